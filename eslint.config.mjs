@@ -1,0 +1,72 @@
+// @ts-check
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
+
+/**
+ * Layer rules, checked on every import:
+ * - an app depends on shared libs only, never on another app;
+ * - a shared lib depends on shared libs only; contracts depend on nothing of ours;
+ * - tooling (local stack, test harness, scripts) is reachable from tests and tools, never from app code.
+ */
+const boundaries = (allowToolingInApps) => [
+  'error',
+  {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: [
+      { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+      {
+        sourceTag: 'type:app',
+        onlyDependOnLibsWithTags: allowToolingInApps ? ['type:lib', 'type:tooling'] : ['type:lib'],
+      },
+      { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+      { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:tooling'] },
+    ],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', '.local/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(false),
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(true),
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['tools/**/*.ts', 'libs/local-stack/**/*.ts', 'libs/testing/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,53 @@
+// One harness for every test. Two projects:
+// - unit: *.spec.ts, pure and fast;
+// - integration: *.int-spec.ts, against the real Kafka broker and PostgreSQL that
+//   libs/testing's global setup provides (testcontainers where a Docker engine exists, else the local broker).
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias}$`,
+    `<rootDir>/${target}`,
+  ]),
+);
+
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+      sourceMaps: 'inline',
+    },
+  ],
+};
+
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform,
+  moduleNameMapper,
+  setupFiles: ['reflect-metadata'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+      // testTimeout is not a per-project option; hooks and tests get their limit here.
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/integration-timeouts.ts'],
+      slowTestThreshold: 60,
+    },
+  ],
+};

@@ -1,0 +1,54 @@
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { Env } from './env.decorator';
+import { IsBrokerList, IsKeyRing } from './validators';
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/** pino's levels. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// For local runs and tests only: it never applies with NODE_ENV=production.
+const DEV_SECRETS_KEYS = `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').toString('base64')}`;
+
+export function devDatabaseUrl(database: string): string {
+  return `postgres://postgres@127.0.0.1:5432/${database}`;
+}
+
+export class RuntimeEnvConfig {
+  @Env('NODE_ENV', { default: 'development' })
+  @IsIn(NODE_ENVS)
+  nodeEnv: NodeEnv;
+
+  @Env('LOG_LEVEL', { default: 'info' })
+  @IsIn(LOG_LEVELS)
+  logLevel: LogLevel;
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+}
+
+export class KafkaEnvConfig extends RuntimeEnvConfig {
+  @Env('KAFKA_BROKERS', { devDefault: '127.0.0.1:9092' })
+  @IsBrokerList()
+  kafkaBrokers: string[];
+
+  /** Lets several stacks (e.g. parallel test runs) share one broker without seeing each other. */
+  @Env('KAFKA_TOPIC_PREFIX', { default: '' })
+  @Matches(/^[A-Za-z0-9._-]*$/, { message: '$property may hold only A-Z a-z 0-9 . _ -' })
+  kafkaTopicPrefix: string;
+
+  @Env('KAFKA_CLIENT_ID')
+  @IsOptional()
+  @IsString()
+  kafkaClientId?: string;
+}
+
+/** What every service reads; a service's config extends it with its port and database URL. */
+export class ServiceBaseConfig extends KafkaEnvConfig {
+  @Env('SECRETS_KEYS', { secret: true, devDefault: DEV_SECRETS_KEYS })
+  @IsKeyRing()
+  secretsKeys: string;
+}

@@ -1,0 +1,16 @@
+export { Env, type EnvOptions, type EnvValueType } from './env.decorator';
+export { loadConfig } from './load-config';
+export { ConfigError } from './config-error';
+export { exitOnConfigError, EX_CONFIG } from './exit-on-config-error';
+export { IsPort, IsBrokerList, IsPostgresUrl, IsKeyRing } from './validators';
+export {
+  RuntimeEnvConfig,
+  KafkaEnvConfig,
+  ServiceBaseConfig,
+  devDatabaseUrl,
+  LOG_LEVELS,
+  NODE_ENVS,
+  type LogLevel,
+  type NodeEnv,
+} from './base-config';
+export { serviceConfig } from './service-config';

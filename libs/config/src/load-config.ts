@@ -1,0 +1,59 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import { ConfigError } from './config-error';
+import { convertEnvValue } from './convert-env-value';
+import { envFieldsOf, type EnvField } from './env.decorator';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads, converts and validates a config class from the environment once, at start. Reports every
+ * problem together so one failed deploy shows everything to fix. The result is frozen.
+ * The name in messages comes from the class: PaymentsConfig -> "payments".
+ */
+export function loadConfig<T extends object>(configClass: new () => T, env: Env = process.env): T {
+  const fields = envFieldsOf(configClass);
+  const production = env.NODE_ENV === 'production';
+  const plain: Record<string, unknown> = {};
+  const missing = new Set<string>();
+  for (const field of fields) {
+    const text = readText(field, env, production);
+    if (text === undefined) missing.add(field.property);
+    else plain[field.property] = convertEnvValue(text, field.type);
+  }
+
+  const config = plainToInstance(configClass, plain);
+  const errorsByProperty = new Map(
+    validateSync(config, { forbidUnknownValues: true }).map((e) => [e.property, e]),
+  );
+  const problems = fields.flatMap((field) => {
+    const error = errorsByProperty.get(field.property);
+    if (!error) return [];
+    return missing.has(field.property) ? [`${field.variable} is required`] : describe(error, field);
+  });
+  if (problems.length > 0) throw new ConfigError(configNameOf(configClass), problems);
+  return Object.freeze(config);
+}
+
+// An empty variable counts as unset: deploy templates often render absent values as "".
+function readText(field: EnvField, env: Env, production: boolean): string | undefined {
+  const text = env[field.variable];
+  if (text !== undefined && text !== '') return text;
+  if (field.default !== undefined) return field.default;
+  return production ? undefined : field.devDefault;
+}
+
+// class-validator names the property ("port must be ..."); the operator knows the variable.
+function describe(error: ValidationError, field: EnvField): string[] {
+  const propertyWord = new RegExp(`\\b${field.property}\\b`);
+  return Object.values(error.constraints ?? {}).map((message) =>
+    message.replace(propertyWord, field.variable),
+  );
+}
+
+function configNameOf(configClass: { name: string }): string {
+  return configClass.name
+    .replace(/Config$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+}

@@ -1,0 +1,81 @@
+import { KeyRing } from '@opp/crypto';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
+const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
+
+export function IsPort(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isPort',
+      validator: {
+        validate: (value: unknown) =>
+          Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65535,
+        defaultMessage: () => '$property must be an integer between 1 and 65535',
+      },
+    },
+    options,
+  );
+}
+
+export function IsBrokerList(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isBrokerList',
+      validator: {
+        validate: (value: unknown) =>
+          Array.isArray(value) &&
+          value.length > 0 &&
+          value.every((item) => typeof item === 'string' && HOST_PORT.test(item)),
+        defaultMessage: () => '$property must be a comma-separated list of host:port',
+      },
+    },
+    options,
+  );
+}
+
+export function IsPostgresUrl(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isPostgresUrl',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isPostgresUrl(value),
+        defaultMessage: () => '$property must be a postgres:// URL',
+      },
+    },
+    options,
+  );
+}
+
+/** Checked here so a bad key ring is reported with the other problems, before anything starts. */
+export function IsKeyRing(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isKeyRing',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && keyRingProblem(value) === null,
+        // The reason names entries by position and kid only, never key material.
+        defaultMessage: (args) =>
+          `$property is not a valid key ring: ${keyRingProblem(String(args?.value)) ?? ''}`,
+      },
+    },
+    options,
+  );
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function keyRingProblem(value: string): string | null {
+  try {
+    new KeyRing(value);
+    return null;
+  } catch (err) {
+    return (err as Error).message.replace(/^Invalid key ring: /, '');
+  }
+}

@@ -1,0 +1,52 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { defineMessage } from '../../message-definition';
+import { Topics } from '../../topics';
+
+const DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
+
+export class ProjectSettingsV1 {
+  @IsBoolean() force3ds!: boolean;
+  @IsBoolean() rememberEnabled!: boolean;
+  @IsBoolean() sandbox!: boolean;
+  @Matches(DECIMAL) feePercent!: string;
+  @Matches(DECIMAL) feeFixed!: string;
+  @Matches(DECIMAL) rollingReservePercent!: string;
+  @IsInt() @Min(0) rollingReserveDays!: number;
+  @Matches(DECIMAL) virtualCurrencyRate!: string;
+  @IsInt() @Min(0) recurringMinDays!: number;
+  @IsInt() @Min(1) recurringMonths!: number;
+}
+
+/**
+ * The latest state of a merchant project, keyed by project id on a compacted topic.
+ * Signing keys travel encrypted with the platform key ring (SECRETS_KEYS): only services that
+ * sign for the project (notifier) decrypt them.
+ */
+export class ProjectSnapshotV1 {
+  @IsInt() @Min(1) id!: number;
+  @IsString() @Length(1, 200) name!: string;
+  @IsString() @Length(1, 128) publicKey!: string;
+  @IsString() signingKeyEncrypted!: string;
+  @IsOptional() @IsString() callbackUrl?: string | null;
+  @Matches(/^[A-Z]{3}$/) baseCurrency!: string;
+  @ValidateNested() @Type(() => ProjectSettingsV1) settings!: ProjectSettingsV1;
+  @IsInt() @Min(1) version!: number;
+  @IsISO8601() updatedAt!: string;
+}
+
+export const ProjectSnapshotV1Message = defineMessage(
+  'gateway.project-snapshot.v1',
+  Topics.projectSnapshots,
+  ProjectSnapshotV1,
+);

@@ -1,0 +1,51 @@
+/**
+ * Every Kafka topic of the platform, by name and version. Services never spell a topic name
+ * themselves; the local stack, the topic Job and the consumers all read this list.
+ * A topic's physical name is `<KAFKA_TOPIC_PREFIX><name>` (tests give each stack its own prefix).
+ */
+export type TopicKind = 'event' | 'snapshot' | 'request' | 'reply' | 'command' | 'dead-letter';
+
+export interface TopicDefinition {
+  readonly name: string;
+  readonly kind: TopicKind;
+  /** Compacted topics keep the latest value per key (snapshots). */
+  readonly compacted?: boolean;
+  /** Overrides the stack's default partition count. */
+  readonly partitions?: number;
+}
+
+const topic = (name: string, kind: TopicKind, extra: Partial<TopicDefinition> = {}) =>
+  ({ name, kind, ...extra }) as const satisfies TopicDefinition;
+
+export const Topics = {
+  /** Latest state of each merchant project (key: project id). Owner: api-gateway. */
+  projectSnapshots: topic('gateway.project-snapshots.v1', 'snapshot', { compacted: true }),
+  /** Latest state of each partner (key: partner identifier). Owner: api-gateway. */
+  partnerSnapshots: topic('gateway.partner-snapshots.v1', 'snapshot', { compacted: true }),
+  /** Replies to the gateway's requests (key: correlation id). */
+  gatewayReplies: topic('gateway.replies.v1', 'reply'),
+  /** Requests the gateway sends to users-recurring (key: project id + user identifier). */
+  usersRequests: topic('users-recurring.requests.v1', 'request'),
+  /** User lifecycle events (key: user id). Owner: users-recurring. */
+  userEvents: topic('users-recurring.user-events.v1', 'event'),
+} as const;
+
+export type TopicName = (typeof Topics)[keyof typeof Topics]['name'];
+
+/** Where a consumer parks a message that keeps failing: one dead-letter topic per source topic. */
+export const deadLetterTopicOf = (source: TopicDefinition): TopicDefinition => ({
+  name: `${source.name}.dlq`,
+  kind: 'dead-letter',
+});
+
+/**
+ * Events and commands get a dead-letter topic. Snapshots are retried until they apply (a read model
+ * must not skip a state), requests are answered with an error, replies are dropped when unclaimed.
+ */
+export const hasDeadLetterTopic = (t: TopicDefinition): boolean =>
+  t.kind === 'event' || t.kind === 'command';
+
+export const allTopics: readonly TopicDefinition[] = [
+  ...Object.values(Topics),
+  ...Object.values(Topics).filter(hasDeadLetterTopic).map(deadLetterTopicOf),
+];

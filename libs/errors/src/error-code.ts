@@ -1,0 +1,66 @@
+/**
+ * Error codes of the Card Payment Gateway API (gateway-api.md, Errors) plus the ones decisions.md and
+ * the platform add. The first three digits of a code are its HTTP status.
+ */
+export const ErrorCode = {
+  ProjectPublicKeyMissing: 40001,
+  UserIdentifierMissing: 40002,
+  CardNumberMissing: 40003,
+  CardNumberInvalid: 40004,
+  ExpiryInvalid: 40005,
+  CardSecurityCodeMissing: 40006,
+  CardSecurityCodeInvalid: 40007,
+  CardTokenMissing: 40008,
+  CardDataMissing: 40009,
+  UserEmailMissing: 40010,
+  UserIpMissing: 40011,
+  CardExpirationMonthMissing: 40012,
+  CardExpirationYearMissing: 40013,
+  MerchantDataMissing: 40014,
+  CardholderInvalid: 40015,
+  PayoutParameterMissing: 40016,
+  InvalidParameter: 40017,
+  AmountInvalidForCurrency: 40018,
+  SignatureMissing: 40101,
+  AuthTokenMissing: 40102,
+  // Platform addition: the admin API's bearer token was given but is wrong (D2 asks for 401).
+  AuthTokenRejected: 40103,
+  SignatureInvalid: 40301,
+  AuthTokenInvalid: 40302,
+  AuthTokenExpired: 40303,
+  CardTokenExpired: 40304,
+  CardTokenAlreadyUsed: 40305,
+  PlatformAuthTokenInvalid: 40306,
+  // The spec gives 40307 the same wording as 40306 and does not show what tells them apart.
+  PlatformAuthTokenInvalidAlt: 40307,
+  UserBlocked: 40308,
+  CardBlocked: 40309,
+  RecurringDisabled: 40310,
+  RecurringExpired: 40311,
+  CardRememberingDisabled: 40312,
+  InsufficientBalance: 40313,
+  ProjectNotFound: 40401,
+  CardTokenInvalid: 40402,
+  TransactionNotFound: 40403,
+  PlatformNotFound: 40404,
+  ReferenceRecurrentTransactionNotFound: 40405,
+  UserNotFound: 40406,
+  PlatformUserNotFound: 40407,
+  // Platform addition: an admin API resource (partner, template, delivery) does not exist.
+  ResourceNotFound: 40408,
+  TransactionAlreadyCompleted: 40501,
+  RecurringTooFrequent: 40502,
+  RecurrentTransactionNotCreated: 40503,
+  TransactionNotReversible: 40504,
+  GatewayMisconfigured: 42201,
+  TooManyRequests: 42901,
+  CardTokenizationError: 50001,
+  ServiceUnavailable: 50301,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The code's HTTP status is its first three digits. */
+export function httpStatusOf(code: number): number {
+  return Math.floor(code / 100);
+}

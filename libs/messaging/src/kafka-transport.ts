@@ -1,0 +1,224 @@
+import { Logger } from '@nestjs/common';
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { lastValueFrom, defaultIfEmpty } from 'rxjs';
+import { definitionOf, hasDeadLetterTopic, type TopicDefinition } from '@opp/contracts';
+import { runWithCorrelation } from '@opp/observability';
+import type { InboxPort } from './inbox-port';
+import type { KafkaConnection } from './kafka-connection';
+import type { MessageProducer } from './message-producer';
+import { MessageContext } from './message-context';
+import { decodeMessage, type DecodedMessage } from './message-decoder';
+import { DeadLetters } from './dead-letters';
+import { ReplySender } from './reply-sender';
+import { retrying, type RetryPolicy } from './retry';
+import type { HandlerOptions } from './handler-decorators';
+
+export interface KafkaTransportOptions {
+  connection: KafkaConnection;
+  producer: MessageProducer;
+  /** Consumer group (and inbox consumer name) of the service, e.g. `payments`. */
+  group: string;
+  inbox?: InboxPort;
+  retry?: Partial<RetryPolicy>;
+  /** Partitions handled at once; order within a partition is kept. */
+  concurrency?: number;
+}
+
+/**
+ * Nest microservice transport over kafkajs. Handlers are bound to message types (@OnMessage,
+ * @OnRequest); the transport subscribes to the topics those types travel on, validates every message
+ * against its contract, applies it at most once through the inbox, retries a failing event with
+ * backoff and parks it on the topic's dead-letter topic after the last try, and answers requests.
+ * The consumer restarts itself after a crash, so a broker outage needs no service restart.
+ */
+export class KafkaTransport extends Server implements CustomTransportStrategy {
+  protected override readonly logger = new Logger(KafkaTransport.name);
+  private consumer?: Consumer;
+  private fetching = false;
+  private stopped = false;
+  private restartTimer?: NodeJS.Timeout;
+  private readonly deadLetters: DeadLetters;
+  private readonly replies: ReplySender;
+  private readonly retryPolicy: RetryPolicy;
+  /** Physical topic name -> its contract, to know how a failure on it is handled. */
+  private readonly topicsByName = new Map<string, TopicDefinition>();
+
+  constructor(private readonly options: KafkaTransportOptions) {
+    super();
+    this.deadLetters = new DeadLetters(options.producer, options.group);
+    this.replies = new ReplySender(options.producer);
+    this.retryPolicy = { attempts: 5, initialDelayMs: 100, maxDelayMs: 5000, ...options.retry };
+  }
+
+  /** True once the consumer has fetched from the broker; readiness probes use it. */
+  get ready(): boolean {
+    return this.fetching || this.topics().length === 0;
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    this.stopped = false;
+    try {
+      await this.startConsumer();
+    } catch (error) {
+      // Start anyway and report not ready: a broker that is down at boot must not crash-loop us.
+      this.logger.warn({ msg: 'consumer could not start, retrying', error: (error as Error).message });
+      this.scheduleRestart();
+    }
+    callback();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.restartTimer);
+    await this.consumer?.disconnect();
+  }
+
+  on(): void {
+    throw new Error('KafkaTransport does not expose broker events');
+  }
+
+  unwrap<T>(): T {
+    return this.consumer as T;
+  }
+
+  private topics(): TopicDefinition[] {
+    const topics = new Map<string, TopicDefinition>();
+    for (const type of this.messageHandlers.keys()) {
+      const definition = definitionOf(type);
+      if (!definition) throw new Error(`No contract for handled message type ${type}`);
+      topics.set(definition.topic.name, definition.topic);
+    }
+    return [...topics.values()];
+  }
+
+  private async startConsumer(): Promise<void> {
+    const topics = this.topics();
+    if (topics.length === 0) return;
+    const { connection } = this.options;
+    const consumer = connection.kafka.consumer({
+      groupId: connection.groupId(this.options.group),
+      sessionTimeout: 15000,
+      heartbeatInterval: 1500,
+      maxWaitTimeInMs: 1000,
+      // Keep retrying while the broker is away: a consumer that gives up would need a restart.
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
+    });
+    this.consumer = consumer;
+    consumer.on(consumer.events.FETCH, () => (this.fetching = true));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.fetching = false;
+      this.logger.warn({ msg: 'consumer crashed', error: payload.error.message });
+      if (!payload.restart) this.scheduleRestart();
+    });
+    await consumer.connect();
+    for (const topic of topics) {
+      this.topicsByName.set(connection.topicName(topic), topic);
+      await consumer.subscribe({ topic: connection.topicName(topic), fromBeginning: true });
+    }
+    await consumer.run({
+      partitionsConsumedConcurrently: this.options.concurrency ?? 3,
+      eachMessage: (payload) => this.handle(payload),
+    });
+  }
+
+  private scheduleRestart(): void {
+    if (this.stopped || this.restartTimer) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.consumer
+        ?.disconnect()
+        .catch(() => undefined)
+        .then(() => (this.stopped ? undefined : this.startConsumer()))
+        .catch((error: unknown) => {
+          this.logger.warn({ msg: 'consumer restart failed', error: (error as Error).message });
+          this.scheduleRestart();
+        });
+    }, 2000);
+  }
+
+  private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {
+    const decoded = decodeMessage(message);
+    if (!decoded.ok) {
+      await this.park(topic, message, decoded.problems.join('; '));
+      return;
+    }
+    const handler = this.messageHandlers.get(decoded.envelope.type);
+    if (!handler) return; // another consumer's message type on a shared topic
+    const validated = decoded.validatePayload();
+    if (!validated.ok) {
+      const reason = `invalid payload: ${validated.problems.join('; ')}`;
+      if (decoded.replyTopic) await this.replies.sendError(decoded, 40017, reason);
+      else await this.park(topic, message, reason);
+      return;
+    }
+    if (decoded.replyTopic) {
+      await this.answer(handler, decoded, validated.value, topic, partition);
+      return;
+    }
+    try {
+      await retrying(this.retryPolicy, () =>
+        this.apply(handler, decoded, validated.value, topic, partition),
+      );
+    } catch (error) {
+      await this.park(topic, message, (error as Error).message, error);
+    }
+  }
+
+  /**
+   * Parks a message on its dead-letter topic. A topic without one (snapshots) drops a message that
+   * can never apply (it breaks the contract) and keeps one whose handler failed: the error goes back
+   * to kafkajs, which retries the same offset with backoff until it applies.
+   */
+  private async park(topic: string, message: KafkaMessage, reason: string, error?: unknown) {
+    const definition = this.topicsByName.get(topic);
+    if (definition && hasDeadLetterTopic(definition)) {
+      await this.deadLetters.park(topic, message, reason);
+      return;
+    }
+    if (error === undefined) {
+      this.logger.error({ msg: 'dropping a message that breaks its contract', topic, reason });
+      return;
+    }
+    this.logger.error({ msg: 'message not applied; retrying the same offset', topic, reason });
+    throw error instanceof Error ? error : new Error(reason);
+  }
+
+  /** Requests are answered once, without retries: the requester is waiting and has its own timeout. */
+  private async answer(
+    handler: MessageHandler,
+    decoded: DecodedMessage,
+    payload: unknown,
+    topic: string,
+    partition: number,
+  ): Promise<void> {
+    try {
+      const result = await this.apply(handler, decoded, payload, topic, partition);
+      await this.replies.send(decoded, result);
+    } catch (error) {
+      this.logger.error({ msg: 'request failed', type: decoded.envelope.type, error: String(error) });
+      await this.replies.sendError(decoded, 50301, 'Service temporarily unavailable, retry later');
+    }
+  }
+
+  private async apply(
+    handler: MessageHandler,
+    decoded: DecodedMessage,
+    payload: unknown,
+    topic: string,
+    partition: number,
+  ): Promise<unknown> {
+    const { envelope } = decoded;
+    const run = (tx: unknown) =>
+      runWithCorrelation(envelope.correlationId ?? envelope.id, async () => {
+        const context = new MessageContext([envelope, tx, topic, partition]);
+        const output = this.transformToObservable(await handler(payload, context));
+        return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
+      });
+    const { inbox } = this.options;
+    const handlerOptions = (handler.extras ?? {}) as HandlerOptions;
+    if (!inbox || handlerOptions.inbox === false) return run(undefined);
+    const { result } = await inbox.once(this.options.group, decoded.envelope.id, run);
+    return result;
+  }
+}

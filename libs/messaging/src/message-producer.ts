@@ -1,0 +1,78 @@
+import { CompressionTypes, type Message, type Producer } from 'kafkajs';
+import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
+import type { KafkaConnection } from './kafka-connection';
+
+export interface OutgoingMessage {
+  topic: TopicDefinition | string;
+  envelope: MessageEnvelope;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The only way messages leave a service. Every message must have a key (the aggregate id), and many
+ * messages go out in one producer call: kafkajs does not batch by itself, and one awaited send per
+ * message caps a producer near a few thousand messages a second.
+ */
+export class MessageProducer {
+  private readonly producer: Producer;
+  private connecting?: Promise<void>;
+
+  constructor(private readonly connection: KafkaConnection) {
+    // Not kafkajs' idempotent mode: it breaks across broker restarts, and consumers dedupe by
+    // message id anyway (inbox). One batch is in flight at a time, which keeps per-key order.
+    this.producer = connection.kafka.producer({ allowAutoTopicCreation: false });
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
+  }
+
+  async connect(): Promise<void> {
+    this.connecting ??= this.producer.connect().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  async publish(messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, Message[]>();
+    for (const message of messages) {
+      const topic = this.connection.topicName(message.topic);
+      const list = byTopic.get(topic) ?? [];
+      list.push(toKafkaMessage(message));
+      byTopic.set(topic, list);
+    }
+    await this.producer.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.None,
+      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+    });
+  }
+
+  /** Sends one message as it is, to a physical topic name (replies and dead letters). */
+  async publishRaw(physicalTopic: string, message: Message): Promise<void> {
+    if (message.key === null || message.key === undefined || message.key.length === 0) {
+      throw new Error(`A message to ${physicalTopic} needs a key`);
+    }
+    await this.connect();
+    await this.producer.send({ topic: physicalTopic, acks: -1, messages: [message] });
+  }
+
+  async disconnect(): Promise<void> {
+    this.connecting = undefined;
+    await this.producer.disconnect();
+  }
+}
+
+function toKafkaMessage({ envelope, headers }: OutgoingMessage): Message {
+  if (!envelope.key) throw new Error(`Message ${envelope.id} of type ${envelope.type} has no key`);
+  return {
+    key: envelope.key,
+    value: JSON.stringify(envelope),
+    headers: {
+      [MessageHeaders.messageType]: envelope.type,
+      ...(envelope.correlationId ? { [MessageHeaders.correlationId]: envelope.correlationId } : {}),
+      ...headers,
+    },
+  };
+}

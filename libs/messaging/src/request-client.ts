@@ -1,0 +1,167 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import {
+  MessageHeaders,
+  type MessageEnvelope,
+  type PayloadOf,
+  type Reply,
+  type RequestDefinition,
+  type ResponseOf,
+  type TopicDefinition,
+} from '@opp/contracts';
+import { newEnvelope } from './envelope-factory';
+import { BrokerUnavailableError } from './errors';
+import type { KafkaConnection } from './kafka-connection';
+import type { MessageProducer } from './message-producer';
+
+export interface RequestOptions {
+  key: string;
+  correlationId?: string;
+  timeoutMs?: number;
+}
+
+interface Pending {
+  resolve: (reply: Reply<unknown>) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Request/reply over Kafka for the gateway. Every gateway instance reads the whole reply topic in a
+ * consumer group of its own and keeps the answers it is waiting for, so replies find their instance
+ * without partition bookkeeping. While the reply consumer is not joined, requests fail at once with
+ * BrokerUnavailableError instead of hanging; the consumer rejoins by itself when the broker returns.
+ */
+export class RequestClient {
+  private readonly logger = new Logger(RequestClient.name);
+  private readonly pending = new Map<string, Pending>();
+  private consumer?: Consumer;
+  /** True while the reply consumer fetches and the last publish went through. */
+  private available = false;
+  private stopped = false;
+  private restartTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly connection: KafkaConnection,
+    private readonly producer: MessageProducer,
+    private readonly replyTopic: TopicDefinition,
+    private readonly instanceId: string = randomUUID(),
+    private readonly defaultTimeoutMs = 5000,
+    private readonly publishTimeoutMs = 2500,
+  ) {}
+
+  get ready(): boolean {
+    return this.available;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.startConsumer();
+  }
+
+  async request<D extends RequestDefinition<unknown, unknown>>(
+    definition: D,
+    payload: PayloadOf<D>,
+    options: RequestOptions,
+  ): Promise<Reply<ResponseOf<D>>> {
+    if (!this.available) throw new BrokerUnavailableError('broker not reachable');
+    const envelope = newEnvelope(definition, options.key, payload, options);
+    const reply = new Promise<Reply<unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(envelope.id);
+        reject(new BrokerUnavailableError(`no reply to ${definition.type} in time`));
+      }, options.timeoutMs ?? this.defaultTimeoutMs);
+      this.pending.set(envelope.id, { resolve, timer });
+    });
+    try {
+      await withTimeout(
+        this.producer.publish([
+          {
+            topic: definition.topic,
+            envelope,
+            headers: { [MessageHeaders.replyTopic]: this.connection.topicName(this.replyTopic) },
+          },
+        ]),
+        this.publishTimeoutMs,
+      );
+    } catch (error) {
+      // Fail the next requests at once until the consumer fetches again (it reconnects by itself).
+      this.available = false;
+      this.settle(envelope.id);
+      throw new BrokerUnavailableError((error as Error).message);
+    }
+    return reply as Promise<Reply<ResponseOf<D>>>;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.restartTimer);
+    for (const id of [...this.pending.keys()]) this.settle(id);
+    await this.consumer?.disconnect();
+  }
+
+  private settle(id: string): Pending | undefined {
+    const entry = this.pending.get(id);
+    if (entry) {
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+    }
+    return entry;
+  }
+
+  private async startConsumer(): Promise<void> {
+    const consumer = this.connection.kafka.consumer({
+      groupId: this.connection.groupId(`api-gateway.replies.${this.instanceId}`),
+      sessionTimeout: 10000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 500,
+      retry: { retries: 3, initialRetryTime: 300, maxRetryTime: 2000 },
+    });
+    this.consumer = consumer;
+    // Ready on a completed fetch, not on join: only then is the reply offset resolved (no reply is
+    // missed) and the broker proven reachable. Idle fetches return every maxWaitTimeInMs.
+    consumer.on(consumer.events.FETCH, () => (this.available = true));
+    consumer.on(consumer.events.REQUEST_TIMEOUT, () => (this.available = false));
+    consumer.on(consumer.events.DISCONNECT, () => (this.available = false));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.available = false;
+      this.logger.warn({ msg: 'reply consumer crashed', error: payload.error.message });
+      if (!payload.restart) this.scheduleRestart();
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topic: this.connection.topicName(this.replyTopic), fromBeginning: false });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const inReplyTo = message.headers?.[MessageHeaders.inReplyTo]?.toString();
+          if (!inReplyTo || !this.pending.has(inReplyTo) || !message.value) return;
+          const envelope = JSON.parse(message.value.toString()) as MessageEnvelope<Reply<unknown>>;
+          this.settle(inReplyTo)?.resolve(envelope.payload);
+        },
+      });
+    } catch (error) {
+      this.logger.warn({ msg: 'reply consumer could not start', error: (error as Error).message });
+      this.scheduleRestart();
+    }
+  }
+
+  /** kafkajs gives up on non-retriable crashes; the gateway must recover without a restart. */
+  private scheduleRestart(): void {
+    if (this.stopped || this.restartTimer) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.consumer
+        ?.disconnect()
+        .catch(() => undefined)
+        .then(() => (this.stopped ? undefined : this.startConsumer()));
+    }, 2000);
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,4 @@
+export { currencyExponent, isCurrencyCode, type CurrencyCode } from './currency-exponents';
+export { parseAmount } from './parse-amount';
+export { formatAmount } from './format-amount';
+export { MoneyError } from './money-error';

@@ -1,0 +1,29 @@
+// Public API of @opp/observability: JSON logging with card-data redaction, request/correlation
+// ids, and the /health endpoints every service exposes.
+
+export { createLogger } from './logging/create-logger';
+export { buildPinoOptions, type LoggerConfig } from './logging/pino-options';
+export { scrubString, scrubValue } from './logging/scrub';
+export { luhnValid, maskPan, maskPans } from './logging/pan-mask';
+export { REDACTED, SENSITIVE_KEYS, isSensitiveKey, redactPaths } from './logging/sensitive-keys';
+
+export {
+  CorrelationContext,
+  currentCorrelationId,
+  runWithCorrelation,
+} from './correlation/correlation-context';
+export {
+  CORRELATION_ID_HEADER,
+  REQUEST_ID_HEADER,
+  normalizeCorrelationId,
+  resolveRequestId,
+} from './correlation/request-id';
+
+export { ObservabilityModule, type ObservabilityOptions } from './nest/observability.module';
+// Re-exported so apps depend on this library only: `app.useLogger(app.get(Logger))`.
+export { InjectPinoLogger, Logger, PinoLogger } from 'nestjs-pino';
+
+export { HealthModule, type HealthAsyncOptions } from './health/health.module';
+export type { HealthOptions } from './health/health-options';
+export { databaseCheck, flagCheck, type HealthCheck } from './health/health-check';
+export { runReadiness, DEFAULT_CHECK_TIMEOUT_MS, type ReadinessReport } from './health/readiness';

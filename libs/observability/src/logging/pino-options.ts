@@ -1,0 +1,55 @@
+import { hostname } from 'node:os';
+import { stdTimeFunctions, symbols, type LevelWithSilent, type LoggerOptions } from 'pino';
+import { currentCorrelationId } from '../correlation/correlation-context';
+import {
+  serializeError,
+  serializeMessage,
+  serializeRequest,
+  serializeResponse,
+} from './log-serializers';
+import { scrubJsonText, scrubRecord } from './scrub';
+import { REDACTED, redactPaths } from './sensitive-keys';
+
+export interface LoggerConfig {
+  /** Service name, written on every line (`"service":"payments"`). */
+  service: string;
+  /** pino level; defaults to `info`. */
+  level?: LevelWithSilent;
+}
+
+/**
+ * The one pino configuration of every service: plain `createLogger` and the Nest HTTP logger
+ * (nestjs-pino / pino-http) both use it, so request logs get the same redaction.
+ */
+export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
+  return {
+    level: config.level ?? 'info',
+    base: { service: config.service, pid: process.pid, hostname: hostname() },
+    timestamp: stdTimeFunctions.isoTime,
+    redact: { paths: redactPaths(), censor: REDACTED },
+    serializers: {
+      err: serializeError,
+      req: serializeRequest,
+      res: serializeResponse,
+      // pino hands the final message through the `msg` serializer (see lib/tools.js asJson)
+      msg: serializeMessage,
+    },
+    formatters: {
+      // A label ("info") is what log search tools filter on; numbers need a lookup table.
+      level: (label) => ({ level: label }),
+      log: (object) => scrubRecord(object),
+    },
+    // pino skips formatters for child bindings and keeps them as ready-made JSON text; scrub that
+    // text once per child (logger.child({ ... }), pino-http's per-request child).
+    onChild: (child) => {
+      const holder = child as unknown as Record<symbol, unknown>;
+      const bindings = holder[symbols.chindingsSym];
+      if (typeof bindings === 'string') holder[symbols.chindingsSym] = scrubJsonText(bindings);
+    },
+    // Every line written inside runWithCorrelation (HTTP request, Kafka handler) carries the id.
+    mixin: () => {
+      const correlationId = currentCorrelationId();
+      return correlationId === undefined ? {} : { correlationId };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import {
+  deadLetterTopicOf,
+  MessageHeaders,
+  ResolveUserV1Request,
+  Topics,
+  UserCreatedV1Message,
+  type MessageEnvelope,
+} from '@opp/contracts';
+import { newEnvelope, RequestClient } from '@opp/messaging';
+import { OutboxRelay, OutboxWriter } from '../src';
+import { startMessagingFixture, waitFor, type MessagingFixture } from './messaging-fixture';
+
+const userCreated = (identifier: string) =>
+  newEnvelope(UserCreatedV1Message, identifier, {
+    id: identifier,
+    projectId: 1,
+    identifier,
+    createdAt: new Date().toISOString(),
+  });
+
+describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)', () => {
+  let fixture: MessagingFixture;
+  const consumers: Consumer[] = [];
+
+  beforeAll(async () => {
+    fixture = await startMessagingFixture('outbox inbox');
+  });
+
+  afterAll(async () => {
+    await Promise.all(consumers.map((c) => c.disconnect()));
+    await fixture?.close();
+  });
+
+  /** Collects what arrives on a topic, from its beginning. */
+  async function collect(topic: string) {
+    const received: { envelope: MessageEnvelope; headers: Record<string, string> }[] = [];
+    const consumer = fixture.connection.kafka.consumer({ groupId: `probe-${randomUUID()}` });
+    consumers.push(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: fixture.connection.topicName(topic), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const headers = Object.fromEntries(
+          Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+        );
+        received.push({ envelope: JSON.parse(String(message.value)) as MessageEnvelope, headers });
+      },
+    });
+    return received;
+  }
+
+  it('applies a message delivered twice exactly once', async () => {
+    const duplicate = userCreated('dup-1');
+    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: duplicate }]);
+    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: duplicate }]);
+    // Same key, same partition: once the marker is applied, both copies have been consumed.
+    const marker = { ...userCreated('dup-1'), id: randomUUID(), payload: { ...duplicate.payload, identifier: 'dup-1-marker' } };
+    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: marker }]);
+    await waitFor(async () => (await fixture.effects('dup-1-marker')) === 1, 'the marker');
+    expect(await fixture.effects('dup-1')).toBe(1);
+  });
+
+  it('parks a message that keeps failing on the dead-letter topic, and moves on', async () => {
+    const deadLetters = await collect(deadLetterTopicOf(Topics.userEvents).name);
+    const poison = userCreated('poison-1');
+    const next = userCreated('after-poison');
+    await fixture.producer.publish([
+      { topic: Topics.userEvents, envelope: poison },
+      { topic: Topics.userEvents, envelope: next },
+    ]);
+    await waitFor(async () => (await fixture.effects('after-poison')) === 1, 'the next message');
+    await waitFor(() => deadLetters.some((d) => d.envelope.id === poison.id), 'the dead letter');
+    const parked = deadLetters.find((d) => d.envelope.id === poison.id)!;
+    expect(parked.headers[MessageHeaders.deadLetterReason]).toContain('cannot apply poison-1');
+    expect(parked.headers[MessageHeaders.deadLetterConsumer]).toBe('fixture');
+  });
+
+  it('parks a message that breaks its contract without calling the handler', async () => {
+    const deadLetters = await collect(deadLetterTopicOf(Topics.userEvents).name);
+    const invalid = { ...userCreated('invalid-1'), payload: { id: 'x', projectId: 'one' } };
+    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: invalid as MessageEnvelope }]);
+    await waitFor(() => deadLetters.some((d) => d.envelope.id === invalid.id), 'the dead letter');
+    expect(await fixture.effects('invalid-1')).toBe(0);
+  });
+
+  it('answers a request over request/reply', async () => {
+    const client = new RequestClient(fixture.connection, fixture.producer, Topics.gatewayReplies);
+    await client.start();
+    await waitFor(() => client.ready, 'the reply consumer');
+    const reply = await client.request(
+      ResolveUserV1Request,
+      { projectId: 1, identifier: 'req-1', ip: '127.0.0.1' },
+      { key: '1:req-1' },
+    );
+    await client.stop();
+    expect(reply).toEqual({ ok: true, value: { id: 'id-of-req-1', created: true } });
+    expect(await fixture.effects('req-1')).toBe(1);
+  });
+
+  it('relays committed outbox messages promptly, in order, and nothing that was rolled back', async () => {
+    const events = await collect(Topics.userEvents.name);
+    const writer = new OutboxWriter();
+    const relay = new OutboxRelay(fixture.dataSource, fixture.producer, {
+      databaseUrl: fixture.databaseUrl,
+      safetyPollMs: 60_000, // so only the commit notification can wake it in time
+    });
+    await relay.start();
+    const identifiers = Array.from({ length: 50 }, (_, i) => `ordered-${i}`);
+    await fixture.dataSource.transaction((tx) =>
+      writer.add(
+        tx,
+        identifiers.map((identifier) => ({
+          definition: UserCreatedV1Message,
+          key: 'same-aggregate',
+          payload: { id: identifier, projectId: 1, identifier, createdAt: new Date().toISOString() },
+        })),
+      ),
+    );
+    await fixture.dataSource
+      .transaction(async (tx) => {
+        await writer.add(tx, [
+          {
+            definition: UserCreatedV1Message,
+            key: 'rolled-back',
+            payload: { id: 'rb', projectId: 1, identifier: 'rolled-back', createdAt: new Date().toISOString() },
+          },
+        ]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await waitFor(
+      () => events.filter((e) => e.envelope.key === 'same-aggregate').length === 50,
+      'the relayed messages',
+    );
+    await relay.stop();
+    const relayed = events.filter((e) => e.envelope.key === 'same-aggregate');
+    expect(relayed.map((e) => (e.envelope.payload as { identifier: string }).identifier)).toEqual(identifiers);
+    expect(events.some((e) => e.envelope.key === 'rolled-back')).toBe(false);
+    const [{ count }] = (await fixture.dataSource.query(
+      'SELECT count(*)::int AS count FROM outbox_messages',
+    )) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+});

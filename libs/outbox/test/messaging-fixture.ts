@@ -1,0 +1,133 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
+import {
+  allTopics,
+  replyOk,
+  ResolveUserV1Request,
+  UserCreatedV1Message,
+  type ResolveUserV1,
+  type UserCreatedV1,
+} from '@opp/contracts';
+import { createTopics, databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import {
+  KafkaConnection,
+  KafkaTransport,
+  MessageContext,
+  MessageProducer,
+  OnMessage,
+  OnRequest,
+  RpcErrorPassThroughFilter,
+} from '@opp/messaging';
+import { serviceDataSourceOptions } from '@opp/persistence';
+import { suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import { TypeormInbox } from '../src';
+
+/** Every application of a message leaves one row here, so a test can count applications. */
+class CreateEffects1763700009999 implements MigrationInterface {
+  name = 'CreateEffects1763700009999';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE TABLE effects (message_id uuid NOT NULL, what text NOT NULL)`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE effects`);
+  }
+}
+
+@Controller()
+class FixtureHandlers {
+  @OnMessage(UserCreatedV1Message)
+  async userCreated(@Payload() event: UserCreatedV1, @Ctx() context: MessageContext) {
+    if (event.identifier.startsWith('poison')) throw new Error(`cannot apply ${event.identifier}`);
+    await context
+      .transaction<EntityManager>()
+      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [context.envelope.id, event.identifier]);
+  }
+
+  @OnRequest(ResolveUserV1Request)
+  async resolve(@Payload() command: ResolveUserV1, @Ctx() context: MessageContext) {
+    await context
+      .transaction<EntityManager>()
+      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [context.envelope.id, command.identifier]);
+    return replyOk({ id: `id-of-${command.identifier}`, created: true });
+  }
+}
+
+@Module({ controllers: [FixtureHandlers] })
+class FixtureModule {}
+
+export interface MessagingFixture {
+  connection: KafkaConnection;
+  producer: MessageProducer;
+  dataSource: DataSource;
+  databaseUrl: string;
+  effects(what: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * A consumer service in miniature, on the real broker and a real database: the Kafka transport
+ * with the PostgreSQL inbox and handlers that record each application.
+ */
+export async function startMessagingFixture(suite: string): Promise<MessagingFixture> {
+  const { topicPrefix, dbPrefix } = suitePrefixes(suite);
+  const brokers = testBrokers();
+  const adminUrl = testDatabaseAdminUrl();
+  const database = `${dbPrefix}db`;
+  await dropDatabases(adminUrl, [database]);
+  await ensureDatabases(adminUrl, [database]);
+  await createTopics(brokers, allTopics, { prefix: topicPrefix });
+  const url = databaseUrl(adminUrl, database);
+  const dataSource = new DataSource(
+    serviceDataSourceOptions({ service: suite, url, entities: [], migrations: [CreateEffects1763700009999] }),
+  );
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  const connection = new KafkaConnection({ brokers: [brokers], clientId: suite, topicPrefix });
+  const producer = new MessageProducer(connection);
+  const transport = new KafkaTransport({
+    connection,
+    producer,
+    group: 'fixture',
+    inbox: new TypeormInbox(dataSource),
+    retry: { attempts: 3, initialDelayMs: 10, maxDelayMs: 50 },
+  });
+  const app: INestMicroservice = await NestFactory.createMicroservice(FixtureModule, {
+    strategy: transport,
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorPassThroughFilter());
+  await app.listen();
+  await waitFor(() => transport.ready, 'transport to fetch');
+  return {
+    connection,
+    producer,
+    dataSource,
+    databaseUrl: url,
+    async effects(what) {
+      const [{ count }] = (await dataSource.query(
+        `SELECT count(*)::int AS count FROM effects WHERE what = $1`,
+        [what],
+      )) as [{ count: number }];
+      return count;
+    },
+    async close() {
+      await app.close();
+      await producer.disconnect();
+      await dataSource.destroy();
+    },
+  };
+}
+
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,2 @@
+export * from './data-source-options';
+export * from './run-migrations';

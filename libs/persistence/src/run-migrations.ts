@@ -1,0 +1,23 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+
+/** Replicas starting together (init containers) must not apply the same migration twice. */
+const MIGRATION_LOCK = 0x6d696772; // "migr"
+
+/**
+ * Applies pending migrations and exits: the body of every app's `migrate.ts`, run by `npm start`,
+ * by the Kubernetes init container and by compose before the service starts.
+ */
+export async function runMigrations(options: DataSourceOptions): Promise<string[]> {
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,21 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import * as qs from 'qs';
+
+/**
+ * Merchants send PHP-style nested fields (`card[number]`, `created[from]`); qs reads them into
+ * objects, with limits so a hostile query cannot make deep or huge structures.
+ */
+export const QS_OPTIONS: qs.IParseOptions = {
+  depth: 3,
+  parameterLimit: 200,
+  arrayLimit: 50,
+  allowPrototypes: false,
+};
+
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    querystringParser: (query) => qs.parse(query, QS_OPTIONS) as Record<string, unknown>,
+  });
+}

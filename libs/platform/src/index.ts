@@ -1,0 +1,5 @@
+export * from './platform.module';
+export * from './platform-options';
+export * from './bootstrap-service';
+export * from './http-adapter';
+export * from './service-main';

@@ -1,0 +1,103 @@
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { KeyRing } from '@opp/crypto';
+import { KafkaConnection, KafkaTransport, MessageProducer } from '@opp/messaging';
+import { databaseCheck, flagCheck, HealthModule, ObservabilityModule } from '@opp/observability';
+import { OutboxRelay, OutboxRelayLifecycle, OutboxWriter, TypeormInbox } from '@opp/outbox';
+import { serviceDataSourceOptions } from '@opp/persistence';
+import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
+
+/** Disconnects the producer last, after the relay and the consumers have stopped. */
+class ProducerLifecycle implements OnApplicationShutdown {
+  constructor(private readonly producer: MessageProducer) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.producer.disconnect().catch(() => undefined);
+  }
+}
+
+/**
+ * What every service stands on: logs, health, its own database, the broker connection, the outbox
+ * relay, the inbox and the Kafka transport. Each app imports it once with its own entities.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: PlatformModule,
+      imports: [
+        ObservabilityModule.forRoot({ service: options.service, level: config.logLevel }),
+        TypeOrmModule.forRoot(
+          serviceDataSourceOptions({
+            service: options.service,
+            url: options.databaseUrl,
+            entities: options.entities,
+            migrations: options.migrations,
+          }),
+        ),
+        HealthModule.forRootAsync({
+          inject: [DataSource, KafkaTransport, ModuleRef],
+          useFactory: (dataSource: DataSource, transport: KafkaTransport, moduleRef: ModuleRef) => [
+            databaseCheck(dataSource),
+            flagCheck('kafka', () => transport.ready, 'consumer not fetching from the broker'),
+            ...(options.healthChecks?.(moduleRef) ?? []),
+          ],
+        }),
+      ],
+      providers: [
+        { provide: PLATFORM_OPTIONS, useValue: options },
+        { provide: KeyRing, useValue: new KeyRing(config.secretsKeys) },
+        {
+          provide: KafkaConnection,
+          useValue: new KafkaConnection({
+            brokers: config.kafkaBrokers,
+            clientId: config.kafkaClientId ?? options.service,
+            topicPrefix: config.kafkaTopicPrefix,
+          }),
+        },
+        {
+          provide: MessageProducer,
+          inject: [KafkaConnection],
+          useFactory: (connection: KafkaConnection) => new MessageProducer(connection),
+        },
+        { provide: ProducerLifecycle, inject: [MessageProducer], useFactory: (p: MessageProducer) => new ProducerLifecycle(p) },
+        { provide: OutboxWriter, useValue: new OutboxWriter() },
+        {
+          provide: TypeormInbox,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new TypeormInbox(dataSource),
+        },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, MessageProducer],
+          useFactory: (dataSource: DataSource, producer: MessageProducer) =>
+            new OutboxRelay(dataSource, producer, { databaseUrl: options.databaseUrl }),
+        },
+        {
+          provide: OutboxRelayLifecycle,
+          inject: [OutboxRelay],
+          useFactory: (relay: OutboxRelay) => new OutboxRelayLifecycle(relay),
+        },
+        {
+          provide: KafkaTransport,
+          inject: [KafkaConnection, MessageProducer, TypeormInbox],
+          useFactory: (connection: KafkaConnection, producer: MessageProducer, inbox: TypeormInbox) =>
+            new KafkaTransport({ connection, producer, inbox, group: options.service }),
+        },
+      ],
+      exports: [
+        PLATFORM_OPTIONS,
+        KeyRing,
+        KafkaConnection,
+        MessageProducer,
+        OutboxWriter,
+        OutboxRelay,
+        TypeormInbox,
+        KafkaTransport,
+      ],
+    };
+  }
+}

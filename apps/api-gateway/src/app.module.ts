@@ -1,0 +1,65 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { flagCheck } from '@opp/observability';
+import { PlatformModule } from '@opp/platform';
+import { AdminTokenGuard } from './admin/admin-token.guard';
+import { GatewayConfig } from './config/gateway.config';
+import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import { SignedRequestGuard } from './merchant-auth/signed-request.guard';
+import { CreatePartnerUseCase } from './partner/application/create-partner/create-partner.use-case';
+import { GetPartnerUseCase } from './partner/application/get-partner/get-partner.use-case';
+import { PartnerRepository } from './partner/infrastructure/partner.repository';
+import { AdminPartnersHttpController } from './partner/interface/admin-partners.http.controller';
+import { CreateProjectUseCase } from './project/application/create-project/create-project.use-case';
+import { GetProjectUseCase } from './project/application/get-project/get-project.use-case';
+import { ProjectDirectory } from './project/application/project-directory';
+import {
+  KEY_ROTATION_GRACE,
+  RotateProjectKeysUseCase,
+} from './project/application/rotate-project-keys/rotate-project-keys.use-case';
+import { UpdateProjectUseCase } from './project/application/update-project/update-project.use-case';
+import { ProjectRepository } from './project/infrastructure/project.repository';
+import { AdminProjectsHttpController } from './project/interface/admin-projects.http.controller';
+import { GatewayRequestClient } from './requests/request-client.provider';
+import { UserHttpController } from './user/interface/user.http.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: SERVICE_NAME,
+          config,
+          databaseUrl: config.databaseUrl,
+          entities,
+          migrations,
+          healthChecks: (moduleRef) => [
+            flagCheck(
+              'kafka-replies',
+              () => moduleRef.get(GatewayRequestClient, { strict: false }).ready,
+              'reply consumer not fetching from the broker',
+            ),
+          ],
+        }),
+      ],
+      controllers: [AdminProjectsHttpController, AdminPartnersHttpController, UserHttpController],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: KEY_ROTATION_GRACE, useValue: config.keyRotationGraceHours * 3600 * 1000 },
+        AdminTokenGuard,
+        SignedRequestGuard,
+        GatewayRequestClient,
+        ProjectRepository,
+        ProjectDirectory,
+        CreateProjectUseCase,
+        GetProjectUseCase,
+        UpdateProjectUseCase,
+        RotateProjectKeysUseCase,
+        PartnerRepository,
+        CreatePartnerUseCase,
+        GetPartnerUseCase,
+      ],
+    };
+  }
+}

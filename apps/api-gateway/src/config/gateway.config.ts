@@ -1,0 +1,24 @@
+import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { Env, serviceConfig } from '@opp/config';
+
+export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {
+  /** D2: outside production it defaults to `dev-admin-token`; production must set it. */
+  @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
+  @IsString()
+  @MinLength(8)
+  adminToken: string;
+
+  /** How long a rotated-out private key keeps verifying (D2). */
+  @Env('KEY_ROTATION_GRACE_HOURS', { default: '24' })
+  @IsInt()
+  @Min(0)
+  @Max(24 * 30)
+  keyRotationGraceHours: number;
+
+  /** How long the gateway waits for a service's answer before it answers 503. */
+  @Env('GATEWAY_REQUEST_TIMEOUT_MS', { default: '5000' })
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  requestTimeoutMs: number;
+}

@@ -1,0 +1,66 @@
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
+import { BrokerUnavailableError } from '@opp/messaging';
+import { PROCESSING_UNAVAILABLE_TEXT } from '../processing/interface/processing-unavailable';
+
+/**
+ * Every error leaves the gateway in a documented shape: the /v1 and admin envelope
+ * `{"error":{"code","message"}}` with the code's HTTP status, or on /processing the spec's plain
+ * 404 apology when the request cannot be accepted now. An unexpected failure is logged and answered
+ * 503 (retry later), never a bare 500 with internals.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ApiExceptionFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const error = this.toApiError(exception);
+    if (request.url.startsWith('/processing') && error.code === ErrorCode.ServiceUnavailable) {
+      void reply.status(404).type('text/plain; charset=utf-8').send(PROCESSING_UNAVAILABLE_TEXT);
+      return;
+    }
+    void reply.status(error.status).send(toErrorEnvelope(error));
+  }
+
+  private toApiError(exception: unknown): ApiError {
+    if (exception instanceof ApiError) return exception;
+    if (exception instanceof BrokerUnavailableError) {
+      this.logger.warn({ msg: 'broker unavailable', reason: exception.message });
+      return ApiError.of(ErrorCode.ServiceUnavailable);
+    }
+    if (exception instanceof HttpException) return fromHttpException(exception);
+    this.logger.error({ msg: 'unexpected error', err: exception });
+    return ApiError.of(ErrorCode.ServiceUnavailable);
+  }
+}
+
+function fromHttpException(exception: HttpException): ApiError {
+  const status = exception.getStatus();
+  const body = exception.getResponse();
+  const detail =
+    typeof body === 'object' && body !== null && 'message' in body
+      ? [(body as { message: unknown }).message].flat().join('; ')
+      : exception.message;
+  switch (status) {
+    case HttpStatus.NOT_FOUND:
+      return ApiError.of(ErrorCode.ResourceNotFound, detail);
+    case HttpStatus.TOO_MANY_REQUESTS:
+      return ApiError.of(ErrorCode.TooManyRequests);
+    case HttpStatus.UNAUTHORIZED:
+      return ApiError.of(ErrorCode.AuthTokenMissing);
+    default:
+      return status >= 400 && status < 500
+        ? ApiError.of(ErrorCode.InvalidParameter, detail)
+        : ApiError.of(ErrorCode.ServiceUnavailable);
+  }
+}

@@ -1,0 +1,40 @@
+import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import * as qs from 'qs';
+import { QS_OPTIONS } from '@opp/platform';
+import { ApiExceptionFilter } from './api-exception.filter';
+
+/**
+ * The gateway's public HTTP surface: PHP-style nested form bodies (D3 signs their leaf values),
+ * JSON bodies kept raw as well (partners sign the raw bytes, D4), one error envelope, OpenAPI docs.
+ */
+export function configureGatewayHttp(app: NestFastifyApplication): void {
+  const adapter = app.getHttpAdapter() as FastifyAdapter;
+  adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
+    done(null, qs.parse((body as Buffer).toString('utf8'), QS_OPTIONS));
+  });
+  // Fastify's own JSON parser refuses __proto__ and constructor poisoning.
+  const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
+  adapter.useBodyParser('application/json', true, {}, (req, body, done) => {
+    const text = (body as Buffer).toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    parseJson(req, text, (error, value) =>
+      error ? done(new BadRequestException('Request body is not valid JSON'), undefined) : done(null, value),
+    );
+  });
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Payment gateway')
+      .setDescription(
+        'Card Payment Gateway API (/v1), Task-Tree Processing API (/processing) and the admin API.',
+      )
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,35 @@
+import { ApiError, ErrorCode } from '@opp/errors';
+import type { RequestParams } from '../merchant-auth/merchant-request';
+
+/**
+ * Parameters arrive as form text or JSON values; the spec treats them all as text. Numbers and
+ * booleans are read as their text (as they were signed, D3); objects where text belongs are refused.
+ */
+export function fieldText(params: RequestParams, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '';
+  throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be a single value`);
+}
+
+export function optionalText(params: RequestParams, name: string, maxLength: number) {
+  const text = fieldText(params, name)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (text.length > maxLength) {
+    throw ApiError.of(ErrorCode.InvalidParameter, `${name} is longer than ${maxLength} characters`);
+  }
+  return text;
+}
+
+export function requiredText(
+  params: RequestParams,
+  name: string,
+  missingCode: ErrorCode,
+  maxLength: number,
+): string {
+  const text = optionalText(params, name, maxLength);
+  if (text === undefined) throw ApiError.of(missingCode);
+  return text;
+}

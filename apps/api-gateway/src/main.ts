@@ -1,0 +1,8 @@
+import { startService } from '@opp/platform';
+import { AppModule } from './app.module';
+import { GatewayConfig } from './config/gateway.config';
+import { configureGatewayHttp } from './http/configure-http';
+
+startService(GatewayConfig, (config) => AppModule.register(config), {
+  configureHttp: configureGatewayHttp,
+});

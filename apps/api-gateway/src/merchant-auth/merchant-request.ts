@@ -1,0 +1,27 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Project } from '../project/domain/project';
+
+export type RequestParams = Record<string, unknown>;
+
+/** What the merchant guards attach to an authenticated request. */
+export interface MerchantRequest {
+  merchant?: { project: Project; params: RequestParams };
+}
+
+/** D3: a POST signs its body fields, a GET its query parameters. */
+export function requestParams(request: FastifyRequest): RequestParams {
+  const source = request.method === 'GET' ? request.query : request.body;
+  return source !== null && typeof source === 'object' && !Array.isArray(source)
+    ? (source as RequestParams)
+    : {};
+}
+
+/** The authenticated merchant of the request (set by SignedRequestGuard). */
+export const Merchant = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const { merchant } = context.switchToHttp().getRequest<FastifyRequest & MerchantRequest>();
+  if (!merchant) throw new Error('Merchant() used on a route without a merchant guard');
+  return merchant;
+});
+
+export type AuthenticatedMerchant = NonNullable<MerchantRequest['merchant']>;

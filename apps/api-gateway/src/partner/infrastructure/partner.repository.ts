@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { KeyRing } from '@opp/crypto';
+import type { Partner } from '../domain/partner';
+import { PartnerOrmEntity } from './partner.orm-entity';
+
+@Injectable()
+export class PartnerRepository {
+  constructor(@Inject(KeyRing) private readonly ring: KeyRing) {}
+
+  /** Returns null when the identifier is taken. */
+  async insert(tx: EntityManager, partner: Omit<Partner, 'createdAt' | 'updatedAt'>) {
+    const inserted: unknown[] = await tx.query(
+      `INSERT INTO partners (identifier, project_id, name, secret_encrypted, version)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (identifier) DO NOTHING RETURNING identifier`,
+      [partner.identifier, partner.projectId, partner.name, this.ring.encrypt(partner.secret), 1],
+    );
+    return inserted.length === 0 ? null : this.findByIdentifier(tx, partner.identifier);
+  }
+
+  async findByIdentifier(tx: EntityManager, identifier: string): Promise<Partner | null> {
+    const row = await tx.findOneBy(PartnerOrmEntity, { identifier });
+    return row ? this.toDomain(row) : null;
+  }
+
+  private toDomain(row: PartnerOrmEntity): Partner {
+    return {
+      identifier: row.identifier,
+      projectId: row.projectId,
+      name: row.name,
+      secret: this.ring.decrypt(row.secretEncrypted),
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminNotFound } from '../../admin/admin-errors';
+import { AdminTokenGuard } from '../../admin/admin-token.guard';
+import { CreatePartnerUseCase } from '../application/create-partner/create-partner.use-case';
+import { GetPartnerUseCase } from '../application/get-partner/get-partner.use-case';
+import { CreatePartnerDto } from './dto/create-partner.dto';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/partners')
+export class AdminPartnersHttpController {
+  constructor(
+    private readonly createPartner: CreatePartnerUseCase,
+    private readonly getPartner: GetPartnerUseCase,
+  ) {}
+
+  /** D2: the secret is shown once, in this answer. */
+  @Post()
+  async create(@Body() body: CreatePartnerDto) {
+    const partner = await this.createPartner.execute(body);
+    return { identifier: partner.identifier, secret: partner.secret, projectId: partner.projectId };
+  }
+
+  @Get(':identifier')
+  async get(@Param('identifier') identifier: string) {
+    const partner = await this.getPartner.execute(identifier);
+    if (!partner) throw AdminNotFound('partner', identifier);
+    return { identifier: partner.identifier, projectId: partner.projectId, name: partner.name };
+  }
+}

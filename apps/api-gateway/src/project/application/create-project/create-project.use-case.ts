@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { KeyRing } from '@opp/crypto';
+import { OutboxWriter } from '@opp/outbox';
+import { DEFAULT_PROJECT_SETTINGS, type Project, type ProjectSettings } from '../../domain/project';
+import { newProjectKeys } from '../../domain/project-keys';
+import { ProjectRepository } from '../../infrastructure/project.repository';
+import { projectSnapshotMessage } from '../project-snapshot';
+
+export interface CreateProjectCommand {
+  name: string;
+  callbackUrl?: string | null;
+  baseCurrency?: string;
+  settings?: Partial<ProjectSettings>;
+}
+
+@Injectable()
+export class CreateProjectUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projects: ProjectRepository,
+    private readonly outbox: OutboxWriter,
+    @Inject(KeyRing) private readonly ring: KeyRing,
+  ) {}
+
+  execute(command: CreateProjectCommand): Promise<Project> {
+    return this.dataSource.transaction(async (tx) => {
+      const project = await this.projects.insert(tx, {
+        name: command.name,
+        ...newProjectKeys(),
+        previousPrivateKey: null,
+        previousKeyExpiresAt: null,
+        callbackUrl: command.callbackUrl ?? null,
+        baseCurrency: command.baseCurrency ?? 'EUR',
+        settings: { ...DEFAULT_PROJECT_SETTINGS, ...command.settings },
+        version: 1,
+      });
+      await this.outbox.add(tx, [projectSnapshotMessage(project, this.ring)]);
+      return project;
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { KeyRing } from '@opp/crypto';
+import { OutboxWriter } from '@opp/outbox';
+import type { Project } from '../../domain/project';
+import { newProjectKeys } from '../../domain/project-keys';
+import { ProjectRepository } from '../../infrastructure/project.repository';
+import { projectSnapshotMessage } from '../project-snapshot';
+
+export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
+
+/**
+ * D2 key rotation: a new private key signs from now on; the old one keeps verifying for a grace
+ * period so merchants can deploy the new key without failed requests. The public key stays.
+ */
+@Injectable()
+export class RotateProjectKeysUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projects: ProjectRepository,
+    private readonly outbox: OutboxWriter,
+    @Inject(KeyRing) private readonly ring: KeyRing,
+    @Inject(KEY_ROTATION_GRACE) private readonly graceMs: number,
+  ) {}
+
+  execute(id: number, now = new Date()): Promise<Project | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const current = await this.projects.findById(tx, id, true);
+      if (!current) return null;
+      const rotated = await this.projects.update(tx, {
+        ...current,
+        privateKey: newProjectKeys().privateKey,
+        previousPrivateKey: current.privateKey,
+        previousKeyExpiresAt: new Date(now.getTime() + this.graceMs),
+        version: current.version + 1,
+      });
+      await this.outbox.add(tx, [projectSnapshotMessage(rotated, this.ring)]);
+      return rotated;
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { KeyRing } from '@opp/crypto';
+import { OutboxWriter } from '@opp/outbox';
+import type { Project, ProjectSettings } from '../../domain/project';
+import { ProjectRepository } from '../../infrastructure/project.repository';
+import { projectSnapshotMessage } from '../project-snapshot';
+
+export interface UpdateProjectCommand {
+  id: number;
+  name?: string;
+  callbackUrl?: string | null;
+  settings?: Partial<ProjectSettings>;
+}
+
+@Injectable()
+export class UpdateProjectUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projects: ProjectRepository,
+    private readonly outbox: OutboxWriter,
+    @Inject(KeyRing) private readonly ring: KeyRing,
+  ) {}
+
+  /** Returns null when the project does not exist. */
+  execute(command: UpdateProjectCommand): Promise<Project | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const current = await this.projects.findById(tx, command.id, true);
+      if (!current) return null;
+      const updated = await this.projects.update(tx, {
+        ...current,
+        name: command.name ?? current.name,
+        callbackUrl: command.callbackUrl === undefined ? current.callbackUrl : command.callbackUrl,
+        settings: { ...current.settings, ...command.settings },
+        version: current.version + 1,
+      });
+      await this.outbox.add(tx, [projectSnapshotMessage(updated, this.ring)]);
+      return updated;
+    });
+  }
+}

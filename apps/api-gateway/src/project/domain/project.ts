@@ -1,0 +1,54 @@
+/** A merchant project: who signs requests (public/private key) and how its payments behave. */
+export interface ProjectSettings {
+  force3ds: boolean;
+  rememberEnabled: boolean;
+  sandbox: boolean;
+  /** Decimal strings: fees and rates are exact, never binary floats. */
+  feePercent: string;
+  feeFixed: string;
+  rollingReservePercent: string;
+  rollingReserveDays: number;
+  virtualCurrencyRate: string;
+  /** D12: minimal days between two recurring charges of a user. */
+  recurringMinDays: number;
+  /** D12: how many months after subscribing repeated payments are allowed. */
+  recurringMonths: number;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  publicKey: string;
+  privateKey: string;
+  /** After a rotation the old key keeps verifying until `previousKeyExpiresAt`. */
+  previousPrivateKey: string | null;
+  previousKeyExpiresAt: Date | null;
+  callbackUrl: string | null;
+  baseCurrency: string;
+  settings: ProjectSettings;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
+  force3ds: false,
+  rememberEnabled: true,
+  sandbox: true,
+  feePercent: '0',
+  feeFixed: '0',
+  rollingReservePercent: '0',
+  rollingReserveDays: 0,
+  virtualCurrencyRate: '1',
+  recurringMinDays: 1,
+  recurringMonths: 12,
+};
+
+/** The private keys that verify a signature now: the current one, and the previous during its grace. */
+export function verifyingKeys(project: Project, now: Date): string[] {
+  const keys = [project.privateKey];
+  if (project.previousPrivateKey && project.previousKeyExpiresAt && project.previousKeyExpiresAt > now) {
+    keys.push(project.previousPrivateKey);
+  }
+  return keys;
+}

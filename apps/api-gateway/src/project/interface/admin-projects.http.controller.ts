@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminTokenGuard } from '../../admin/admin-token.guard';
+import { AdminNotFound } from '../../admin/admin-errors';
+import { CreateProjectUseCase } from '../application/create-project/create-project.use-case';
+import { GetProjectUseCase } from '../application/get-project/get-project.use-case';
+import { RotateProjectKeysUseCase } from '../application/rotate-project-keys/rotate-project-keys.use-case';
+import { UpdateProjectUseCase } from '../application/update-project/update-project.use-case';
+import { CreateProjectDto } from './dto/create-project.dto';
+import { UpdateProjectDto } from './dto/update-project.dto';
+import { toProjectResponse } from './project.response';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/projects')
+export class AdminProjectsHttpController {
+  constructor(
+    private readonly createProject: CreateProjectUseCase,
+    private readonly getProject: GetProjectUseCase,
+    private readonly updateProject: UpdateProjectUseCase,
+    private readonly rotateKeys: RotateProjectKeysUseCase,
+  ) {}
+
+  @Post()
+  async create(@Body() body: CreateProjectDto) {
+    const project = await this.createProject.execute(body);
+    return toProjectResponse(project, { withPrivateKey: true });
+  }
+
+  @Get(':id')
+  async get(@Param('id', ParseIntPipe) id: number) {
+    const project = await this.getProject.execute(id);
+    if (!project) throw AdminNotFound('project', id);
+    return toProjectResponse(project, { withPrivateKey: false });
+  }
+
+  @Patch(':id')
+  async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateProjectDto) {
+    const project = await this.updateProject.execute({ id, ...body });
+    if (!project) throw AdminNotFound('project', id);
+    return toProjectResponse(project, { withPrivateKey: false });
+  }
+
+  @Post(':id/rotate-keys')
+  @HttpCode(200)
+  async rotate(@Param('id', ParseIntPipe) id: number) {
+    const project = await this.rotateKeys.execute(id);
+    if (!project) throw AdminNotFound('project', id);
+    return toProjectResponse(project, { withPrivateKey: true });
+  }
+}

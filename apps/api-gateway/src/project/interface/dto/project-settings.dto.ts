@@ -1,0 +1,30 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+
+const DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
+const DECIMAL_MESSAGE = 'must be a decimal string such as "2.5"';
+
+export class ProjectSettingsDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() force3ds?: boolean;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() rememberEnabled?: boolean;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() sandbox?: boolean;
+  @ApiPropertyOptional({ example: '2.5' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: `feePercent ${DECIMAL_MESSAGE}` })
+  feePercent?: string;
+  @ApiPropertyOptional({ example: '0.30' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: `feeFixed ${DECIMAL_MESSAGE}` })
+  feeFixed?: string;
+  @ApiPropertyOptional({ example: '10' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: `rollingReservePercent ${DECIMAL_MESSAGE}` })
+  rollingReservePercent?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(3650) rollingReserveDays?: number;
+  @ApiPropertyOptional({ example: '1' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: `virtualCurrencyRate ${DECIMAL_MESSAGE}` })
+  virtualCurrencyRate?: string;
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(365) recurringMinDays?: number;
+  @ApiPropertyOptional({ default: 12 }) @IsOptional() @IsInt() @Min(1) @Max(120) recurringMonths?: number;
+}

@@ -1,0 +1,29 @@
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ResolveUserV1Request } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { toResolveUserCommand } from './resolve-user.request';
+
+@ApiTags('users')
+@Controller('v1/user')
+export class UserHttpController {
+  constructor(private readonly requests: GatewayRequestClient) {}
+
+  /** Returns the internal id of the project's user with this identifier, creating it once. */
+  @Post('resolve')
+  @HttpCode(200)
+  @UseGuards(SignedRequestGuard)
+  async resolve(@Merchant() merchant: AuthenticatedMerchant) {
+    const command = toResolveUserCommand(merchant.project.id, merchant.params);
+    const reply = await this.requests.request(ResolveUserV1Request, command, {
+      key: `${command.projectId}:${command.identifier}`,
+      correlationId: currentCorrelationId(),
+    });
+    const { id } = answerOrThrow(reply);
+    return { id };
+  }
+}

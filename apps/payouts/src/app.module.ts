@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule } from '@opp/platform';
+import { SnapshotsModule } from '@opp/snapshots';
+import type { PayoutsConfig } from './config/payouts.config';
+import { entities, migrations, SERVICE_NAME } from './database/database-options';
+
+@Module({})
+export class AppModule {
+  static register(config: PayoutsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: SERVICE_NAME,
+          config,
+          databaseUrl: config.databaseUrl,
+          entities,
+          migrations,
+        }),
+        SnapshotsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,9 @@
+import { serviceDataSourceOptions } from '@opp/persistence';
+import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
+
+export const SERVICE_NAME = 'payouts';
+export const entities = [...snapshotEntities];
+export const migrations = [...snapshotMigrations];
+
+export const databaseOptions = (url: string) =>
+  serviceDataSourceOptions({ service: SERVICE_NAME, url, entities, migrations });

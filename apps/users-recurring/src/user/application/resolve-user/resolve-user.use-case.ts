@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  replyOk,
+  UserCreatedV1Message,
+  type Reply,
+  type ResolveUserResultV1,
+  type ResolveUserV1,
+} from '@opp/contracts';
+import { OutboxWriter } from '@opp/outbox';
+import { UserRepository } from '../../infrastructure/user.repository';
+
+/**
+ * POST /v1/user/resolve: the same identifier always resolves to the same id. A new user is announced
+ * through the outbox in the transaction that creates it.
+ */
+@Injectable()
+export class ResolveUserUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async execute(
+    tx: EntityManager,
+    command: ResolveUserV1,
+    correlationId?: string,
+  ): Promise<Reply<ResolveUserResultV1>> {
+    const { user, created } = await this.users.insertIfAbsent(tx, {
+      projectId: command.projectId,
+      identifier: command.identifier,
+      displayName: command.displayName ?? null,
+      email: command.email ?? null,
+      phone: command.phone ?? null,
+      locale: command.locale ?? null,
+      ip: command.ip,
+      userAgent: command.ua ?? null,
+    });
+    if (created) {
+      await this.outbox.add(tx, [
+        {
+          definition: UserCreatedV1Message,
+          key: user.id,
+          payload: {
+            id: user.id,
+            projectId: user.projectId,
+            identifier: user.identifier,
+            displayName: user.displayName,
+            email: user.email,
+            phone: user.phone,
+            locale: user.locale,
+            ip: user.ip,
+            createdAt: user.createdAt.toISOString(),
+          },
+          options: { correlationId },
+        },
+      ]);
+    }
+    return replyOk({ id: user.id, created });
+  }
+}

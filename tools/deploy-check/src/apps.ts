@@ -1,0 +1,32 @@
+// The six deployable apps and the facts the deployment files must agree on (docs/CONVENTIONS.md).
+export interface AppSpec {
+  readonly name: string;
+  readonly port: number;
+  readonly databaseEnv: string;
+  readonly database: string;
+}
+
+const app = (name: string, port: number, envPrefix: string): AppSpec => ({
+  name,
+  port,
+  databaseEnv: `${envPrefix}_DATABASE_URL`,
+  database: `opp_${name.replace(/-/g, '_')}`,
+});
+
+export const APPS: readonly AppSpec[] = [
+  app('api-gateway', 3000, 'GATEWAY'),
+  app('users-recurring', 3001, 'USERS_RECURRING'),
+  app('payments', 3002, 'PAYMENTS'),
+  app('payouts', 3003, 'PAYOUTS'),
+  app('notifier', 3004, 'NOTIFIER'),
+  app('processing-orchestrator', 3005, 'PROCESSING_ORCHESTRATOR'),
+];
+
+/** The Secret the platform creates; manifests reference it and never define it. */
+export const SECRET_NAME = 'opp-secrets';
+export const CONFIG_MAP_NAME = 'opp-config';
+export const OVERLAYS = ['staging', 'production'] as const;
+export type Overlay = (typeof OVERLAYS)[number];
+
+/** Environment variables holding secrets: never defaulted, never literal. */
+export const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|KEYS?)$|DATABASE_URL$/;

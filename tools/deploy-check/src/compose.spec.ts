@@ -1,0 +1,108 @@
+// docker-compose.yml: the whole system with Kafka (KRaft) and PostgreSQL, secrets never defaulted.
+import { APPS } from './apps';
+import { loadCompose, readRepoFile } from './render';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; target?: string };
+  command?: string[];
+  environment?: Record<string, string | number>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
+}
+
+const { text, doc } = loadCompose();
+const services = (doc as { services: Record<string, ComposeService> }).services;
+const service = (name: string): ComposeService => {
+  const found = services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+  return found;
+};
+
+const REQUIRED_SECRETS = ['ADMIN_TOKEN', 'SECRETS_KEYS', 'POSTGRES_PASSWORD'];
+
+describe('docker-compose.yml', () => {
+  it('runs kafka, postgres, the topics job and the six services', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['kafka', 'postgres', 'topics', ...APPS.map((a) => a.name)].sort(),
+    );
+  });
+
+  it('runs Kafka 3.9.1 as a single KRaft node without topic auto-creation', () => {
+    const kafka = service('kafka');
+    expect(kafka.image).toBe('apache/kafka:3.9.1');
+    expect(kafka.environment).toMatchObject({
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: 0,
+      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: 1,
+      KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: 1,
+    });
+    expect(kafka.healthcheck?.test).toBeDefined();
+  });
+
+  it('runs PostgreSQL 16 with an init script creating every service database', () => {
+    const postgres = service('postgres');
+    expect(postgres.image).toMatch(/^postgres:16\b/);
+    expect(postgres.volumes).toContain(
+      './deploy/docker/postgres-init.sql:/docker-entrypoint-initdb.d/10-databases.sql:ro',
+    );
+    const sql = readRepoFile('deploy/docker/postgres-init.sql');
+    for (const app of APPS) expect(sql).toContain(`CREATE DATABASE ${app.database};`);
+  });
+
+  it('creates the topics with the stack CLI once Kafka is healthy', () => {
+    const topics = service('topics');
+    expect(topics.build).toMatchObject({ context: '.', target: 'tools' });
+    expect(topics.depends_on).toEqual({ kafka: { condition: 'service_healthy' } });
+    expect(topics.environment).toMatchObject({ KAFKA_BROKERS: 'kafka:9092' });
+  });
+
+  it.each(APPS)(
+    '$name: built from its Dockerfile, migrated, healthy, wired to its database',
+    (app) => {
+      const s = service(app.name);
+      expect(s.build).toEqual({ context: '.', dockerfile: `apps/${app.name}/Dockerfile` });
+      expect(s.healthcheck?.test.join(' ')).toContain('/health/ready');
+      expect(s.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        kafka: { condition: 'service_healthy' },
+        topics: { condition: 'service_completed_successfully' },
+      });
+      const script = (s.command ?? []).join(' ');
+      expect(script).toMatch(/migrate\.js &&\s+exec node .*main\.js/);
+      expect(s.environment).toMatchObject({
+        NODE_ENV: 'production',
+        KAFKA_BROKERS: 'kafka:9092',
+        [app.databaseEnv]: `postgres://postgres:\${POSTGRES_PASSWORD}@postgres:5432/${app.database}`,
+      });
+      expect(String(s.environment?.SECRETS_KEYS)).toMatch(/^\$\{SECRETS_KEYS:\?/);
+      if (app.name === 'api-gateway') {
+        expect(String(s.environment?.ADMIN_TOKEN)).toMatch(/^\$\{ADMIN_TOKEN:\?/);
+        expect(s.ports?.some((p) => p.endsWith(':3000'))).toBe(true);
+      } else {
+        expect(s.environment?.ADMIN_TOKEN).toBeUndefined();
+        expect(s.ports).toBeUndefined();
+      }
+    },
+  );
+
+  it('gives no secret a default value: each is required with ${VAR:?message}', () => {
+    const interpolations = [...text.matchAll(/\$\{([A-Z0-9_]+)([^}]*)\}/g)];
+    const defaulted = interpolations
+      .filter(([, name, rest]) => /TOKEN|SECRET|PASSWORD|KEYS/.test(name) && /^:?-/.test(rest))
+      .map(([whole]) => whole);
+    expect(defaulted).toEqual([]);
+    for (const name of REQUIRED_SECRETS) {
+      expect(interpolations.some(([, n, rest]) => n === name && rest.startsWith(':?'))).toBe(true);
+    }
+    const literals = Object.entries(services).flatMap(([svc, s]) =>
+      Object.entries(s.environment ?? {})
+        .filter(([key, value]) => REQUIRED_SECRETS.includes(key) && !String(value).startsWith('${'))
+        .map(([key]) => `${svc}.${key}`),
+    );
+    expect(literals).toEqual([]);
+  });
+});

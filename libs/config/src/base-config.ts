@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { Env } from './env.decorator';
 import { IsBrokerList, IsKeyRing } from './validators';
 
@@ -51,4 +51,14 @@ export class ServiceBaseConfig extends KafkaEnvConfig {
   @Env('SECRETS_KEYS', { secret: true, devDefault: DEV_SECRETS_KEYS })
   @IsKeyRing()
   secretsKeys: string;
+
+  /**
+   * Fault injection for tests: commits go on, nothing is relayed (the crash-recovery tests kill a
+   * service in exactly that state). Refused in production.
+   */
+  @Env('OUTBOX_RELAY_PAUSED', { default: 'false' })
+  @IsBoolean()
+  @ValidateIf((config: RuntimeEnvConfig) => config.nodeEnv === 'production')
+  @Equals(false, { message: '$property cannot be set in production' })
+  outboxRelayPaused: boolean;
 }

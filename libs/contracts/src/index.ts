@@ -8,3 +8,4 @@ export * from './messages/gateway/project-snapshot.v1';
 export * from './messages/gateway/partner-snapshot.v1';
 export * from './messages/users/user-created.v1';
 export * from './messages/users/resolve-user.v1';
+export * from './messages/processing/submit-processing.v1';

@@ -26,6 +26,8 @@ export const Topics = {
   gatewayReplies: topic('gateway.replies.v1', 'reply'),
   /** Requests the gateway sends to users-recurring (key: project id + user identifier). */
   usersRequests: topic('users-recurring.requests.v1', 'request'),
+  /** Requests the gateway sends to the processing orchestrator (key: GlobalId). */
+  processingRequests: topic('processing-orchestrator.requests.v1', 'request'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */
   userEvents: topic('users-recurring.user-events.v1', 'event'),
 } as const;

@@ -1,4 +1,4 @@
-import { CompressionTypes, type Message, type Producer } from 'kafkajs';
+import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
 import type { KafkaConnection } from './kafka-connection';
 
@@ -20,7 +20,10 @@ export class MessageProducer {
   constructor(private readonly connection: KafkaConnection) {
     // Not kafkajs' idempotent mode: it breaks across broker restarts, and consumers dedupe by
     // message id anyway (inbox). One batch is in flight at a time, which keeps per-key order.
-    this.producer = connection.kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = connection.kafka.producer({
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
   }
 

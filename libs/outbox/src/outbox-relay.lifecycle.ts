@@ -5,9 +5,16 @@ import type { OutboxRelay } from './outbox-relay';
 export class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayLifecycle.name);
 
-  constructor(private readonly relay: OutboxRelay) {}
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly paused = false,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.paused) {
+      this.logger.warn('outbox relay paused (OUTBOX_RELAY_PAUSED): nothing is published');
+      return;
+    }
     await this.relay.start();
     this.logger.log('outbox relay started');
   }

@@ -10,7 +10,8 @@ import {
 } from '@opp/contracts';
 import { newEnvelope, RequestClient } from '@opp/messaging';
 import { OutboxRelay, OutboxWriter } from '../src';
-import { startMessagingFixture, waitFor, type MessagingFixture } from './messaging-fixture';
+import { eventually } from '@opp/testing';
+import { startMessagingFixture, type MessagingFixture } from './messaging-fixture';
 
 const userCreated = (identifier: string) =>
   newEnvelope(UserCreatedV1Message, identifier, {
@@ -58,7 +59,7 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
     // Same key, same partition: once the marker is applied, both copies have been consumed.
     const marker = { ...userCreated('dup-1'), id: randomUUID(), payload: { ...duplicate.payload, identifier: 'dup-1-marker' } };
     await fixture.producer.publish([{ topic: Topics.userEvents, envelope: marker }]);
-    await waitFor(async () => (await fixture.effects('dup-1-marker')) === 1, 'the marker');
+    await eventually(async () => (await fixture.effects('dup-1-marker')) === 1, 'the marker');
     expect(await fixture.effects('dup-1')).toBe(1);
   });
 
@@ -70,8 +71,8 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
       { topic: Topics.userEvents, envelope: poison },
       { topic: Topics.userEvents, envelope: next },
     ]);
-    await waitFor(async () => (await fixture.effects('after-poison')) === 1, 'the next message');
-    await waitFor(() => deadLetters.some((d) => d.envelope.id === poison.id), 'the dead letter');
+    await eventually(async () => (await fixture.effects('after-poison')) === 1, 'the next message');
+    await eventually(() => deadLetters.some((d) => d.envelope.id === poison.id), 'the dead letter');
     const parked = deadLetters.find((d) => d.envelope.id === poison.id)!;
     expect(parked.headers[MessageHeaders.deadLetterReason]).toContain('cannot apply poison-1');
     expect(parked.headers[MessageHeaders.deadLetterConsumer]).toBe('fixture');
@@ -81,14 +82,14 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
     const deadLetters = await collect(deadLetterTopicOf(Topics.userEvents).name);
     const invalid = { ...userCreated('invalid-1'), payload: { id: 'x', projectId: 'one' } };
     await fixture.producer.publish([{ topic: Topics.userEvents, envelope: invalid as MessageEnvelope }]);
-    await waitFor(() => deadLetters.some((d) => d.envelope.id === invalid.id), 'the dead letter');
+    await eventually(() => deadLetters.some((d) => d.envelope.id === invalid.id), 'the dead letter');
     expect(await fixture.effects('invalid-1')).toBe(0);
   });
 
   it('answers a request over request/reply', async () => {
     const client = new RequestClient(fixture.connection, fixture.producer, Topics.gatewayReplies);
     await client.start();
-    await waitFor(() => client.ready, 'the reply consumer');
+    await eventually(() => client.ready, 'the reply consumer');
     const reply = await client.request(
       ResolveUserV1Request,
       { projectId: 1, identifier: 'req-1', ip: '127.0.0.1' },
@@ -130,7 +131,7 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    await waitFor(
+    await eventually(
       () => events.filter((e) => e.envelope.key === 'same-aggregate').length === 50,
       'the relayed messages',
     );

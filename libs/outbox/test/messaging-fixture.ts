@@ -21,7 +21,7 @@ import {
   RpcErrorPassThroughFilter,
 } from '@opp/messaging';
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
 import { TypeormInbox } from '../src';
 
 /** Every application of a message leaves one row here, so a test can count applications. */
@@ -99,7 +99,7 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
   });
   app.useGlobalFilters(new RpcErrorPassThroughFilter());
   await app.listen();
-  await waitFor(() => transport.ready, 'transport to fetch');
+  await eventually(() => transport.ready, 'transport to fetch');
   return {
     connection,
     producer,
@@ -118,16 +118,4 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
       await dataSource.destroy();
     },
   };
-}
-
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

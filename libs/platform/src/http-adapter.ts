@@ -16,6 +16,8 @@ export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    querystringParser: (query) => qs.parse(query, QS_OPTIONS) as Record<string, unknown>,
+    routerOptions: {
+      querystringParser: (query) => qs.parse(query, QS_OPTIONS) as Record<string, unknown>,
+    },
   });
 }

@@ -79,7 +79,8 @@ export class PlatformModule {
         {
           provide: OutboxRelayLifecycle,
           inject: [OutboxRelay],
-          useFactory: (relay: OutboxRelay) => new OutboxRelayLifecycle(relay),
+          useFactory: (relay: OutboxRelay) =>
+            new OutboxRelayLifecycle(relay, config.outboxRelayPaused),
         },
         {
           provide: KafkaTransport,

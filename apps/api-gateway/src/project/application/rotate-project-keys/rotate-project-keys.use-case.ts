@@ -5,6 +5,7 @@ import { OutboxWriter } from '@opp/outbox';
 import type { Project } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
 import { ProjectRepository } from '../../infrastructure/project.repository';
+import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
 
 export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
@@ -19,12 +20,13 @@ export class RotateProjectKeysUseCase {
     private readonly dataSource: DataSource,
     private readonly projects: ProjectRepository,
     private readonly outbox: OutboxWriter,
+    private readonly directory: ProjectDirectory,
     @Inject(KeyRing) private readonly ring: KeyRing,
     @Inject(KEY_ROTATION_GRACE) private readonly graceMs: number,
   ) {}
 
-  execute(id: number, now = new Date()): Promise<Project | null> {
-    return this.dataSource.transaction(async (tx) => {
+  async execute(id: number, now = new Date()): Promise<Project | null> {
+    const changed = await this.dataSource.transaction(async (tx) => {
       const current = await this.projects.findById(tx, id, true);
       if (!current) return null;
       const rotated = await this.projects.update(tx, {
@@ -37,5 +39,7 @@ export class RotateProjectKeysUseCase {
       await this.outbox.add(tx, [projectSnapshotMessage(rotated, this.ring)]);
       return rotated;
     });
+    if (changed) this.directory.evict(changed.publicKey);
+    return changed;
   }
 }

@@ -4,6 +4,7 @@ import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
 import type { Project, ProjectSettings } from '../../domain/project';
 import { ProjectRepository } from '../../infrastructure/project.repository';
+import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
 
 export interface UpdateProjectCommand {
@@ -19,12 +20,13 @@ export class UpdateProjectUseCase {
     private readonly dataSource: DataSource,
     private readonly projects: ProjectRepository,
     private readonly outbox: OutboxWriter,
+    private readonly directory: ProjectDirectory,
     @Inject(KeyRing) private readonly ring: KeyRing,
   ) {}
 
   /** Returns null when the project does not exist. */
-  execute(command: UpdateProjectCommand): Promise<Project | null> {
-    return this.dataSource.transaction(async (tx) => {
+  async execute(command: UpdateProjectCommand): Promise<Project | null> {
+    const changed = await this.dataSource.transaction(async (tx) => {
       const current = await this.projects.findById(tx, command.id, true);
       if (!current) return null;
       const updated = await this.projects.update(tx, {
@@ -37,5 +39,7 @@ export class UpdateProjectUseCase {
       await this.outbox.add(tx, [projectSnapshotMessage(updated, this.ring)]);
       return updated;
     });
+    if (changed) this.directory.evict(changed.publicKey);
+    return changed;
   }
 }

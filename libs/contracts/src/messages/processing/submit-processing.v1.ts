@@ -1,0 +1,35 @@
+import { IsInt, IsObject, IsString, IsUUID, Length, Min } from 'class-validator';
+import { defineRequest } from '../../message-definition';
+import { Topics } from '../../topics';
+
+/**
+ * POST /processing, authenticated by the gateway (D4). The request body travels as the partner
+ * sent it; the orchestrator owns the tree rules and answers the spec's response object.
+ */
+export class SubmitProcessingV1 {
+  @IsUUID() globalId!: string;
+  @IsString() @Length(1, 128) partnerIdentifier!: string;
+  @IsInt() @Min(1) projectId!: number;
+  @IsObject() request!: Record<string, unknown>;
+}
+
+/** GET /processing/status/:GlobalId; another partner's GlobalId is answered as unknown. */
+export class GetProcessingStatusV1 {
+  @IsString() @Length(1, 128) globalId!: string;
+  @IsString() @Length(1, 128) partnerIdentifier!: string;
+}
+
+/** The Response object of processing-api.md, as JSON. */
+export type ProcessingResponseV1 = Record<string, unknown>;
+
+export const SubmitProcessingV1Request = defineRequest<SubmitProcessingV1, ProcessingResponseV1>(
+  'processing.submit-request.v1',
+  Topics.processingRequests,
+  SubmitProcessingV1,
+);
+
+export const GetProcessingStatusV1Request = defineRequest<GetProcessingStatusV1, ProcessingResponseV1>(
+  'processing.get-status.v1',
+  Topics.processingRequests,
+  GetProcessingStatusV1,
+);

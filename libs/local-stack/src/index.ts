@@ -1,0 +1,41 @@
+export { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
+export { findFreePort, isPortOpen } from './free-port';
+export { waitForKafka } from './kafka-admin';
+export {
+  isKafkaProcess,
+  isStorageFormatted,
+  startKafkaBroker,
+  stopKafkaBroker,
+  type KafkaBrokerHandle,
+  type KafkaBrokerOptions,
+} from './kafka-broker';
+export { resolveKafkaClasspath, type KafkaClasspath } from './kafka-classpath';
+export { kafkaServerProperties, renderProperties } from './kafka-properties';
+export { runMigrations, type RunMigrationsOptions } from './migrations';
+export {
+  commandLine,
+  isAlive,
+  readPidFile,
+  residentMemoryMb,
+  tailFile,
+  terminatePid,
+} from './process-utils';
+export { findRepoRoot, localDir } from './repo-paths';
+export {
+  httpStatus,
+  startService,
+  waitForReady,
+  type ServiceHandle,
+  type StartServiceOptions,
+} from './service-process';
+export {
+  APP_NAMES,
+  SERVICES,
+  databaseName,
+  isAppName,
+  serviceSpec,
+  type AppName,
+  type ServiceSpec,
+} from './services';
+export { choosePorts, startStack, type Stack, type StartStackOptions } from './stack';
+export { createTopics, type CreateTopicsOptions, type TopicSpec } from './topics';

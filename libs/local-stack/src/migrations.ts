@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { findRepoRoot } from './repo-paths';
+import { nodeEntryArgs } from './service-process';
+import type { AppName } from './services';
+
+export interface RunMigrationsOptions {
+  repoRoot?: string;
+  /** Output goes here (one run per file) as well as into the error on failure. */
+  logFile?: string;
+  timeoutMs?: number;
+}
+
+/** Runs dist/apps/<app>/src/migrate.js with `env` (added to this process's) and waits for exit 0. */
+export async function runMigrations(
+  name: AppName,
+  env: Record<string, string | undefined>,
+  options: RunMigrationsOptions = {},
+): Promise<void> {
+  const repoRoot = options.repoRoot ?? findRepoRoot();
+  const args = nodeEntryArgs(repoRoot, name, 'migrate');
+  if (!fs.existsSync(args[2])) {
+    throw new Error(`${args[2]} does not exist: run \`npm run build\` first`);
+  }
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode) => resolve(exitCode));
+  }).finally(() => clearTimeout(timer));
+  if (options.logFile) {
+    fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+    fs.writeFileSync(options.logFile, output);
+  }
+  if (code !== 0) {
+    const tail = output.trimEnd().split('\n').slice(-30).join('\n');
+    throw new Error(`Migrations of ${name} failed (exit ${code ?? 'killed'}):\n${tail}`);
+  }
+}

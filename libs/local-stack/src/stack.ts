@@ -1,0 +1,150 @@
+import * as path from 'node:path';
+import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
+import { findFreePort } from './free-port';
+import { runMigrations } from './migrations';
+import { localDir, findRepoRoot } from './repo-paths';
+import { startService, type ServiceHandle } from './service-process';
+import { APP_NAMES, databaseName, serviceSpec, type AppName } from './services';
+import { createTopics, type TopicSpec } from './topics';
+
+export interface StartStackOptions {
+  /** Default: all six apps. */
+  services?: readonly AppName[];
+  brokers: string;
+  /** Usually `allTopics` from @opp/contracts. */
+  topics: readonly TopicSpec[];
+  /** KAFKA_TOPIC_PREFIX; also prefixes every topic created here. */
+  prefix?: string;
+  /** Database names are `${dbPrefix}<app_in_snake_case>`; the default `opp_` gives the dev names. */
+  dbPrefix?: string;
+  adminUrl?: string;
+  /** Default: the admin URL pointed at the database. */
+  databaseUrlFor?: (name: AppName, database: string) => string;
+  /** Drop the databases before creating them (a test stack starts from nothing). */
+  resetDatabases?: boolean;
+  /** 'free' (tests, default), 'default' (3000..3005) or explicit ports. */
+  ports?: 'free' | 'default' | Partial<Record<AppName, number>>;
+  nodeEnv?: string;
+  logLevel?: string;
+  extraEnv?: Record<string, string | undefined>;
+  /** One `<app>.log` per service here; default .local/logs. */
+  logDir?: string;
+  detached?: boolean;
+  /** A pid file per service (see StartServiceOptions.pidFile). */
+  pidFileFor?: (name: AppName) => string;
+  readyTimeoutMs?: number;
+  repoRoot?: string;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  services: Partial<Record<AppName, ServiceHandle>>;
+  handles: ServiceHandle[];
+  /** http://127.0.0.1:<port> of the api-gateway, when it is part of the stack. */
+  gatewayUrl: string | undefined;
+  brokers: string;
+  topicPrefix: string;
+  /** Database URL per app. */
+  databaseUrls: Partial<Record<AppName, string>>;
+  /** The environment each app was started with (without the inherited process environment). */
+  envFor(name: AppName): Record<string, string | undefined>;
+  /** Stops every service (SIGTERM, in parallel). Databases and topics stay. */
+  stop(): Promise<void>;
+}
+
+/** Databases, topics and migrations, then every service on its port, each ready. */
+export async function startStack(options: StartStackOptions): Promise<Stack> {
+  const names = options.services ?? APP_NAMES;
+  const repoRoot = options.repoRoot ?? findRepoRoot();
+  const adminUrl = options.adminUrl ?? DEFAULT_ADMIN_URL;
+  const prefix = options.prefix ?? '';
+  const log = options.log ?? (() => undefined);
+  const logDir = options.logDir ?? localDir(repoRoot, 'logs');
+
+  const databases = names.map((name) => databaseName(name, options.dbPrefix));
+  const urlFor = options.databaseUrlFor ?? ((_name, db) => databaseUrl(adminUrl, db));
+  const databaseUrls = Object.fromEntries(
+    names.map((name, i) => [name, urlFor(name, databases[i])]),
+  );
+  if (options.resetDatabases) await dropDatabases(adminUrl, databases);
+  const created = await ensureDatabases(adminUrl, databases);
+  if (created.length) log(`Created databases: ${created.join(', ')}`);
+  const topics = await createTopics(options.brokers, options.topics, { prefix });
+  if (topics.length) log(`Created ${topics.length} topics${prefix ? ` (prefix ${prefix})` : ''}`);
+
+  const envs = new Map<AppName, Record<string, string | undefined>>();
+  for (const name of names) {
+    const spec = serviceSpec(name);
+    envs.set(name, {
+      NODE_ENV: options.nodeEnv ?? 'development',
+      LOG_LEVEL: options.logLevel ?? 'info',
+      KAFKA_BROKERS: options.brokers,
+      KAFKA_TOPIC_PREFIX: prefix,
+      [spec.databaseEnv]: databaseUrls[name],
+      ...options.extraEnv,
+    });
+  }
+  await Promise.all(
+    names.map((name) =>
+      runMigrations(name, envs.get(name) ?? {}, {
+        repoRoot,
+        logFile: path.join(logDir, `${name}.migrate.log`),
+      }),
+    ),
+  );
+
+  const ports = await choosePorts(names, options.ports ?? 'free');
+  const started = await Promise.allSettled(
+    names.map((name) =>
+      startService({
+        name,
+        env: envs.get(name),
+        port: ports[name],
+        logFile: path.join(logDir, `${name}.log`),
+        detached: options.detached,
+        pidFile: options.pidFileFor?.(name),
+        readyTimeoutMs: options.readyTimeoutMs,
+        repoRoot,
+      }),
+    ),
+  );
+  const handles = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const stop = async () => void (await Promise.all(handles.map((handle) => handle.stop())));
+  const failures = started.flatMap((result): unknown[] =>
+    result.status === 'rejected' ? [result.reason] : [],
+  );
+  if (failures.length > 0) {
+    await stop();
+    throw new Error(
+      failures
+        .map((error) => (error instanceof Error ? error.message : String(error)))
+        .join('\n\n'),
+    );
+  }
+  const services = Object.fromEntries(handles.map((handle) => [handle.name, handle]));
+  return {
+    services,
+    handles,
+    gatewayUrl: services['api-gateway']?.url,
+    brokers: options.brokers,
+    topicPrefix: prefix,
+    databaseUrls,
+    envFor: (name) => ({ ...envs.get(name), [serviceSpec(name).portEnv]: String(ports[name]) }),
+    stop,
+  };
+}
+
+export async function choosePorts(
+  names: readonly AppName[],
+  ports: NonNullable<StartStackOptions['ports']>,
+): Promise<Record<AppName, number>> {
+  const chosen = {} as Record<AppName, number>;
+  for (const name of names) {
+    const explicit = typeof ports === 'object' ? ports[name] : undefined;
+    chosen[name] =
+      explicit ?? (ports === 'free' ? await findFreePort() : serviceSpec(name).defaultPort);
+  }
+  return chosen;
+}

@@ -1,0 +1,28 @@
+import { topicConfigs } from './topics';
+
+describe('topicConfigs', () => {
+  it('prefixes names, applies partition defaults and compaction, and drops duplicates', () => {
+    const configs = topicConfigs(
+      [
+        { name: 'payments.events.v1' },
+        { name: 'gateway.snapshots.v1', compacted: true, partitions: 1 },
+        { name: 'payments.events.v1' },
+      ],
+      { prefix: 't.a.', defaultPartitions: 4 },
+    );
+    expect(configs).toEqual([
+      {
+        topic: 't.a.payments.events.v1',
+        numPartitions: 4,
+        replicationFactor: 1,
+        configEntries: [],
+      },
+      {
+        topic: 't.a.gateway.snapshots.v1',
+        numPartitions: 1,
+        replicationFactor: 1,
+        configEntries: [{ name: 'cleanup.policy', value: 'compact' }],
+      },
+    ]);
+  });
+});

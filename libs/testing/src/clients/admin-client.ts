@@ -1,0 +1,39 @@
+import axios, { type AxiosResponse } from 'axios';
+import type { MerchantKeys } from './merchant-client';
+
+export const DEV_ADMIN_TOKEN = 'dev-admin-token';
+
+/** The admin API (D2) with the development token. */
+export class AdminClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly token = DEV_ADMIN_TOKEN,
+  ) {}
+
+  request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+    return axios.request({
+      method,
+      url: this.baseUrl + path,
+      data: body,
+      headers: { authorization: `Bearer ${this.token}` },
+      validateStatus: () => true,
+      timeout: 15_000,
+    }) as Promise<AxiosResponse>;
+  }
+
+  async createProject(body: Record<string, unknown> = {}): Promise<MerchantKeys & { id: number }> {
+    const response = await this.request('POST', '/admin/v1/projects', { name: 'Test shop', ...body });
+    if (response.status !== 201) {
+      throw new Error(`Creating a project failed: ${response.status} ${JSON.stringify(response.data)}`);
+    }
+    return response.data as MerchantKeys & { id: number };
+  }
+
+  async createPartner(projectId: number, identifier: string) {
+    const response = await this.request('POST', '/admin/v1/partners', { identifier, projectId });
+    if (response.status !== 201) {
+      throw new Error(`Creating a partner failed: ${response.status} ${JSON.stringify(response.data)}`);
+    }
+    return response.data as { identifier: string; secret: string; projectId: number };
+  }
+}

@@ -1,0 +1,40 @@
+import { DEFAULT_ADMIN_URL } from '@opp/local-stack';
+
+/** Bootstrap servers of the broker that global setup provides. */
+export function testBrokers(): string {
+  const brokers = process.env.KAFKA_BROKERS;
+  if (!brokers) {
+    throw new Error('KAFKA_BROKERS is not set: run integration tests through jest (global setup)');
+  }
+  return brokers;
+}
+
+/** PostgreSQL URL with the right to create databases (TEST_DATABASE_ADMIN_URL). */
+export function testDatabaseAdminUrl(): string {
+  return process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+}
+
+/**
+ * A short identifier for a suite, safe in topic and database names: lower case, `[a-z0-9_]`,
+ * at most 20 characters (database names stay under PostgreSQL's 63).
+ */
+export function suiteSlug(suite: string): string {
+  const slug = suite
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 20)
+    .replace(/_+$/, '');
+  if (!slug) throw new Error(`Suite name "${suite}" has no letters or digits`);
+  return slug;
+}
+
+/**
+ * Per-suite isolation. Topics get a per-run part as well, so that a re-run on a broker that kept its
+ * data (an external KAFKA_BROKERS) never reads old messages or old consumer group offsets; databases
+ * keep a stable name and are dropped and created again by each run.
+ */
+export function suitePrefixes(suite: string, runId: string = Date.now().toString(36)) {
+  const slug = suiteSlug(suite);
+  return { topicPrefix: `t.${slug}.${runId}.`, dbPrefix: `opp_t_${slug}_` };
+}

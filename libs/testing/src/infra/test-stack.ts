@@ -1,0 +1,38 @@
+import { allTopics } from '@opp/contracts';
+import { findRepoRoot, localDir, startStack, type AppName, type Stack } from '@opp/local-stack';
+import { suitePrefixes, suiteSlug, testBrokers, testDatabaseAdminUrl } from './test-env';
+
+export interface TestStackOptions {
+  /** Names the suite's topics, databases and log directory; unique per test file. */
+  suite: string;
+  /** Default: all six apps. */
+  services?: readonly AppName[];
+  /** e.g. a short DELIVERY_RETRY_SCHEDULE. */
+  extraEnv?: Record<string, string | undefined>;
+  /** Default 'warn'. */
+  logLevel?: string;
+  readyTimeoutMs?: number;
+}
+
+/**
+ * The apps of a suite on free ports, against the broker and PostgreSQL of global setup, with their
+ * own topics (prefix) and their own fresh databases. Logs: .local/logs/test/<suite>/<app>.log.
+ */
+export async function startTestStack(options: TestStackOptions): Promise<Stack> {
+  const { topicPrefix, dbPrefix } = suitePrefixes(options.suite);
+  return startStack({
+    services: options.services,
+    brokers: testBrokers(),
+    topics: allTopics,
+    prefix: topicPrefix,
+    dbPrefix,
+    adminUrl: testDatabaseAdminUrl(),
+    resetDatabases: true,
+    ports: 'free',
+    nodeEnv: 'test',
+    logLevel: options.logLevel ?? 'warn',
+    extraEnv: options.extraEnv,
+    logDir: localDir(findRepoRoot(), 'logs', 'test', suiteSlug(options.suite)),
+    readyTimeoutMs: options.readyTimeoutMs,
+  });
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Behind `npm start | up | down | test | bench` (package.json). Dependency-free on purpose: it runs on
+// a fresh clone before node_modules exists. Installs what is missing, builds, then runs the command.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (line) => console.log(`[bootstrap] ${line}`);
+
+/** Runs a command with inherited stdio; resolves with its exit code. Signals go to the child. */
+function run(command, args, { env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: env ?? process.env });
+    // A Ctrl-C reaches the whole foreground process group; a kill of npm reaches only us: pass it on.
+    const forward = (signal) => child.kill(signal);
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const signal of signals) process.on(signal, forward);
+    child.once('error', (error) => {
+      console.error(`[bootstrap] cannot run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      for (const s of signals) process.off(s, forward);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+const mtime = (file) => {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+};
+
+async function ensureDependencies() {
+  const installed = mtime('node_modules/.package-lock.json');
+  const lock = mtime('package-lock.json');
+  if (installed !== undefined && (lock === undefined || lock <= installed)) return 0;
+  say(
+    installed === undefined ? 'node_modules missing: npm ci' : 'package-lock.json changed: npm ci',
+  );
+  return run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+// tsc is incremental (dist/.tsbuildinfo): running it every time is the simple correct choice.
+async function build() {
+  say('npm run build');
+  return run('npm', ['run', '--silent', 'build']);
+}
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Hosted-page tests (3-D Secure, checkout) drive a real browser through playwright-core. */
+function ensureChromium() {
+  const found = ['chromium', 'chromium-browser', 'google-chrome'].find(hasCommand);
+  if (found) return say(`browser: ${found} is installed`);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !hasCommand('apt-get')) {
+    return say(
+      'browser: chromium is missing and cannot be installed here (needs root and apt-get)',
+    );
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) => spawnSync('apt-get', args, { cwd: root, stdio: 'inherit', env }).status;
+  say('browser: chromium is missing: apt-get install -y chromium');
+  if (apt(['install', '-y', '--no-install-recommends', 'chromium']) === 0) return;
+  say('browser: install failed: apt-get update, then install again');
+  if (
+    apt(['update']) === 0 &&
+    apt(['install', '-y', '--no-install-recommends', 'chromium']) === 0
+  ) {
+    return;
+  }
+  say('browser: chromium could not be installed; tests that need it will fail');
+}
+
+/** Counts from jest's --json output; a suite that failed to run at all counts as one failure. */
+function summarize(resultsFile) {
+  let results;
+  try {
+    results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const brokenSuites = (results.testResults ?? []).filter(
+    (suite) =>
+      suite.status === 'failed' &&
+      !(suite.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    passed: results.numPassedTests ?? 0,
+    failed: (results.numFailedTests ?? 0) + brokenSuites,
+    skipped: (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0),
+  };
+}
+
+async function test() {
+  ensureChromium();
+  if ((await ensureDependencies()) !== 0) return finish(1, { passed: 0, failed: 1, skipped: 0 });
+  const problems = [];
+  // The module-boundary lint rule reads Nx's cached project graph; without one it skips silently.
+  spawnSync('npx', ['--no', '--', 'nx', 'show', 'projects'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  say('eslint');
+  if ((await run('npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'])) !== 0)
+    problems.push('lint');
+  say('prettier --check');
+  if ((await run('npx', ['--no', '--', 'prettier', '--check', '.'])) !== 0) problems.push('format');
+  if ((await build()) !== 0) problems.push('build');
+
+  const resultsFile = path.join(root, '.local', 'jest-results.json');
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.rmSync(resultsFile, { force: true });
+  say('jest');
+  const jestCode = await run('npx', [
+    '--no',
+    '--',
+    'jest',
+    '--ci',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${resultsFile}`,
+  ]);
+  if (problems.length > 0) say(`failed before the tests: ${problems.join(', ')}`);
+  return finish(jestCode !== 0 ? jestCode : problems.length > 0 ? 1 : 0, summarize(resultsFile));
+}
+
+function finish(code, { passed, failed, skipped }) {
+  console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return code;
+}
+
+async function stack(command) {
+  if ((await ensureDependencies()) !== 0) return 1;
+  const cli = path.join('dist', 'tools', 'stack', 'src', 'cli.js');
+  // `down` must work even while someone's half-written code does not compile.
+  if (command !== 'down' || !fs.existsSync(path.join(root, cli))) {
+    const code = await build();
+    if (code !== 0) {
+      console.error('[bootstrap] the build failed (see above); fix it, then run the command again');
+      return code;
+    }
+  }
+  return run(process.execPath, [cli, command, ...process.argv.slice(3)]);
+}
+
+async function bench() {
+  if ((await ensureDependencies()) !== 0) return 1;
+  if ((await build()) !== 0) return 1;
+  const main = path.join('dist', 'tools', 'bench', 'src', 'main.js');
+  if (!fs.existsSync(path.join(root, main))) {
+    console.error(`[bootstrap] no benchmark yet: ${main} does not exist (tools/bench/src/main.ts)`);
+    return 1;
+  }
+  return run(process.execPath, [main, ...process.argv.slice(3)]);
+}
+
+const commands = {
+  start: () => stack('start'),
+  up: () => stack('up'),
+  down: () => stack('down'),
+  status: () => stack('status'),
+  test,
+  bench,
+};
+
+const command = process.argv[2];
+if (!Object.hasOwn(commands, command)) {
+  console.error(`usage: node tools/bootstrap.mjs <${Object.keys(commands).join('|')}>`);
+  process.exit(2);
+}
+process.exitCode = await commands[command]();

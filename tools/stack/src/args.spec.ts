@@ -1,0 +1,25 @@
+import { APP_NAMES } from '@opp/local-stack';
+import { parseArgs, UsageError } from './args';
+
+describe('parseArgs', () => {
+  it('reads the command and defaults to every app', () => {
+    expect(parseArgs(['up'])).toEqual({ command: 'up', services: APP_NAMES });
+    expect(parseArgs([])).toEqual({ command: 'help', services: APP_NAMES });
+    expect(parseArgs(['start', '--help']).command).toBe('help');
+  });
+
+  it('takes a subset of apps, in the table order', () => {
+    expect(parseArgs(['start', '--services', 'payments,api-gateway']).services).toEqual([
+      'api-gateway',
+      'payments',
+    ]);
+    expect(parseArgs(['up', '--services=notifier']).services).toEqual(['notifier']);
+  });
+
+  it('refuses unknown commands, options and apps', () => {
+    expect(() => parseArgs(['launch'])).toThrow(UsageError);
+    expect(() => parseArgs(['up', '--fast'])).toThrow(/Unknown option/);
+    expect(() => parseArgs(['up', '--services', 'gateway'])).toThrow(/Unknown app/);
+    expect(() => parseArgs(['up', '--services'])).toThrow(/needs/);
+  });
+});

@@ -1,0 +1,40 @@
+import * as fs from 'node:fs';
+import {
+  APP_NAMES,
+  commandLine,
+  isAlive,
+  readPidFile,
+  stopKafkaBroker,
+  terminatePid,
+} from '@opp/local-stack';
+import { devPaths } from '../dev-stack';
+import { readState, removeState } from '../stack-state';
+
+/** `npm run down`: the services of `up` (in parallel), then its broker; removes the pid files. */
+export async function downCommand({ keepBroker = false } = {}): Promise<number> {
+  const paths = devPaths();
+  const state = readState(paths.runDir);
+  if (state?.mode === 'foreground' && isAlive(state.supervisorPid)) {
+    console.log(
+      `\`npm start\` runs in the foreground (pid ${state.supervisorPid}): stop it with Ctrl-C.`,
+    );
+    return 0;
+  }
+  const stopped: string[] = [];
+  await Promise.all(
+    APP_NAMES.map(async (name) => {
+      const pidFile = paths.servicePidFile(name);
+      const pid = readPidFile(pidFile);
+      // The pid may have been recycled since `up`: only signal the app it was.
+      if (pid && isAlive(pid) && commandLine(pid).includes(`apps/${name}/`)) {
+        await terminatePid(pid, { graceMs: 20_000 });
+        stopped.push(name);
+      }
+      fs.rmSync(pidFile, { force: true });
+    }),
+  );
+  if (!keepBroker && (await stopKafkaBroker(paths.kafkaPidFile))) stopped.push('kafka');
+  if (!keepBroker) removeState(paths.runDir);
+  console.log(stopped.length ? `Stopped: ${stopped.join(', ')}` : 'Nothing was running.');
+  return 0;
+}

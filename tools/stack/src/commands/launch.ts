@@ -1,0 +1,102 @@
+import { allTopics } from '@opp/contracts';
+import {
+  isAlive,
+  isKafkaProcess,
+  isPortOpen,
+  readPidFile,
+  residentMemoryMb,
+  startKafkaBroker,
+  startStack,
+  waitForKafka,
+  type AppName,
+  type KafkaBrokerHandle,
+  type Stack,
+} from '@opp/local-stack';
+import { DEV_KAFKA_CONTROLLER_PORT, DEV_KAFKA_PORT, devPaths, devStackOptions } from '../dev-stack';
+import { formatTable, type ServiceRow } from '../report';
+
+export interface Launched {
+  stack: Stack;
+  brokers: string;
+  /** The broker this launch started (stopped with the stack), if any. */
+  broker?: KafkaBrokerHandle;
+}
+
+const say = (line: string) => console.log(`[stack] ${line}`);
+
+/** Kafka (unless one is given or already runs), topics, databases, migrations, then the services. */
+export async function launch(services: readonly AppName[], detached: boolean): Promise<Launched> {
+  const paths = devPaths();
+  const { brokers, broker } = await provideKafka(paths, detached);
+  say(`Topics, databases and migrations; then ${services.length} service(s) ...`);
+  try {
+    const stack = await startStack({
+      ...devStackOptions(services, process.env),
+      brokers,
+      topics: allTopics,
+      logDir: paths.logDir,
+      detached,
+      pidFileFor: detached ? paths.servicePidFile : undefined,
+      repoRoot: paths.repoRoot,
+      log: say,
+    });
+    return { stack, brokers, broker };
+  } catch (error) {
+    await broker?.stop();
+    throw error;
+  }
+}
+
+async function provideKafka(
+  paths: ReturnType<typeof devPaths>,
+  detached: boolean,
+): Promise<{ brokers: string; broker?: KafkaBrokerHandle }> {
+  const given = process.env.KAFKA_BROKERS;
+  if (given) {
+    say(`Using Kafka at ${given} (KAFKA_BROKERS)`);
+    await waitForKafka(given, { timeoutMs: 30_000 });
+    return { brokers: given };
+  }
+  const brokers = `127.0.0.1:${DEV_KAFKA_PORT}`;
+  const pid = readPidFile(paths.kafkaPidFile);
+  if (pid && isAlive(pid) && isKafkaProcess(pid)) {
+    say(`Reusing the broker of \`npm run up\` (pid ${pid}) at ${brokers}`);
+    await waitForKafka(brokers, { timeoutMs: 30_000 });
+    return { brokers };
+  }
+  if (await isPortOpen(DEV_KAFKA_PORT)) {
+    say(`Something listens on ${brokers} already; using it as the Kafka broker`);
+    await waitForKafka(brokers, { timeoutMs: 15_000 });
+    return { brokers };
+  }
+  const started = Date.now();
+  say('Starting Kafka (KRaft, single node) ...');
+  const broker = await startKafkaBroker({
+    port: DEV_KAFKA_PORT,
+    controllerPort: DEV_KAFKA_CONTROLLER_PORT,
+    dataDir: paths.kafkaDataDir,
+    logFile: paths.kafkaLog,
+    detached,
+    pidFile: detached ? paths.kafkaPidFile : undefined,
+    repoRoot: paths.repoRoot,
+    log: say,
+  });
+  say(`Kafka ready in ${seconds(Date.now() - started)} (log ${paths.kafkaLog})`);
+  return { brokers: broker.brokers, broker };
+}
+
+export function readyTable(stack: Stack): string {
+  const rows: ServiceRow[] = stack.handles.map((handle) => ({
+    name: handle.name,
+    url: handle.url,
+    pid: handle.pid,
+    state: 'ready',
+    readySeconds: handle.readyMs / 1000,
+    rssMb: residentMemoryMb(handle.pid),
+  }));
+  return formatTable(rows);
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}

@@ -12,7 +12,7 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/
  * - a shared lib depends on shared libs only; contracts depend on nothing of ours;
  * - tooling (local stack, test harness, scripts) is reachable from tests and tools, never from app code.
  */
-const boundaries = (allowToolingInApps) => [
+const boundaries = (inTests) => [
   'error',
   {
     enforceBuildableLibDependency: false,
@@ -21,9 +21,12 @@ const boundaries = (allowToolingInApps) => [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
       {
         sourceTag: 'type:app',
-        onlyDependOnLibsWithTags: allowToolingInApps ? ['type:lib', 'type:tooling'] : ['type:lib'],
+        onlyDependOnLibsWithTags: inTests ? ['type:lib', 'type:tooling'] : ['type:lib'],
       },
-      { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+      {
+        sourceTag: 'type:lib',
+        onlyDependOnLibsWithTags: inTests ? ['type:lib', 'type:tooling'] : ['type:lib'],
+      },
       { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:tooling'] },
     ],
   },
@@ -43,7 +46,10 @@ export default tseslint.config(
       '@nx/enforce-module-boundaries': boundaries(false),
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/require-await': 'off',
       'no-console': 'error',
     },
@@ -57,6 +63,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },

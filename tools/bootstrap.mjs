@@ -116,6 +116,9 @@ async function test() {
   say('prettier --check');
   if ((await run('npx', ['--no', '--', 'prettier', '--check', '.'])) !== 0) problems.push('format');
   if ((await build()) !== 0) problems.push('build');
+  // The build leaves tests out; this checks every file, tests included, under strict.
+  say('typecheck');
+  if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) problems.push('typecheck');
 
   const resultsFile = path.join(root, '.local', 'jest-results.json');
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });

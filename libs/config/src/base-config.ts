@@ -1,4 +1,12 @@
-import { Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateIf,
+} from 'class-validator';
 import { Env } from './env.decorator';
 import { IsBrokerList, IsKeyRing } from './validators';
 

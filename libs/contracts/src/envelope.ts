@@ -1,4 +1,12 @@
-import { IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import {
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+} from 'class-validator';
 
 /**
  * The shape of every message on every topic. `id` is unique per message (consumers dedupe on it),

@@ -35,5 +35,9 @@ export const defineRequest = <Req, Res>(
 ): RequestDefinition<Req, Res> => ({ kind: 'request', type, topic, schema });
 
 export type PayloadOf<D> =
-  D extends MessageDefinition<infer P> ? P : D extends RequestDefinition<infer Q, unknown> ? Q : never;
+  D extends MessageDefinition<infer P>
+    ? P
+    : D extends RequestDefinition<infer Q, unknown>
+      ? Q
+      : never;
 export type ResponseOf<D> = D extends RequestDefinition<unknown, infer R> ? R : never;

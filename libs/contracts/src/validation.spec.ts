@@ -13,7 +13,10 @@ describe('validateEnvelope', () => {
 
   it('accepts a complete envelope and keeps its payload untouched', () => {
     const result = validateEnvelope(envelope);
-    expect(result).toEqual({ ok: true, value: expect.objectContaining({ payload: { any: 'thing' } }) });
+    expect(result).toEqual({
+      ok: true,
+      value: expect.objectContaining({ payload: { any: 'thing' } }),
+    });
   });
 
   it.each([
@@ -27,7 +30,10 @@ describe('validateEnvelope', () => {
   });
 
   it('refuses what is not an object', () => {
-    expect(validateEnvelope('text')).toEqual({ ok: false, problems: ['envelope must be an object'] });
+    expect(validateEnvelope('text')).toEqual({
+      ok: false,
+      problems: ['envelope must be an object'],
+    });
   });
 });
 

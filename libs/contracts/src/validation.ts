@@ -19,7 +19,9 @@ export function validateAgainst<T>(schema: SchemaClass<T>, plain: unknown): Vali
   }
   const instance = plainToInstance(schema, plain) as T & object;
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
-  return errors.length === 0 ? { ok: true, value: instance } : { ok: false, problems: flatten(errors) };
+  return errors.length === 0
+    ? { ok: true, value: instance }
+    : { ok: false, problems: flatten(errors) };
 }
 
 export function validateEnvelope(plain: unknown): Validated<MessageEnvelope> {

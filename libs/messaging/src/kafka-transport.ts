@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
-import { lastValueFrom, defaultIfEmpty } from 'rxjs';
+import { defaultIfEmpty, lastValueFrom, type Observable } from 'rxjs';
 import { definitionOf, hasDeadLetterTopic, type TopicDefinition } from '@opp/contracts';
 import { runWithCorrelation } from '@opp/observability';
 import type { InboxPort } from './inbox-port';
@@ -62,7 +62,10 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       await this.startConsumer();
     } catch (error) {
       // Start anyway and report not ready: a broker that is down at boot must not crash-loop us.
-      this.logger.warn({ msg: 'consumer could not start, retrying', error: (error as Error).message });
+      this.logger.warn({
+        msg: 'consumer could not start, retrying',
+        error: (error as Error).message,
+      });
       this.scheduleRestart();
     }
     callback();
@@ -196,7 +199,11 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       const result = await this.apply(handler, decoded, payload, topic, partition);
       await this.replies.send(decoded, result);
     } catch (error) {
-      this.logger.error({ msg: 'request failed', type: decoded.envelope.type, error: String(error) });
+      this.logger.error({
+        msg: 'request failed',
+        type: decoded.envelope.type,
+        error: String(error),
+      });
       await this.replies.sendError(decoded, 50301, 'Service temporarily unavailable, retry later');
     }
   }
@@ -209,10 +216,11 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     partition: number,
   ): Promise<unknown> {
     const { envelope } = decoded;
-    const run = (tx: unknown) =>
+    const run = (tx: unknown): Promise<unknown> =>
       runWithCorrelation(envelope.correlationId ?? envelope.id, async () => {
         const context = new MessageContext([envelope, tx, topic, partition]);
-        const output = this.transformToObservable(await handler(payload, context));
+        const result: unknown = await handler(payload, context);
+        const output: Observable<unknown> = this.transformToObservable(result);
         return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
       });
     const { inbox } = this.options;

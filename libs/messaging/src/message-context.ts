@@ -11,7 +11,8 @@ export class MessageContext extends BaseRpcContext<ContextArgs> {
 
   /** The transaction the inbox opened: write every effect through it (and the outbox too). */
   transaction<Tx>(): Tx {
-    if (this.args[1] === undefined) throw new Error('This handler runs without an inbox transaction');
+    if (this.args[1] === undefined)
+      throw new Error('This handler runs without an inbox transaction');
     return this.args[1] as Tx;
   }
 

@@ -7,12 +7,14 @@ import { decodeMessage } from './message-decoder';
 const kafkaMessage = (value: unknown, headers: KafkaMessage['headers'] = {}): KafkaMessage =>
   ({
     key: Buffer.from('k'),
-    value: value === undefined ? null : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+    value:
+      value === undefined
+        ? null
+        : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
     headers,
     offset: '0',
     timestamp: '0',
     attributes: 0,
-    size: 0,
   }) as KafkaMessage;
 
 const userCreated = {
@@ -24,7 +26,9 @@ const userCreated = {
 
 describe('decodeMessage', () => {
   it('decodes an envelope and validates its payload against the contract', () => {
-    const decoded = decodeMessage(kafkaMessage(newEnvelope(UserCreatedV1Message, '7', userCreated)));
+    const decoded = decodeMessage(
+      kafkaMessage(newEnvelope(UserCreatedV1Message, '7', userCreated)),
+    );
     expect(decoded.ok).toBe(true);
     expect(decoded.ok && decoded.validatePayload().ok).toBe(true);
   });

@@ -35,7 +35,8 @@ export function decodeMessage(message: KafkaMessage): Decoded {
     ...(replyTopic ? { replyTopic } : {}),
     validatePayload: () => {
       const definition = definitionOf(envelope.value.type);
-      if (!definition) return { ok: false, problems: [`unknown message type ${envelope.value.type}`] };
+      if (!definition)
+        return { ok: false, problems: [`unknown message type ${envelope.value.type}`] };
       return validateAgainst(definition.schema, envelope.value.payload);
     },
   };

@@ -130,7 +130,10 @@ export class RequestClient {
     });
     try {
       await consumer.connect();
-      await consumer.subscribe({ topic: this.connection.topicName(this.replyTopic), fromBeginning: false });
+      await consumer.subscribe({
+        topic: this.connection.topicName(this.replyTopic),
+        fromBeginning: false,
+      });
       await consumer.run({
         eachMessage: async ({ message }) => {
           const inReplyTo = message.headers?.[MessageHeaders.inReplyTo]?.toString();

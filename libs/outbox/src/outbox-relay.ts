@@ -88,7 +88,10 @@ export class OutboxRelay {
       this.isolating = false;
     } catch (error) {
       this.failures++;
-      const delay = backoffDelay({ attempts: 0, initialDelayMs: 200, maxDelayMs: 5000 }, this.failures);
+      const delay = backoffDelay(
+        { attempts: 0, initialDelayMs: 200, maxDelayMs: 5000 },
+        this.failures,
+      );
       this.logger.warn({ msg: 'outbox relay failed, will retry', error: (error as Error).message });
       this.retryTimer = setTimeout(() => this.wake(), Math.max(delay, 100));
     }
@@ -97,9 +100,10 @@ export class OutboxRelay {
   private async relayBatch(): Promise<number> {
     const limit = this.isolating ? 1 : this.batchSize;
     const outcome = await this.dataSource.transaction(async (tx) => {
-      const [{ locked }] = (await tx.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        RELAY_LOCK,
-      ])) as [{ locked: boolean }];
+      const [{ locked }] = await tx.query<[{ locked: boolean }]>(
+        'SELECT pg_try_advisory_xact_lock($1) AS locked',
+        [RELAY_LOCK],
+      );
       if (!locked) return { sent: 0 }; // another replica is sending; it drains what woke us
       const rows: OutboxRow[] = await tx.query(
         `SELECT seq, topic, envelope, headers FROM outbox_messages

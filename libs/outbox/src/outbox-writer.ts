@@ -20,7 +20,7 @@ export class OutboxWriter {
     const values: unknown[] = [];
     const rows = envelopes.map((envelope, i) => {
       const base = i * 5;
-      values.push(envelope.id, messages[i]!.definition.topic.name, envelope.key, envelope.type);
+      values.push(envelope.id, messages[i].definition.topic.name, envelope.key, envelope.type);
       values.push(JSON.stringify(envelope));
       return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb)`;
     });

@@ -1,5 +1,9 @@
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
-import { InboxMessageOrmEntity, OutboxMessageOrmEntity, OutboxSchema1763700000000 } from '@opp/outbox';
+import {
+  InboxMessageOrmEntity,
+  OutboxMessageOrmEntity,
+  OutboxSchema1763700000000,
+} from '@opp/outbox';
 
 type Constructor<T> = new (...args: never[]) => T;
 

@@ -20,10 +20,14 @@ export async function bootstrapService(
   module: unknown,
   options: BootstrapOptions,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(module as never, createHttpAdapter(), {
-    bufferLogs: true,
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    module as never,
+    createHttpAdapter(),
+    {
+      bufferLogs: true,
+      rawBody: true,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   await options.configureHttp?.(app);

@@ -17,7 +17,7 @@ export function createHttpAdapter(): FastifyAdapter {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: {
-      querystringParser: (query) => qs.parse(query, QS_OPTIONS) as Record<string, unknown>,
+      querystringParser: (query) => qs.parse(query, QS_OPTIONS),
     },
   });
 }

@@ -63,7 +63,11 @@ export class PlatformModule {
           inject: [KafkaConnection],
           useFactory: (connection: KafkaConnection) => new MessageProducer(connection),
         },
-        { provide: ProducerLifecycle, inject: [MessageProducer], useFactory: (p: MessageProducer) => new ProducerLifecycle(p) },
+        {
+          provide: ProducerLifecycle,
+          inject: [MessageProducer],
+          useFactory: (p: MessageProducer) => new ProducerLifecycle(p),
+        },
         { provide: OutboxWriter, useValue: new OutboxWriter() },
         {
           provide: TypeormInbox,
@@ -85,8 +89,11 @@ export class PlatformModule {
         {
           provide: KafkaTransport,
           inject: [KafkaConnection, MessageProducer, TypeormInbox],
-          useFactory: (connection: KafkaConnection, producer: MessageProducer, inbox: TypeormInbox) =>
-            new KafkaTransport({ connection, producer, inbox, group: options.service }),
+          useFactory: (
+            connection: KafkaConnection,
+            producer: MessageProducer,
+            inbox: TypeormInbox,
+          ) => new KafkaTransport({ connection, producer, inbox, group: options.service }),
         },
       ],
       exports: [

@@ -17,7 +17,9 @@ export class SnapshotsSchema1763700000050 implements MigrationInterface {
         version int NOT NULL,
         updated_at timestamptz NOT NULL
       )`);
-    await q.query(`CREATE UNIQUE INDEX project_snapshots_public_key ON project_snapshots (public_key)`);
+    await q.query(
+      `CREATE UNIQUE INDEX project_snapshots_public_key ON project_snapshots (public_key)`,
+    );
     await q.query(`
       CREATE TABLE partner_snapshots (
         identifier text PRIMARY KEY,

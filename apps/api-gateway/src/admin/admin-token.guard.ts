@@ -18,7 +18,8 @@ export class AdminTokenGuard implements CanActivate {
     if (!header) throw ApiError.of(ErrorCode.AuthTokenMissing);
     const match = /^Bearer (.+)$/.exec(header);
     const presented = Buffer.from(match?.[1] ?? '');
-    const valid = presented.length === this.expected.length && timingSafeEqual(presented, this.expected);
+    const valid =
+      presented.length === this.expected.length && timingSafeEqual(presented, this.expected);
     if (!valid) throw ApiError.of(ErrorCode.AuthTokenRejected);
     return true;
   }

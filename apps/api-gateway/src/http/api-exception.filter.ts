@@ -49,18 +49,14 @@ function fromHttpException(exception: HttpException): ApiError {
   const body = exception.getResponse();
   const detail =
     typeof body === 'object' && body !== null && 'message' in body
-      ? [(body as { message: unknown }).message].flat().join('; ')
+      ? [body.message].flat().join('; ')
       : exception.message;
-  switch (status) {
-    case HttpStatus.NOT_FOUND:
-      return ApiError.of(ErrorCode.ResourceNotFound, detail);
-    case HttpStatus.TOO_MANY_REQUESTS:
-      return ApiError.of(ErrorCode.TooManyRequests);
-    case HttpStatus.UNAUTHORIZED:
-      return ApiError.of(ErrorCode.AuthTokenMissing);
-    default:
-      return status >= 400 && status < 500
-        ? ApiError.of(ErrorCode.InvalidParameter, detail)
-        : ApiError.of(ErrorCode.ServiceUnavailable);
-  }
+  if (status === Number(HttpStatus.NOT_FOUND))
+    return ApiError.of(ErrorCode.ResourceNotFound, detail);
+  if (status === Number(HttpStatus.TOO_MANY_REQUESTS))
+    return ApiError.of(ErrorCode.TooManyRequests);
+  if (status === Number(HttpStatus.UNAUTHORIZED)) return ApiError.of(ErrorCode.AuthTokenMissing);
+  return status >= 400 && status < 500
+    ? ApiError.of(ErrorCode.InvalidParameter, detail)
+    : ApiError.of(ErrorCode.ServiceUnavailable);
 }

@@ -12,19 +12,23 @@ import { ApiExceptionFilter } from './api-exception.filter';
 export function configureGatewayHttp(app: NestFastifyApplication): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;
   adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
-    done(null, qs.parse((body as Buffer).toString('utf8'), QS_OPTIONS));
+    done(null, qs.parse(body.toString('utf8'), QS_OPTIONS));
   });
   // Fastify's own JSON parser refuses __proto__ and constructor poisoning.
   const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
   adapter.useBodyParser('application/json', true, {}, (req, body, done) => {
-    const text = (body as Buffer).toString('utf8');
+    const text = body.toString('utf8');
     if (text.trim() === '') return done(null, {});
-    parseJson(req, text, (error, value) =>
-      error ? done(new BadRequestException('Request body is not valid JSON'), undefined) : done(null, value),
+    void parseJson(req, text, (error, value) =>
+      error
+        ? done(new BadRequestException('Request body is not valid JSON'), undefined)
+        : done(null, value),
     );
   });
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+  );
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

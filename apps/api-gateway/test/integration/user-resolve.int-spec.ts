@@ -46,7 +46,8 @@ describe('signed POST /v1/user/resolve end to end (gateway -> Kafka -> users-rec
     await db.connect();
     try {
       const rows = async () =>
-        (await db.query('SELECT id, identifier FROM users_read_model WHERE id = $1', [data.id])).rows;
+        (await db.query('SELECT id, identifier FROM users_read_model WHERE id = $1', [data.id]))
+          .rows;
       await eventually(async () => (await rows()).length === 1, 'the user in payments');
       expect(await rows()).toEqual([{ id: data.id, identifier: 'dave' }]);
     } finally {
@@ -67,7 +68,11 @@ describe('signed POST /v1/user/resolve end to end (gateway -> Kafka -> users-rec
 
   it('refuses a signature of the wrong length with 403 40301, not a crash', async () => {
     const signed = merchant.sign(user('eve'));
-    const response = await merchant.postForm('/v1/user/resolve', { ...signed, signature: 'abc' }, false);
+    const response = await merchant.postForm(
+      '/v1/user/resolve',
+      { ...signed, signature: 'abc' },
+      false,
+    );
     expect(response.status).toBe(403);
     expect(response.data.error.code).toBe(40301);
   });
@@ -91,11 +96,18 @@ describe('signed POST /v1/user/resolve end to end (gateway -> Kafka -> users-rec
   });
 
   it('answers an unknown project with 404 40401 and a missing one with 400 40001', async () => {
-    const unknown = new MerchantClient(stack.gatewayUrl!, { publicKey: 'pk_nope', privateKey: 'x' });
+    const unknown = new MerchantClient(stack.gatewayUrl!, {
+      publicKey: 'pk_nope',
+      privateKey: 'x',
+    });
     const notFound = await unknown.postForm('/v1/user/resolve', user('hank'));
     expect(notFound.status).toBe(404);
     expect(notFound.data.error.code).toBe(40401);
-    const missing = await merchant.postForm('/v1/user/resolve', { ...user('hank'), signature: 'a' }, false);
+    const missing = await merchant.postForm(
+      '/v1/user/resolve',
+      { ...user('hank'), signature: 'a' },
+      false,
+    );
     expect(missing.status).toBe(400);
     expect(missing.data.error.code).toBe(40001);
   });

@@ -10,7 +10,11 @@ export class AdminClient {
     private readonly token = DEV_ADMIN_TOKEN,
   ) {}
 
-  request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+  request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<AxiosResponse> {
     return axios.request({
       method,
       url: this.baseUrl + path,
@@ -18,13 +22,18 @@ export class AdminClient {
       headers: { authorization: `Bearer ${this.token}` },
       validateStatus: () => true,
       timeout: 15_000,
-    }) as Promise<AxiosResponse>;
+    });
   }
 
   async createProject(body: Record<string, unknown> = {}): Promise<MerchantKeys & { id: number }> {
-    const response = await this.request('POST', '/admin/v1/projects', { name: 'Test shop', ...body });
+    const response = await this.request('POST', '/admin/v1/projects', {
+      name: 'Test shop',
+      ...body,
+    });
     if (response.status !== 201) {
-      throw new Error(`Creating a project failed: ${response.status} ${JSON.stringify(response.data)}`);
+      throw new Error(
+        `Creating a project failed: ${response.status} ${JSON.stringify(response.data)}`,
+      );
     }
     return response.data as MerchantKeys & { id: number };
   }
@@ -32,7 +41,9 @@ export class AdminClient {
   async createPartner(projectId: number, identifier: string) {
     const response = await this.request('POST', '/admin/v1/partners', { identifier, projectId });
     if (response.status !== 201) {
-      throw new Error(`Creating a partner failed: ${response.status} ${JSON.stringify(response.data)}`);
+      throw new Error(
+        `Creating a partner failed: ${response.status} ${JSON.stringify(response.data)}`,
+      );
     }
     return response.data as { identifier: string; secret: string; projectId: number };
   }

@@ -47,7 +47,11 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
 /** The private keys that verify a signature now: the current one, and the previous during its grace. */
 export function verifyingKeys(project: Project, now: Date): string[] {
   const keys = [project.privateKey];
-  if (project.previousPrivateKey && project.previousKeyExpiresAt && project.previousKeyExpiresAt > now) {
+  if (
+    project.previousPrivateKey &&
+    project.previousKeyExpiresAt &&
+    project.previousKeyExpiresAt > now
+  ) {
     keys.push(project.previousPrivateKey);
   }
   return keys;

@@ -18,7 +18,10 @@ export class ProjectRepository {
     const row = ProjectMapper.toPersistence(project, this.ring);
     row.id = project.id;
     const saved = await tx.save(row);
-    return ProjectMapper.toDomain(await tx.findOneByOrFail(ProjectOrmEntity, { id: saved.id }), this.ring);
+    return ProjectMapper.toDomain(
+      await tx.findOneByOrFail(ProjectOrmEntity, { id: saved.id }),
+      this.ring,
+    );
   }
 
   async findById(tx: EntityManager, id: number, lock = false): Promise<Project | null> {

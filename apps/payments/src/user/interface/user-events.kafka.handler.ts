@@ -9,7 +9,10 @@ import { UserReadModelOrmEntity } from '../infrastructure/user-read-model.orm-en
 @Controller()
 export class UserEventsKafkaHandler {
   @OnMessage(UserCreatedV1Message)
-  async userCreated(@Payload() event: UserCreatedV1, @Ctx() context: MessageContext): Promise<void> {
+  async userCreated(
+    @Payload() event: UserCreatedV1,
+    @Ctx() context: MessageContext,
+  ): Promise<void> {
     const tx = context.transaction<EntityManager>();
     await tx.upsert(
       UserReadModelOrmEntity,

@@ -10,7 +10,10 @@ export class UserRepository {
    * Inserts the user unless the project already has one with this identifier. Concurrent calls for
    * one identifier serialize on the unique key: exactly one inserts, the others find its row.
    */
-  async insertIfAbsent(tx: EntityManager, user: NewUser): Promise<{ user: User; created: boolean }> {
+  async insertIfAbsent(
+    tx: EntityManager,
+    user: NewUser,
+  ): Promise<{ user: User; created: boolean }> {
     const inserted: unknown[] = await tx.query(
       `INSERT INTO users (project_id, identifier, display_name, email, phone, locale, ip, user_agent)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

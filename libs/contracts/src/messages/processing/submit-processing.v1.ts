@@ -28,8 +28,7 @@ export const SubmitProcessingV1Request = defineRequest<SubmitProcessingV1, Proce
   SubmitProcessingV1,
 );
 
-export const GetProcessingStatusV1Request = defineRequest<GetProcessingStatusV1, ProcessingResponseV1>(
-  'processing.get-status.v1',
-  Topics.processingRequests,
+export const GetProcessingStatusV1Request = defineRequest<
   GetProcessingStatusV1,
-);
+  ProcessingResponseV1
+>('processing.get-status.v1', Topics.processingRequests, GetProcessingStatusV1);

@@ -37,7 +37,10 @@ export class CreatePartnerUseCase {
         version: 1,
       });
       if (!partner) {
-        throw ApiError.of(ErrorCode.InvalidParameter, `partner ${command.identifier} already exists`);
+        throw ApiError.of(
+          ErrorCode.InvalidParameter,
+          `partner ${command.identifier} already exists`,
+        );
       }
       await this.outbox.add(tx, [
         {

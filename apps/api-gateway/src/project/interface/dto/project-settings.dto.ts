@@ -25,6 +25,16 @@ export class ProjectSettingsDto {
   @IsOptional()
   @Matches(DECIMAL, { message: `virtualCurrencyRate ${DECIMAL_MESSAGE}` })
   virtualCurrencyRate?: string;
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(365) recurringMinDays?: number;
-  @ApiPropertyOptional({ default: 12 }) @IsOptional() @IsInt() @Min(1) @Max(120) recurringMonths?: number;
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  recurringMinDays?: number;
+  @ApiPropertyOptional({ default: 12 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  recurringMonths?: number;
 }

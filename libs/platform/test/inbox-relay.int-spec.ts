@@ -9,7 +9,7 @@ import {
   type MessageEnvelope,
 } from '@opp/contracts';
 import { newEnvelope, RequestClient } from '@opp/messaging';
-import { OutboxRelay, OutboxWriter } from '../src';
+import { OutboxRelay, OutboxWriter } from '@opp/outbox';
 import { eventually } from '@opp/testing';
 import { startMessagingFixture, type MessagingFixture } from './messaging-fixture';
 
@@ -57,7 +57,11 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
     await fixture.producer.publish([{ topic: Topics.userEvents, envelope: duplicate }]);
     await fixture.producer.publish([{ topic: Topics.userEvents, envelope: duplicate }]);
     // Same key, same partition: once the marker is applied, both copies have been consumed.
-    const marker = { ...userCreated('dup-1'), id: randomUUID(), payload: { ...duplicate.payload, identifier: 'dup-1-marker' } };
+    const marker = {
+      ...userCreated('dup-1'),
+      id: randomUUID(),
+      payload: { ...duplicate.payload, identifier: 'dup-1-marker' },
+    };
     await fixture.producer.publish([{ topic: Topics.userEvents, envelope: marker }]);
     await eventually(async () => (await fixture.effects('dup-1-marker')) === 1, 'the marker');
     expect(await fixture.effects('dup-1')).toBe(1);
@@ -81,8 +85,11 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
   it('parks a message that breaks its contract without calling the handler', async () => {
     const deadLetters = await collect(deadLetterTopicOf(Topics.userEvents).name);
     const invalid = { ...userCreated('invalid-1'), payload: { id: 'x', projectId: 'one' } };
-    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: invalid as MessageEnvelope }]);
-    await eventually(() => deadLetters.some((d) => d.envelope.id === invalid.id), 'the dead letter');
+    await fixture.producer.publish([{ topic: Topics.userEvents, envelope: invalid }]);
+    await eventually(
+      () => deadLetters.some((d) => d.envelope.id === invalid.id),
+      'the dead letter',
+    );
     expect(await fixture.effects('invalid-1')).toBe(0);
   });
 
@@ -115,7 +122,12 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
         identifiers.map((identifier) => ({
           definition: UserCreatedV1Message,
           key: 'same-aggregate',
-          payload: { id: identifier, projectId: 1, identifier, createdAt: new Date().toISOString() },
+          payload: {
+            id: identifier,
+            projectId: 1,
+            identifier,
+            createdAt: new Date().toISOString(),
+          },
         })),
       ),
     );
@@ -125,7 +137,12 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
           {
             definition: UserCreatedV1Message,
             key: 'rolled-back',
-            payload: { id: 'rb', projectId: 1, identifier: 'rolled-back', createdAt: new Date().toISOString() },
+            payload: {
+              id: 'rb',
+              projectId: 1,
+              identifier: 'rolled-back',
+              createdAt: new Date().toISOString(),
+            },
           },
         ]);
         throw new Error('roll back');
@@ -137,11 +154,13 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
     );
     await relay.stop();
     const relayed = events.filter((e) => e.envelope.key === 'same-aggregate');
-    expect(relayed.map((e) => (e.envelope.payload as { identifier: string }).identifier)).toEqual(identifiers);
+    expect(relayed.map((e) => (e.envelope.payload as { identifier: string }).identifier)).toEqual(
+      identifiers,
+    );
     expect(events.some((e) => e.envelope.key === 'rolled-back')).toBe(false);
-    const [{ count }] = (await fixture.dataSource.query(
+    const [{ count }] = await fixture.dataSource.query<[{ count: number }]>(
       'SELECT count(*)::int AS count FROM outbox_messages',
-    )) as [{ count: number }];
+    );
     expect(count).toBe(0);
   });
 });

@@ -22,7 +22,7 @@ import {
 } from '@opp/messaging';
 import { serviceDataSourceOptions } from '@opp/persistence';
 import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
-import { TypeormInbox } from '../src';
+import { TypeormInbox } from '@opp/outbox';
 
 /** Every application of a message leaves one row here, so a test can count applications. */
 class CreateEffects1763700009999 implements MigrationInterface {
@@ -42,14 +42,20 @@ class FixtureHandlers {
     if (event.identifier.startsWith('poison')) throw new Error(`cannot apply ${event.identifier}`);
     await context
       .transaction<EntityManager>()
-      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [context.envelope.id, event.identifier]);
+      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [
+        context.envelope.id,
+        event.identifier,
+      ]);
   }
 
   @OnRequest(ResolveUserV1Request)
   async resolve(@Payload() command: ResolveUserV1, @Ctx() context: MessageContext) {
     await context
       .transaction<EntityManager>()
-      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [context.envelope.id, command.identifier]);
+      .query(`INSERT INTO effects (message_id, what) VALUES ($1, $2)`, [
+        context.envelope.id,
+        command.identifier,
+      ]);
     return replyOk({ id: `id-of-${command.identifier}`, created: true });
   }
 }
@@ -80,7 +86,12 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
   await createTopics(brokers, allTopics, { prefix: topicPrefix });
   const url = databaseUrl(adminUrl, database);
   const dataSource = new DataSource(
-    serviceDataSourceOptions({ service: suite, url, entities: [], migrations: [CreateEffects1763700009999] }),
+    serviceDataSourceOptions({
+      service: suite,
+      url,
+      entities: [],
+      migrations: [CreateEffects1763700009999],
+    }),
   );
   await dataSource.initialize();
   await dataSource.runMigrations();
@@ -106,10 +117,10 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
     dataSource,
     databaseUrl: url,
     async effects(what) {
-      const [{ count }] = (await dataSource.query(
+      const [{ count }] = await dataSource.query<[{ count: number }]>(
         `SELECT count(*)::int AS count FROM effects WHERE what = $1`,
         [what],
-      )) as [{ count: number }];
+      );
       return count;
     },
     async close() {

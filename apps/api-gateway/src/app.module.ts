@@ -20,6 +20,9 @@ import { UpdateProjectUseCase } from './project/application/update-project/updat
 import { ProjectRepository } from './project/infrastructure/project.repository';
 import { AdminProjectsHttpController } from './project/interface/admin-projects.http.controller';
 import { GatewayRequestClient } from './requests/request-client.provider';
+import { PartnerDirectory } from './partner/application/partner-directory';
+import { PartnerAuth } from './partner-auth/partner-auth';
+import { ProcessingHttpController } from './processing/interface/processing.http.controller';
 import { UserHttpController } from './user/interface/user.http.controller';
 
 @Module({})
@@ -43,7 +46,12 @@ export class AppModule {
           ],
         }),
       ],
-      controllers: [AdminProjectsHttpController, AdminPartnersHttpController, UserHttpController],
+      controllers: [
+        AdminProjectsHttpController,
+        AdminPartnersHttpController,
+        UserHttpController,
+        ProcessingHttpController,
+      ],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: KEY_ROTATION_GRACE, useValue: config.keyRotationGraceHours * 3600 * 1000 },
@@ -59,6 +67,8 @@ export class AppModule {
         PartnerRepository,
         CreatePartnerUseCase,
         GetPartnerUseCase,
+        PartnerDirectory,
+        PartnerAuth,
       ],
     };
   }

@@ -43,8 +43,8 @@ export interface ServiceHandle {
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
-  /** Stops (if running) and starts again on the same port with the same environment. */
-  restart(): Promise<void>;
+  /** Stops (if running) and starts again on the same port, with the environment changed as given. */
+  restart(envChanges?: Record<string, string | undefined>): Promise<void>;
 }
 
 /** `node -r <repo>/dist/tools/runtime/src/register-paths.js <repo>/dist/apps/<app>/src/<entry>.js` */
@@ -85,7 +85,7 @@ class ServiceProcess implements ServiceHandle {
   exited: Promise<number | null> = Promise.resolve(null);
   private readonly repoRoot: string;
 
-  constructor(private readonly options: StartServiceOptions) {
+  constructor(private options: StartServiceOptions) {
     this.name = options.name;
     this.port = options.port;
     this.url = `http://127.0.0.1:${options.port}`;
@@ -150,8 +150,9 @@ class ServiceProcess implements ServiceHandle {
     if (pidFile && readPidFile(pidFile) === this.pid) fs.rmSync(pidFile, { force: true });
   }
 
-  async restart(): Promise<void> {
-    await this.stop();
+  async restart(envChanges: Record<string, string | undefined> = {}): Promise<void> {
+    if (isAlive(this.pid)) await this.stop();
+    this.options = { ...this.options, env: { ...this.options.env, ...envChanges } };
     await this.start();
   }
 }

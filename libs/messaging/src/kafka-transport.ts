@@ -101,8 +101,9 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     const { connection } = this.options;
     const consumer = connection.kafka.consumer({
       groupId: connection.groupId(this.options.group),
-      sessionTimeout: 15000,
-      heartbeatInterval: 1500,
+      // A crashed member holds its partitions until its session times out: keep that short.
+      sessionTimeout: 10000,
+      heartbeatInterval: 1000,
       maxWaitTimeInMs: 1000,
       // Keep retrying while the broker is away: a consumer that gives up would need a restart.
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },

@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 import { BrokerUnavailableError } from '@opp/messaging';
+import { ProcessingError } from '../processing/interface/processing-error';
 import { PROCESSING_UNAVAILABLE_TEXT } from '../processing/interface/processing-unavailable';
 
 /**
@@ -24,8 +25,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof ProcessingError && exception.code !== 'UNAVAILABLE') {
+      void reply
+        .status(exception.status)
+        .send({ error: { code: exception.code, message: exception.message } });
+      return;
+    }
     const error = this.toApiError(exception);
-    if (request.url.startsWith('/processing') && error.code === ErrorCode.ServiceUnavailable) {
+    if (
+      request.url.startsWith('/processing') &&
+      (exception instanceof ProcessingError || error.code === ErrorCode.ServiceUnavailable)
+    ) {
       void reply.status(404).type('text/plain; charset=utf-8').send(PROCESSING_UNAVAILABLE_TEXT);
       return;
     }
@@ -34,6 +44,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toApiError(exception: unknown): ApiError {
     if (exception instanceof ApiError) return exception;
+    if (exception instanceof ProcessingError) return ApiError.of(ErrorCode.ServiceUnavailable);
     if (exception instanceof BrokerUnavailableError) {
       this.logger.warn({ msg: 'broker unavailable', reason: exception.message });
       return ApiError.of(ErrorCode.ServiceUnavailable);

@@ -12,6 +12,8 @@ export interface TestStackOptions {
   /** Default 'warn'. */
   logLevel?: string;
   readyTimeoutMs?: number;
+  /** Another broker than global setup's (a test that stops its own broker). */
+  brokers?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function startTestStack(options: TestStackOptions): Promise<Stack> 
   const { topicPrefix, dbPrefix } = suitePrefixes(options.suite);
   return startStack({
     services: options.services,
-    brokers: testBrokers(),
+    brokers: options.brokers ?? testBrokers(),
     topics: allTopics,
     prefix: topicPrefix,
     dbPrefix,

@@ -15,7 +15,7 @@ const kafkaMessage = (value: unknown, headers: KafkaMessage['headers'] = {}): Ka
     offset: '0',
     timestamp: '0',
     attributes: 0,
-  }) as KafkaMessage;
+  });
 
 const userCreated = {
   id: '7',

@@ -5,6 +5,16 @@ import {
   GetProcessingStatusV1Request,
   SubmitProcessingV1Request,
 } from './messages/processing/submit-processing.v1';
+import { AuthenticateChargeV1Request } from './messages/payments/authenticate-charge.v1';
+import { ProcessChargeV1Request } from './messages/payments/process-charge.v1';
+import { TokenizeCardV1Request } from './messages/payments/tokenize-card.v1';
+import {
+  GetBalanceV1Request,
+  GetTransactionV1Request,
+  ListTransactionsV1Request,
+} from './messages/payments/transaction-queries.v1';
+import { TransactionStatusChangedV1Message } from './messages/payments/transaction-status-changed.v1';
+import { GetUserV1Request } from './messages/users/get-user.v1';
 import { ResolveUserV1Request } from './messages/users/resolve-user.v1';
 import { UserCreatedV1Message } from './messages/users/user-created.v1';
 
@@ -14,8 +24,16 @@ const definitions: readonly AnyDefinition[] = [
   PartnerSnapshotV1Message,
   UserCreatedV1Message,
   ResolveUserV1Request,
+  GetUserV1Request,
   SubmitProcessingV1Request,
   GetProcessingStatusV1Request,
+  TokenizeCardV1Request,
+  ProcessChargeV1Request,
+  AuthenticateChargeV1Request,
+  GetTransactionV1Request,
+  ListTransactionsV1Request,
+  GetBalanceV1Request,
+  TransactionStatusChangedV1Message,
 ] as AnyDefinition[];
 
 export const messageRegistry: ReadonlyMap<string, AnyDefinition> = new Map(

@@ -28,6 +28,10 @@ export const Topics = {
   usersRequests: topic('users-recurring.requests.v1', 'request'),
   /** Requests the gateway sends to the processing orchestrator (key: GlobalId). */
   processingRequests: topic('processing-orchestrator.requests.v1', 'request'),
+  /** Requests the gateway sends to payments (key: project id, or card/transaction id). */
+  paymentsRequests: topic('payments.requests.v1', 'request'),
+  /** Every transaction status change (key: transaction id). Owner: payments. */
+  transactionEvents: topic('payments.transaction-events.v1', 'event'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */
   userEvents: topic('users-recurring.user-events.v1', 'event'),
 } as const;

@@ -1,0 +1,26 @@
+import { IsInt, IsString, Length, Min } from 'class-validator';
+import { defineRequest } from '../../message-definition';
+import { Topics } from '../../topics';
+import type { CardViewV1 } from './card.v1';
+import type { RecurringViewV1 } from './process-charge.v1';
+
+/** POST /card/authenticate: completes a charge waiting for 3-D Secure (D7). */
+export class AuthenticateChargeV1 {
+  @IsInt() @Min(1) projectId!: number;
+  @IsString() @Length(1, 256) md!: string;
+  @IsString() @Length(0, 4096) paRes!: string;
+}
+
+export interface AuthenticateResultV1 {
+  id: number;
+  success: boolean;
+  status: string;
+  card: CardViewV1;
+  permanentToken: string | null;
+  recurring?: RecurringViewV1;
+}
+
+export const AuthenticateChargeV1Request = defineRequest<
+  AuthenticateChargeV1,
+  AuthenticateResultV1
+>('payments.authenticate-charge.v1', Topics.paymentsRequests, AuthenticateChargeV1);

@@ -1,0 +1,82 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { defineRequest } from '../../message-definition';
+import { Topics } from '../../topics';
+import { CardInputV1, type CardViewV1 } from './card.v1';
+import { UserSnapshotV1 } from './user-snapshot.v1';
+
+/**
+ * POST /card/process (and the `card.payment` task). Exactly one of cardToken and card is set.
+ * `price` is the decimal text as sent; payments checks it against the currency exponent (D9).
+ * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
+ */
+export class ProcessChargeV1 {
+  @IsString() @Length(1, 128) idempotencyKey!: string;
+  @IsInt() @Min(1) projectId!: number;
+  @ValidateNested() @Type(() => UserSnapshotV1) user!: UserSnapshotV1;
+  @IsOptional() @IsString() @Length(1, 128) cardToken?: string;
+  @IsOptional() @ValidateNested() @Type(() => CardInputV1) card?: CardInputV1;
+  @IsString() @Length(1, 32) price!: string;
+  @Matches(/^[A-Z]{3}$/) currency!: string;
+  @IsOptional() @IsString() @MaxLength(64) orderId?: string;
+  @IsString() @Length(1, 1024) description!: string;
+  @IsBoolean() threeDs!: boolean;
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) acsReturnUrl?: string;
+  @IsBoolean() remember!: boolean;
+  @IsBoolean() verifyCard!: boolean;
+  @IsBoolean() recurring!: boolean;
+  @IsOptional() @IsInt() @Min(0) @Max(3650) recurringInterval?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(3650) recurringTrial?: number;
+  /** attr_* parameters, without the prefix removed: echoed in callbacks. */
+  @IsObject() attributes!: Record<string, string>;
+}
+
+export interface AcsV1 {
+  url: string;
+  parameters: { PaReq: string; MD: string; TermUrl: string };
+}
+
+export interface RecurringViewV1 {
+  frequency: number;
+  endsAt: string;
+}
+
+/** The response fields of POST /card/process exactly as the spec lists them. */
+export interface ChargeResultV1 {
+  success: boolean;
+  id: number;
+  orderId: string | null;
+  referenceId: number | null;
+  price: string;
+  fee: string;
+  currency: string;
+  type: string;
+  status: string;
+  reason?: string | null;
+  card: CardViewV1;
+  acs?: AcsV1;
+  permanentToken: string | null;
+  recurring?: RecurringViewV1;
+  createdAt: string;
+  updatedAt: string;
+  user: UserSnapshotV1;
+}
+
+export const ProcessChargeV1Request = defineRequest<ProcessChargeV1, ChargeResultV1>(
+  'payments.process-charge.v1',
+  Topics.paymentsRequests,
+  ProcessChargeV1,
+);

@@ -17,3 +17,4 @@ export * from './messages/payments/authenticate-charge.v1';
 export * from './messages/payments/transaction-queries.v1';
 export * from './messages/payments/transaction-status-changed.v1';
 export * from './messages/users/get-user.v1';
+export * from './messages/processing/task-protocol.v1';

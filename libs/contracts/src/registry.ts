@@ -15,6 +15,12 @@ import {
 } from './messages/payments/transaction-queries.v1';
 import { TransactionStatusChangedV1Message } from './messages/payments/transaction-status-changed.v1';
 import { GetUserV1Request } from './messages/users/get-user.v1';
+import {
+  NotifierTaskCommandV1Message,
+  PaymentsTaskCommandV1Message,
+  TaskResultV1Message,
+  UsersTaskCommandV1Message,
+} from './messages/processing/task-protocol.v1';
 import { ResolveUserV1Request } from './messages/users/resolve-user.v1';
 import { UserCreatedV1Message } from './messages/users/user-created.v1';
 
@@ -34,6 +40,10 @@ const definitions: readonly AnyDefinition[] = [
   ListTransactionsV1Request,
   GetBalanceV1Request,
   TransactionStatusChangedV1Message,
+  PaymentsTaskCommandV1Message,
+  UsersTaskCommandV1Message,
+  NotifierTaskCommandV1Message,
+  TaskResultV1Message,
 ] as AnyDefinition[];
 
 export const messageRegistry: ReadonlyMap<string, AnyDefinition> = new Map(

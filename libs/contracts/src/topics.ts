@@ -32,6 +32,12 @@ export const Topics = {
   paymentsRequests: topic('payments.requests.v1', 'request'),
   /** Every transaction status change (key: transaction id). Owner: payments. */
   transactionEvents: topic('payments.transaction-events.v1', 'event'),
+  /** Task commands from the orchestrator to each function's owner (key: task id). */
+  paymentsTaskCommands: topic('payments.task-commands.v1', 'command'),
+  usersTaskCommands: topic('users-recurring.task-commands.v1', 'command'),
+  notifierTaskCommands: topic('notifier.task-commands.v1', 'command'),
+  /** Task results back to the orchestrator (key: GlobalId, so one request's results stay in order). */
+  taskResults: topic('processing-orchestrator.task-results.v1', 'event'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */
   userEvents: topic('users-recurring.user-events.v1', 'event'),
 } as const;

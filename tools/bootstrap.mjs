@@ -153,7 +153,8 @@ async function stack(command) {
       return code;
     }
   }
-  return run(process.execPath, [cli, command, ...process.argv.slice(3)]);
+  const preload = path.join('dist', 'tools', 'runtime', 'src', 'register-paths.js');
+  return run(process.execPath, ['-r', preload, cli, command, ...process.argv.slice(3)]);
 }
 
 async function bench() {
@@ -164,7 +165,8 @@ async function bench() {
     console.error(`[bootstrap] no benchmark yet: ${main} does not exist (tools/bench/src/main.ts)`);
     return 1;
   }
-  return run(process.execPath, [main, ...process.argv.slice(3)]);
+  const preload = path.join('dist', 'tools', 'runtime', 'src', 'register-paths.js');
+  return run(process.execPath, ['-r', preload, main, ...process.argv.slice(3)]);
 }
 
 const commands = {

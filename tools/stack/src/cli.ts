@@ -1,10 +1,10 @@
-import './register-aliases';
 // @opp/contracts declares its messages with decorators that need the metadata polyfill.
 import 'reflect-metadata';
 import { parseArgs, USAGE, UsageError } from './args';
 import { downCommand } from './commands/down';
 import { startCommand } from './commands/start';
 import { statusCommand } from './commands/status';
+import { topicsCommand } from './commands/topics';
 import { upCommand } from './commands/up';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -18,6 +18,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return downCommand();
     case 'status':
       return statusCommand();
+    case 'topics':
+      return topicsCommand();
     case 'help':
       console.log(USAGE);
       return 0;

@@ -44,6 +44,18 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   recurringMonths: 12,
 };
 
+/**
+ * Applies the settings a caller gave. Fields left out stay as they were: a DTO instance carries its
+ * absent fields as `undefined`, which a plain spread would copy over the current values.
+ */
+export function withSettings(
+  current: ProjectSettings,
+  changes: Partial<ProjectSettings> | undefined,
+): ProjectSettings {
+  const given = Object.entries(changes ?? {}).filter(([, value]) => value !== undefined);
+  return { ...current, ...(Object.fromEntries(given) as Partial<ProjectSettings>) };
+}
+
 /** The private keys that verify a signature now: the current one, and the previous during its grace. */
 export function verifyingKeys(project: Project, now: Date): string[] {
   const keys = [project.privateKey];

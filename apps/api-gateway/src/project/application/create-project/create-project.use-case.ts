@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
-import { DEFAULT_PROJECT_SETTINGS, type Project, type ProjectSettings } from '../../domain/project';
+import {
+  DEFAULT_PROJECT_SETTINGS,
+  withSettings,
+  type Project,
+  type ProjectSettings,
+} from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
 import { ProjectRepository } from '../../infrastructure/project.repository';
 import { projectSnapshotMessage } from '../project-snapshot';
@@ -32,7 +37,7 @@ export class CreateProjectUseCase {
         previousKeyExpiresAt: null,
         callbackUrl: command.callbackUrl ?? null,
         baseCurrency: command.baseCurrency ?? 'EUR',
-        settings: { ...DEFAULT_PROJECT_SETTINGS, ...command.settings },
+        settings: withSettings(DEFAULT_PROJECT_SETTINGS, command.settings),
         version: 1,
       });
       await this.outbox.add(tx, [projectSnapshotMessage(project, this.ring)]);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
-import type { Project, ProjectSettings } from '../../domain/project';
+import { withSettings, type Project, type ProjectSettings } from '../../domain/project';
 import { ProjectRepository } from '../../infrastructure/project.repository';
 import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
@@ -33,7 +33,7 @@ export class UpdateProjectUseCase {
         ...current,
         name: command.name ?? current.name,
         callbackUrl: command.callbackUrl === undefined ? current.callbackUrl : command.callbackUrl,
-        settings: { ...current.settings, ...command.settings },
+        settings: withSettings(current.settings, command.settings),
         version: current.version + 1,
       });
       await this.outbox.add(tx, [projectSnapshotMessage(updated, this.ring)]);

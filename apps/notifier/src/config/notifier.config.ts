@@ -1,3 +1,64 @@
-import { serviceConfig } from '@opp/config';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Env, IsPort, serviceConfig } from '@opp/config';
+import { DEFAULT_RETRY_SCHEDULE, RETRY_SCHEDULE_PATTERN } from '../delivery/domain/retry-schedule';
 
-export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifier') {}
+export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifier') {
+  /** D10: delays between attempts (`30s,1m,5m,...`); dead after the last. Default about 3 days. */
+  @Env('DELIVERY_RETRY_SCHEDULE', { default: DEFAULT_RETRY_SCHEDULE })
+  @Matches(RETRY_SCHEDULE_PATTERN, {
+    message: '$property must be a comma-separated list of durations such as 30s,1m,5m,1h,1d',
+  })
+  deliveryRetrySchedule: string;
+
+  /** D10 SSRF guard: hosts, addresses or CIDR ranges that production may reach although internal. */
+  @Env('DELIVERY_ALLOWED_HOSTS', { type: 'list' })
+  @IsOptional()
+  @IsString({ each: true })
+  deliveryAllowedHosts?: string[];
+
+  /** D10: an answer must come within 10 seconds. */
+  @Env('DELIVERY_TIMEOUT_MS', { default: '10000' })
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  deliveryTimeoutMs: number;
+
+  /** Attempts in flight at once per replica. */
+  @Env('DELIVERY_CONCURRENCY', { default: '32' })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  deliveryConcurrency: number;
+
+  /** How often the scheduler looks for due retries (new deliveries wake it at once). */
+  @Env('DELIVERY_POLL_INTERVAL_MS', { default: '500' })
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  deliveryPollIntervalMs: number;
+
+  /** `message.send` by e-mail. Without SMTP_HOST (production default) e-mail messages fail. */
+  @Env('SMTP_HOST', { devDefault: '127.0.0.1' })
+  @IsOptional()
+  @IsString()
+  smtpHost?: string;
+
+  @Env('SMTP_PORT', { default: '1025' })
+  @IsPort()
+  smtpPort: number;
+
+  @Env('SMTP_FROM', { devDefault: 'OPP Notifier <notifier@localhost>' })
+  @IsOptional()
+  @IsString()
+  smtpFrom?: string;
+
+  @Env('SMTP_USER', { secret: true })
+  @IsOptional()
+  @IsString()
+  smtpUser?: string;
+
+  @Env('SMTP_PASSWORD', { secret: true })
+  @IsOptional()
+  @IsString()
+  smtpPassword?: string;
+}

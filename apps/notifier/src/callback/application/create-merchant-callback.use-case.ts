@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { TransactionStatusChangedV1 } from '@opp/contracts';
+import { KeyRing } from '@opp/crypto';
+import { ProjectSnapshotOrmEntity } from '@opp/snapshots';
+import { CreateDelivery } from '../../delivery/application/create-delivery';
+import { callbackParams, callbackRequest, signedCallback } from '../domain/callback-params';
+
+/**
+ * A transaction status change the merchant is called back about becomes a delivery: the spec's
+ * parameters, signed once with the project's private key (D3) and stored, so every attempt sends
+ * the same parameters and the same signature (D10).
+ */
+@Injectable()
+export class CreateMerchantCallbackUseCase {
+  private readonly logger = new Logger(CreateMerchantCallbackUseCase.name);
+
+  constructor(
+    private readonly keyRing: KeyRing,
+    private readonly createDelivery: CreateDelivery,
+  ) {}
+
+  async execute(tx: EntityManager, event: TransactionStatusChangedV1, eventId: string) {
+    if (!event.callbackStatus) return;
+    const project = await tx.findOneBy(ProjectSnapshotOrmEntity, { id: event.projectId });
+    if (!project) {
+      // The project's snapshot has not reached us yet: fail, so the transport retries the event.
+      throw new Error(`project ${event.projectId} is not known to the notifier yet`);
+    }
+    if (!project.callbackUrl) {
+      this.logger.debug({
+        msg: 'no callback URL; no callback',
+        projectId: project.id,
+        transactionId: event.transactionId,
+      });
+      return;
+    }
+    const privateKey = this.keyRing.decrypt(project.signingKeyEncrypted);
+    const signed = signedCallback(callbackParams(event, event.callbackStatus), privateKey);
+    await this.createDelivery.execute(tx, {
+      kind: 'merchant-callback',
+      dedupeKey: `callback:${eventId}`,
+      projectId: project.id,
+      partnerIdentifier: null,
+      subject: String(event.transactionId),
+      request: callbackRequest(project.callbackUrl, signed),
+      task: null,
+    });
+  }
+}

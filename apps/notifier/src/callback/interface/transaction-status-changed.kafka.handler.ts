@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
+import { MessageContext, OnMessage } from '@opp/messaging';
+import { CreateMerchantCallbackUseCase } from '../application/create-merchant-callback.use-case';
+
+@Controller()
+export class TransactionStatusChangedKafkaHandler {
+  constructor(private readonly createCallback: CreateMerchantCallbackUseCase) {}
+
+  @OnMessage(TransactionStatusChangedV1Message)
+  handle(@Payload() event: TransactionStatusChangedV1, @Ctx() context: MessageContext) {
+    return this.createCallback.execute(
+      context.transaction<EntityManager>(),
+      event,
+      context.envelope.id,
+    );
+  }
+}

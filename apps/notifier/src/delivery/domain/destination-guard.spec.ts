@@ -1,0 +1,112 @@
+import { DestinationGuard, isInternalAddress, type ResolvedAddress } from './destination-guard';
+
+const dns =
+  (table: Record<string, string[]>) =>
+  (host: string): Promise<ResolvedAddress[]> => {
+    const addresses = table[host];
+    if (!addresses) return Promise.reject(new Error('ENOTFOUND'));
+    return Promise.resolve(
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const),
+    );
+  };
+
+const resolver = dns({
+  'merchant.example': ['93.184.216.34'],
+  'evil.example': ['93.184.216.34', '10.0.0.7'],
+  'metadata.example': ['169.254.169.254'],
+  'internal.example': ['10.1.2.3'],
+  'v6.example': ['2606:4700::1111'],
+  'v6-local.example': ['fd00::1'],
+});
+
+const production = (allowedHosts: string[] = []) =>
+  new DestinationGuard({ enforce: true, allowedHosts }, resolver);
+
+describe('isInternalAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.255.0.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+  ])('%s is internal', (address) => expect(isInternalAddress(address)).toBe(true));
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])(
+    '%s is public',
+    (address) => expect(isInternalAddress(address)).toBe(false),
+  );
+});
+
+describe('DestinationGuard in production', () => {
+  it('allows public hosts and pins the address it checked', async () => {
+    const check = await production().check('https://merchant.example/callback?x=1');
+    expect(check).toMatchObject({ ok: true, pinned: { address: '93.184.216.34', family: 4 } });
+    expect((await production().check('http://v6.example/')).ok).toBe(true);
+    expect((await production().check('http://93.184.216.34:8080/cb')).ok).toBe(true);
+  });
+
+  it.each([
+    'http://127.0.0.1:8080/cb',
+    'http://localhost.:80/', // does not resolve in the test table either way
+    'http://[::1]/cb',
+    'http://[::ffff:127.0.0.1]/cb',
+    'http://2130706433/cb', // 127.0.0.1 in decimal
+    'http://0x7f.1/cb',
+    'http://10.0.0.5/',
+    'http://192.168.0.10/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://metadata.example/',
+    'http://internal.example/',
+    'http://v6-local.example/',
+    'http://evil.example/', // one of its addresses is internal
+  ])('refuses %s', async (url) => {
+    expect((await production().check(url)).ok).toBe(false);
+  });
+
+  it('refuses other schemes, credentials and garbage', async () => {
+    for (const url of ['ftp://merchant.example/', 'file:///etc/passwd', 'not a url']) {
+      expect((await production().check(url)).ok).toBe(false);
+    }
+    expect((await production().check('http://u:p@merchant.example/')).ok).toBe(false);
+  });
+
+  it('lets allow-listed names, addresses and ranges through', async () => {
+    const guard = production(['internal.example', '127.0.0.1', '192.168.0.0/16', 'FD00::1']);
+    expect((await guard.check('http://internal.example/cb')).ok).toBe(true);
+    expect((await guard.check('http://127.0.0.1:9999/cb')).ok).toBe(true);
+    expect((await guard.check('http://192.168.44.3/cb')).ok).toBe(true);
+    expect((await guard.check('http://v6-local.example/')).ok).toBe(true);
+    expect((await guard.check('http://127.0.0.2/cb')).ok).toBe(false);
+    expect((await guard.check('http://10.0.0.1/cb')).ok).toBe(false);
+  });
+
+  it('explains a refusal', async () => {
+    const check = await production().check('http://metadata.example/');
+    expect(check).toEqual({
+      ok: false,
+      reason: 'host metadata.example resolves to internal address 169.254.169.254',
+    });
+  });
+});
+
+describe('DestinationGuard outside production', () => {
+  it('allows loopback and private addresses', async () => {
+    const guard = new DestinationGuard({ enforce: false, allowedHosts: [] }, resolver);
+    expect((await guard.check('http://127.0.0.1:8080/cb')).ok).toBe(true);
+    expect((await guard.check('http://10.0.0.1/cb')).ok).toBe(true);
+    expect((await guard.check('ftp://127.0.0.1/')).ok).toBe(false);
+  });
+});

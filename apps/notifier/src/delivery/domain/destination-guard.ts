@@ -1,0 +1,138 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * D10 SSRF guard: in production a callback, notification or webhook may not reach loopback, private,
+ * link-local or otherwise internal addresses unless the operator allow-listed the host
+ * (`DELIVERY_ALLOWED_HOSTS`: host names, IP addresses or CIDR ranges). Outside production anything goes,
+ * so tests and local merchants on 127.0.0.1 work.
+ */
+export interface DestinationPolicy {
+  enforce: boolean;
+  allowedHosts: readonly string[];
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type DestinationCheck =
+  { ok: true; url: URL; pinned?: ResolvedAddress } | { ok: false; reason: string };
+
+const internalRanges = (): BlockList => {
+  const list = new BlockList();
+  const v4: [string, number][] = [
+    ['0.0.0.0', 8], // "this" network
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10], // carrier-grade NAT
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16], // link-local, cloud metadata
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4], // multicast
+    ['240.0.0.0', 4], // reserved, broadcast
+  ];
+  for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
+  const v6: [string, number][] = [
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b::', 96], // NAT64 may reach internal IPv4
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7], // unique local
+    ['fe80::', 10], // link-local
+    ['ff00::', 8], // multicast
+  ];
+  for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');
+  return list;
+};
+
+const INTERNAL = internalRanges();
+
+/** True for loopback, private, link-local, reserved and multicast addresses (v4, v6, v4-mapped v6). */
+export function isInternalAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export class DestinationGuard {
+  private readonly allowedNames = new Set<string>();
+  private readonly allowedRanges = new BlockList();
+
+  constructor(
+    private readonly policy: DestinationPolicy,
+    private readonly resolve: Resolver,
+  ) {
+    for (const entry of policy.allowedHosts) {
+      const value = entry.trim().toLowerCase();
+      if (value === '') continue;
+      const [net, prefix] = value.split('/');
+      const family = isIP(net);
+      if (family !== 0) {
+        const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
+        this.allowedRanges.addSubnet(net, bits, family === 4 ? 'ipv4' : 'ipv6');
+      } else {
+        this.allowedNames.add(value);
+      }
+    }
+  }
+
+  /**
+   * Checks where a URL leads. When the host name was resolved here, the address that was checked is
+   * returned (`pinned`), so the sender connects to it and a DNS answer that changes in between
+   * (rebinding) cannot lead elsewhere.
+   */
+  async check(rawUrl: string): Promise<DestinationCheck> {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      return { ok: false, reason: 'not a valid URL' };
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return { ok: false, reason: `scheme ${url.protocol} is not allowed` };
+    }
+    if (url.username || url.password) {
+      return { ok: false, reason: 'credentials in the URL are not allowed' };
+    }
+    if (!this.policy.enforce) return { ok: true, url };
+    const host = stripBrackets(url.hostname).toLowerCase();
+    if (this.allowedNames.has(host)) return { ok: true, url };
+    if (isIP(host) !== 0) {
+      return this.addressAllowed(host)
+        ? { ok: true, url }
+        : { ok: false, reason: `address ${host} is internal and not allow-listed` };
+    }
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await this.resolve(host);
+    } catch (error) {
+      return { ok: false, reason: `host ${host} does not resolve: ${(error as Error).message}` };
+    }
+    if (addresses.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
+    const refused = addresses.find((a) => !this.addressAllowed(a.address));
+    if (refused) {
+      return {
+        ok: false,
+        reason: `host ${host} resolves to internal address ${refused.address}`,
+      };
+    }
+    return { ok: true, url, pinned: addresses[0] };
+  }
+
+  private addressAllowed(address: string): boolean {
+    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    return !isInternalAddress(address) || this.allowedRanges.check(address, family);
+  }
+}
+
+const stripBrackets = (host: string) =>
+  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RequestFinishedV1 } from '@opp/contracts';
+import { KeyRing } from '@opp/crypto';
+import { PartnerSnapshotOrmEntity } from '@opp/snapshots';
+import { CreateDelivery } from '../../delivery/application/create-delivery';
+import { partnerNotificationRequest } from '../domain/partner-notification';
+
+/** A finished processing request: one delivery per notification target, signed (D4). */
+@Injectable()
+export class NotifyPartnerUseCase {
+  constructor(
+    private readonly keyRing: KeyRing,
+    private readonly createDelivery: CreateDelivery,
+  ) {}
+
+  async execute(tx: EntityManager, event: RequestFinishedV1): Promise<void> {
+    if (event.targets.length === 0) return;
+    const partner = await tx.findOneBy(PartnerSnapshotOrmEntity, {
+      identifier: event.partnerIdentifier,
+    });
+    if (!partner) {
+      throw new Error(`partner ${event.partnerIdentifier} is not known to the notifier yet`);
+    }
+    const secret = this.keyRing.decrypt(partner.secretEncrypted);
+    for (const [index, target] of event.targets.entries()) {
+      await this.createDelivery.execute(tx, {
+        kind: 'partner-notification',
+        dedupeKey: `notification:${event.globalId}:${index}`,
+        projectId: partner.projectId,
+        partnerIdentifier: partner.identifier,
+        subject: event.globalId,
+        request: partnerNotificationRequest(target, event.globalId, secret),
+        task: null,
+      });
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { RequestFinishedV1Message, type RequestFinishedV1 } from '@opp/contracts';
+import { MessageContext, OnMessage } from '@opp/messaging';
+import { NotifyPartnerUseCase } from '../application/notify-partner.use-case';
+
+@Controller()
+export class RequestFinishedKafkaHandler {
+  constructor(private readonly notifyPartner: NotifyPartnerUseCase) {}
+
+  @OnMessage(RequestFinishedV1Message)
+  handle(@Payload() event: RequestFinishedV1, @Ctx() context: MessageContext) {
+    return this.notifyPartner.execute(context.transaction<EntityManager>(), event);
+  }
+}

@@ -1,0 +1,118 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventually } from '../eventually';
+
+/** One request the capture server received, with its exact body. */
+export interface CapturedRequest {
+  method: string;
+  /** Path without the query. */
+  path: string;
+  /** The raw query string, without `?` ('' when none). */
+  rawQuery: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** The body as received (UTF-8). */
+  body: string;
+  receivedAt: Date;
+}
+
+export interface CaptureAnswer {
+  status: number;
+  body?: string;
+  /** Answer this late (ms), e.g. past a client's time limit. */
+  delayMs?: number;
+}
+
+/** Decides the answer to a request; `n` counts the requests to that path so far (1-based). */
+export type Responder = (request: CapturedRequest, n: number) => CaptureAnswer | number;
+
+/**
+ * A real HTTP server for integration tests that stands in for a merchant's callback endpoint, a
+ * partner's notification URL or a webhook: it records every request and answers 200 unless a
+ * responder for the path says otherwise. Listens on 127.0.0.1 on a free port.
+ */
+export class CaptureServer {
+  private readonly received: CapturedRequest[] = [];
+  private readonly responders = new Map<string, Responder>();
+  private readonly counts = new Map<string, number>();
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<CaptureServer> {
+    const server = createServer();
+    const capture = new CaptureServer(server);
+    server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://capture.local');
+        const request: CapturedRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          rawQuery: url.search.replace(/^\?/, ''),
+          query: Object.fromEntries(url.searchParams),
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: new Date(),
+        };
+        const answer = capture.record(request);
+        const send = () => {
+          if (res.destroyed) return;
+          res.writeHead(answer.status, { 'content-type': 'text/plain' });
+          res.end(answer.body ?? '');
+        };
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return capture;
+  }
+
+  get baseUrl(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  url(path = '/'): string {
+    return this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
+  }
+
+  /** Sets how requests to `path` are answered (a status, or a function of the request). */
+  respond(path: string, responder: Responder | number): void {
+    this.responders.set(path, typeof responder === 'number' ? () => responder : responder);
+  }
+
+  /** Everything received, or only what reached `path`, in order of arrival. */
+  requests(path?: string): CapturedRequest[] {
+    return path === undefined ? [...this.received] : this.received.filter((r) => r.path === path);
+  }
+
+  async waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<CapturedRequest[]> {
+    await eventually(
+      () => this.requests(path).length >= count,
+      `${count} request(s) to ${path}`,
+      timeoutMs,
+      25,
+    );
+    return this.requests(path);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private record(request: CapturedRequest): CaptureAnswer {
+    this.received.push(request);
+    const n = (this.counts.get(request.path) ?? 0) + 1;
+    this.counts.set(request.path, n);
+    const responder = this.responders.get(request.path);
+    const answer = responder ? responder(request, n) : 200;
+    return typeof answer === 'number' ? { status: answer } : answer;
+  }
+}
+
+/** Decodes an application/x-www-form-urlencoded body into its fields. */
+export const formFields = (body: string): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(body));

@@ -1,8 +1,30 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
-import type { PaymentsConfig } from './config/payments.config';
+import { ACQUIRER } from './acquirer/domain/acquirer';
+import { SandboxAcquirer } from './acquirer/infrastructure/sandbox-acquirer';
+import { GetBalanceUseCase } from './balance/application/get-balance.use-case';
+import { BalanceKafkaHandler } from './balance/interface/balance.kafka.handler';
+import { CardVault } from './card-vault/application/card-vault';
+import { SweepExpiredCodesWorker } from './card-vault/application/sweep-expired-codes/sweep-expired-codes.worker';
+import { TokenizeCardUseCase } from './card-vault/application/tokenize-card/tokenize-card.use-case';
+import { CardVaultRepository } from './card-vault/infrastructure/card-vault.repository';
+import { TokenizeCardKafkaHandler } from './card-vault/interface/tokenize-card.kafka.handler';
+import { AuthenticateChargeUseCase } from './charge/application/authenticate-charge/authenticate-charge.use-case';
+import { ChargeOutcomes } from './charge/application/charge-outcomes';
+import { ProcessChargeUseCase } from './charge/application/process-charge/process-charge.use-case';
+import { GetTransactionUseCase } from './charge/application/queries/get-transaction.use-case';
+import { ListTransactionsUseCase } from './charge/application/queries/list-transactions.use-case';
+import { SettleProcessingWorker } from './charge/application/settle-processing/settle-processing.worker';
+import { TransactionRepository } from './charge/infrastructure/transaction.repository';
+import { ChargeKafkaHandler } from './charge/interface/charge.kafka.handler';
+import { TransactionQueriesKafkaHandler } from './charge/interface/transaction-queries.kafka.handler';
+import { PaymentsConfig } from './config/payments.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import { LedgerRepository } from './ledger/infrastructure/ledger.repository';
+import { ProjectSettingsRepository } from './project/project-settings.repository';
+import { RunPaymentsTaskUseCase } from './task/application/run-payments-task.use-case';
+import { PaymentsTaskKafkaHandler } from './task/interface/payments-task.kafka.handler';
 import { UserEventsKafkaHandler } from './user/interface/user-events.kafka.handler';
 
 @Module({})
@@ -20,7 +42,34 @@ export class AppModule {
         }),
         SnapshotsModule,
       ],
-      controllers: [UserEventsKafkaHandler],
+      controllers: [
+        UserEventsKafkaHandler,
+        TokenizeCardKafkaHandler,
+        ChargeKafkaHandler,
+        TransactionQueriesKafkaHandler,
+        BalanceKafkaHandler,
+        PaymentsTaskKafkaHandler,
+      ],
+      providers: [
+        { provide: PaymentsConfig, useValue: config },
+        // The only acquirer connector so far; live projects use it too until a bank's exists.
+        { provide: ACQUIRER, useValue: new SandboxAcquirer() },
+        ProjectSettingsRepository,
+        CardVaultRepository,
+        CardVault,
+        TokenizeCardUseCase,
+        SweepExpiredCodesWorker,
+        TransactionRepository,
+        LedgerRepository,
+        ChargeOutcomes,
+        ProcessChargeUseCase,
+        AuthenticateChargeUseCase,
+        SettleProcessingWorker,
+        GetTransactionUseCase,
+        ListTransactionsUseCase,
+        GetBalanceUseCase,
+        RunPaymentsTaskUseCase,
+      ],
     };
   }
 }

@@ -2,6 +2,11 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import { RecordSubscriptionUseCase } from './subscription/application/record-subscription/record-subscription.use-case';
+import { SubscriptionRepository } from './subscription/infrastructure/subscription.repository';
+import { RecurringSubscribedKafkaHandler } from './subscription/interface/recurring-subscribed.kafka.handler';
+import { GetUserUseCase } from './user/application/get-user/get-user.use-case';
+import { GetUserKafkaHandler } from './user/interface/get-user.kafka.handler';
 import { ResolveUserUseCase } from './user/application/resolve-user/resolve-user.use-case';
 import { UserRepository } from './user/infrastructure/user.repository';
 import { ResolveUserKafkaHandler } from './user/interface/resolve-user.kafka.handler';
@@ -20,8 +25,14 @@ export class AppModule {
           migrations,
         }),
       ],
-      controllers: [ResolveUserKafkaHandler],
-      providers: [UserRepository, ResolveUserUseCase],
+      controllers: [ResolveUserKafkaHandler, GetUserKafkaHandler, RecurringSubscribedKafkaHandler],
+      providers: [
+        UserRepository,
+        ResolveUserUseCase,
+        GetUserUseCase,
+        SubscriptionRepository,
+        RecordSubscriptionUseCase,
+      ],
     };
   }
 }

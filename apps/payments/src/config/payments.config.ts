@@ -1,3 +1,30 @@
-import { serviceConfig } from '@opp/config';
+import { IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
+import { Env, serviceConfig, type RuntimeEnvConfig } from '@opp/config';
 
-export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payments') {}
+export const TEMPORARY_TOKEN_SECONDS = 600;
+
+/** A test-only shortening of a spec limit: outside production any value the other rules allow. */
+const KeepsSpecValueInProduction = (specValue: number) =>
+  ValidateBy({
+    name: 'keepsSpecValueInProduction',
+    validator: {
+      validate: (value: unknown, args) =>
+        (args?.object as RuntimeEnvConfig).nodeEnv !== 'production' || value === specValue,
+      defaultMessage: () => '$property cannot be changed in production',
+    },
+  });
+
+export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payments') {
+  /** Public base URL of the gateway: the 3-D Secure page lives at `<it>/acs/challenge` (D7). */
+  @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  publicGatewayUrl: string;
+
+  /** Lifetime of a temporary card token: 10 minutes by the spec; tests shorten it to see expiry. */
+  @Env('CARD_TOKEN_TTL_SECONDS', { default: String(TEMPORARY_TOKEN_SECONDS) })
+  @IsInt()
+  @Min(1)
+  @Max(TEMPORARY_TOKEN_SECONDS)
+  @KeepsSpecValueInProduction(TEMPORARY_TOKEN_SECONDS)
+  cardTokenTtlSeconds: number;
+}

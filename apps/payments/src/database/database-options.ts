@@ -2,10 +2,19 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
 import { UserReadModelOrmEntity } from '../user/infrastructure/user-read-model.orm-entity';
 import { CreateUsersReadModel1763700000300 } from './migrations/1763700000300-create-users-read-model';
+import { CreateCardVault1763700000310 } from './migrations/1763700000310-create-card-vault';
+import { CreateTransactions1763700000320 } from './migrations/1763700000320-create-transactions';
+import { CreateLedger1763700000330 } from './migrations/1763700000330-create-ledger';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities, UserReadModelOrmEntity];
-export const migrations = [...snapshotMigrations, CreateUsersReadModel1763700000300];
+export const migrations = [
+  ...snapshotMigrations,
+  CreateUsersReadModel1763700000300,
+  CreateCardVault1763700000310,
+  CreateTransactions1763700000320,
+  CreateLedger1763700000330,
+];
 
 export const databaseOptions = (url: string) =>
   serviceDataSourceOptions({ service: SERVICE_NAME, url, entities, migrations });

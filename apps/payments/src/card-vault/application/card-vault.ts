@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CardInputV1 } from '@opp/contracts';
+import { KeyRing } from '@opp/crypto';
+import { ErrorCode } from '@opp/errors';
+import { PaymentRefusal } from '../../shared/payment-refusal';
+import { isExpired, issuerOf, passesLuhn, schemeOf } from '../domain/card-number';
+import { assertUsable } from '../domain/card-token';
+import type { VaultCard } from '../domain/vault-card';
+import { CardVaultRepository } from '../infrastructure/card-vault.repository';
+
+/** A card about to be charged: the number in memory only, and how to claim it once accepted. */
+export interface ChargeCard {
+  number: string;
+  expirationMonth: number;
+  expirationYear: number;
+  securityCode?: string;
+  /** Set when the charge uses a permanent token (remember keeps returning it). */
+  permanentTokenId: string | null;
+  /** Marks a temporary token used (erasing its security code) or vaults card data. */
+  claim(): Promise<VaultCard>;
+}
+
+export interface ChargeCardSource {
+  cardToken?: string;
+  card?: CardInputV1;
+}
+
+/** The vault's application side: validates, encrypts and stores cards, hands them out for charges. */
+@Injectable()
+export class CardVault {
+  constructor(
+    private readonly cards: CardVaultRepository,
+    @Inject(KeyRing) private readonly keyRing: KeyRing,
+  ) {}
+
+  /** Luhn (40004) and expiry (40005) checks, then the card goes in encrypted. */
+  async store(tx: EntityManager, projectId: number, card: CardInputV1): Promise<VaultCard> {
+    this.assertValid(card);
+    const issuer = issuerOf(card.number);
+    return this.cards.storeCard(tx, {
+      projectId,
+      panEncrypted: this.keyRing.encrypt(card.number),
+      panFingerprint: this.keyRing.fingerprint(card.number),
+      firstSix: card.number.slice(0, 6),
+      lastFour: card.number.slice(-4),
+      panLength: card.number.length,
+      scheme: schemeOf(card.number),
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      holder: card.holder ?? null,
+      bankName: issuer.bankName,
+      country: issuer.country,
+    });
+  }
+
+  encryptSecurityCode(code: string): string {
+    return this.keyRing.encrypt(code);
+  }
+
+  numberOf(card: VaultCard): string {
+    return this.keyRing.decrypt(card.panEncrypted);
+  }
+
+  /**
+   * The card a charge will use, by token (40402 unknown, 40304 expired, 40305 used) or by card
+   * data. Nothing is written until `claim`, so a refusal found later leaves the token unused;
+   * only an expired token loses its security code at once.
+   */
+  async forCharge(
+    tx: EntityManager,
+    projectId: number,
+    source: ChargeCardSource,
+  ): Promise<ChargeCard> {
+    if (source.cardToken) return this.byToken(tx, projectId, source.cardToken);
+    const card = source.card;
+    if (!card) throw new PaymentRefusal(ErrorCode.CardDataMissing, 'Card data missing');
+    this.assertValid(card);
+    return {
+      number: card.number,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      securityCode: card.securityCode,
+      permanentTokenId: null,
+      claim: () => this.store(tx, projectId, card),
+    };
+  }
+
+  private async byToken(
+    tx: EntityManager,
+    projectId: number,
+    tokenId: string,
+  ): Promise<ChargeCard> {
+    const token = await this.cards.lockToken(tx, projectId, tokenId);
+    if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
+    const now = new Date();
+    const expired =
+      token.kind === 'temporary' && (token.expiresAt?.getTime() ?? 0) <= now.getTime();
+    if (expired && token.securityCodeEncrypted) await this.cards.eraseSecurityCode(tx, token.id);
+    assertUsable(token, now);
+    const { card } = token;
+    return {
+      number: this.numberOf(card),
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      securityCode: token.securityCodeEncrypted
+        ? this.keyRing.decrypt(token.securityCodeEncrypted)
+        : undefined,
+      permanentTokenId: token.kind === 'permanent' ? token.id : null,
+      claim: async () => {
+        if (token.kind === 'temporary') await this.cards.markUsed(tx, token.id);
+        return card;
+      },
+    };
+  }
+
+  private assertValid(card: CardInputV1): void {
+    if (!passesLuhn(card.number)) {
+      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
+    }
+    if (isExpired(card.expirationMonth, card.expirationYear, new Date())) {
+      throw new PaymentRefusal(ErrorCode.ExpiryInvalid, 'Expiry invalid: the card has expired');
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { TokenizeCardResultV1, TokenizeCardV1 } from '@opp/contracts';
+import { PaymentsConfig } from '../../../config/payments.config';
+import { temporaryTokenExpiry } from '../../domain/card-token';
+import { cardViewOf } from '../../domain/vault-card';
+import { CardVaultRepository } from '../../infrastructure/card-vault.repository';
+import { CardVault } from '../card-vault';
+
+/** GET /card/getToken: the card into the vault, a temporary token (10 minutes, single use) back. */
+@Injectable()
+export class TokenizeCardUseCase {
+  constructor(
+    private readonly vault: CardVault,
+    private readonly tokens: CardVaultRepository,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+  ) {}
+
+  async execute(tx: EntityManager, command: TokenizeCardV1): Promise<TokenizeCardResultV1> {
+    const card = await this.vault.store(tx, command.projectId, command.card);
+    const expiresAt = temporaryTokenExpiry(new Date(), this.config.cardTokenTtlSeconds);
+    const id = await this.tokens.createTemporaryToken(
+      tx,
+      card,
+      this.vault.encryptSecurityCode(command.card.securityCode),
+      expiresAt,
+    );
+    return { id, expiresAt: expiresAt.toISOString(), card: cardViewOf(card) };
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What may be derived from a card number without keeping it: scheme, issuer data, mask.
+ * Pure functions; the number itself never leaves the vault unencrypted.
+ */
+
+export function passesLuhn(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = number.charCodeAt(number.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+type SchemeRule = readonly [scheme: string, from: number, to: number, digits: number];
+
+// Prefix ranges; longer, more specific prefixes first so they win over shorter ones.
+const SCHEME_RULES: readonly SchemeRule[] = [
+  ['mastercard', 2221, 2720, 4],
+  ['discover', 6011, 6011, 4],
+  ['jcb', 3528, 3589, 4],
+  ['diners', 300, 305, 3],
+  ['discover', 644, 649, 3],
+  ['amex', 34, 34, 2],
+  ['amex', 37, 37, 2],
+  ['diners', 36, 36, 2],
+  ['diners', 38, 39, 2],
+  ['mastercard', 51, 55, 2],
+  ['discover', 65, 65, 2],
+  ['unionpay', 62, 62, 2],
+  ['maestro', 50, 50, 2],
+  ['maestro', 56, 58, 2],
+  ['maestro', 67, 67, 2],
+  ['visa', 4, 4, 1],
+];
+
+export function schemeOf(number: string): string {
+  for (const [scheme, from, to, digits] of SCHEME_RULES) {
+    const prefix = Number(number.slice(0, digits));
+    if (number.length >= digits && prefix >= from && prefix <= to) return scheme;
+  }
+  return 'unknown';
+}
+
+export interface IssuerInfo {
+  bankName: string;
+  country: string;
+}
+
+// A few sandbox BINs with an issuer; any other BIN gets the sandbox default.
+const SANDBOX_BINS: Readonly<Record<string, IssuerInfo>> = {
+  '424242': { bankName: 'Sandbox Visa Bank', country: 'US' },
+  '555555': { bankName: 'Sandbox Mastercard Bank', country: 'GB' },
+  '400000': { bankName: 'Sandbox Test Bank', country: 'US' },
+  '410000': { bankName: 'Sandbox Risk Bank', country: 'US' },
+};
+const DEFAULT_ISSUER: IssuerInfo = { bankName: 'Sandbox Bank', country: 'US' };
+
+export function issuerOf(number: string): IssuerInfo {
+  return SANDBOX_BINS[number.slice(0, 6)] ?? DEFAULT_ISSUER;
+}
+
+/** A card is usable through the end of its expiry month (UTC). */
+export function expiryEnd(month: number, year: number): Date {
+  return new Date(Date.UTC(year, month, 1) - 1);
+}
+
+export function isExpired(month: number, year: number, now: Date): boolean {
+  return expiryEnd(month, year).getTime() < now.getTime();
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { randomToken } from '@opp/crypto';
+import type { CardTokenKind } from '../domain/card-token';
+import type { VaultCard } from '../domain/vault-card';
+
+export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string };
+
+export interface LockedToken {
+  id: string;
+  kind: CardTokenKind;
+  expiresAt: Date | null;
+  usedAt: Date | null;
+  securityCodeEncrypted: string | null;
+  card: VaultCard;
+}
+
+interface CardRow {
+  id: string;
+  project_id: number;
+  pan_encrypted: string;
+  first_six: string;
+  last_four: string;
+  pan_length: number;
+  scheme: string;
+  expiration_month: number;
+  expiration_year: number;
+  holder: string | null;
+  bank_name: string;
+  country: string;
+}
+
+const toCard = (row: CardRow): VaultCard => ({
+  id: row.id,
+  projectId: row.project_id,
+  panEncrypted: row.pan_encrypted,
+  firstSix: row.first_six,
+  lastFour: row.last_four,
+  panLength: row.pan_length,
+  scheme: row.scheme,
+  expirationMonth: row.expiration_month,
+  expirationYear: row.expiration_year,
+  holder: row.holder,
+  bankName: row.bank_name,
+  country: row.country,
+});
+
+@Injectable()
+export class CardVaultRepository {
+  /**
+   * One row per card (project, fingerprint, expiry): storing the card again re-encrypts the number
+   * under the active key, so rotation happens as cards are used.
+   */
+  async storeCard(tx: EntityManager, card: NewVaultCard): Promise<VaultCard> {
+    const rows: CardRow[] = await tx.query(
+      `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
+         pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (project_id, pan_fingerprint, expiration_month, expiration_year) DO UPDATE SET
+         pan_encrypted = EXCLUDED.pan_encrypted, holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
+       RETURNING *`,
+      [
+        randomUUID(),
+        card.projectId,
+        card.panEncrypted,
+        card.panFingerprint,
+        card.firstSix,
+        card.lastFour,
+        card.panLength,
+        card.scheme,
+        card.expirationMonth,
+        card.expirationYear,
+        card.holder,
+        card.bankName,
+        card.country,
+      ],
+    );
+    return toCard(rows[0]);
+  }
+
+  async findCard(tx: EntityManager, cardId: string): Promise<VaultCard> {
+    const rows: CardRow[] = await tx.query(`SELECT * FROM vault_cards WHERE id = $1`, [cardId]);
+    if (rows.length === 0) throw new Error(`vault card ${cardId} is missing`);
+    return toCard(rows[0]);
+  }
+
+  async createTemporaryToken(
+    tx: EntityManager,
+    card: VaultCard,
+    securityCodeEncrypted: string,
+    expiresAt: Date,
+  ): Promise<string> {
+    const id = randomToken();
+    await tx.query(
+      `INSERT INTO card_tokens (id, project_id, card_id, kind, security_code_encrypted, expires_at)
+       VALUES ($1, $2, $3, 'temporary', $4, $5)`,
+      [id, card.projectId, card.id, securityCodeEncrypted, expiresAt],
+    );
+    return id;
+  }
+
+  /** One permanent token per card: remembering a card twice gives the same token. */
+  async permanentTokenFor(tx: EntityManager, card: VaultCard): Promise<string> {
+    // Serializes concurrent "remember" of one card so they agree on a single token.
+    await tx.query(`SELECT 1 FROM vault_cards WHERE id = $1 FOR UPDATE`, [card.id]);
+    const existing: { id: string }[] = await tx.query(
+      `SELECT id FROM card_tokens WHERE card_id = $1 AND kind = 'permanent' LIMIT 1`,
+      [card.id],
+    );
+    if (existing.length > 0) return existing[0].id;
+    const id = randomToken();
+    await tx.query(
+      `INSERT INTO card_tokens (id, project_id, card_id, kind) VALUES ($1, $2, $3, 'permanent')`,
+      [id, card.projectId, card.id],
+    );
+    return id;
+  }
+
+  /**
+   * Locks the token row until the charge's transaction ends: of concurrent charges with one
+   * temporary token, the first marks it used and every other then sees it used (40305).
+   */
+  async lockToken(tx: EntityManager, projectId: number, tokenId: string) {
+    const rows: (CardRow & {
+      token_id: string;
+      kind: CardTokenKind;
+      expires_at: Date | null;
+      used_at: Date | null;
+      security_code_encrypted: string | null;
+    })[] = await tx.query(
+      `SELECT c.*, t.id AS token_id, t.kind, t.expires_at, t.used_at, t.security_code_encrypted
+       FROM card_tokens t JOIN vault_cards c ON c.id = t.card_id
+       WHERE t.id = $1 AND t.project_id = $2
+       FOR UPDATE OF t`,
+      [tokenId, projectId],
+    );
+    if (rows.length === 0) return undefined;
+    const row = rows[0];
+    return {
+      id: row.token_id,
+      kind: row.kind,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
+      securityCodeEncrypted: row.security_code_encrypted,
+      card: toCard(row),
+    } satisfies LockedToken;
+  }
+
+  /** Single use: the security code goes with the use. */
+  async markUsed(tx: EntityManager, tokenId: string): Promise<void> {
+    await tx.query(
+      `UPDATE card_tokens SET used_at = now(), security_code_encrypted = NULL
+       WHERE id = $1 AND kind = 'temporary' AND used_at IS NULL`,
+      [tokenId],
+    );
+  }
+
+  async eraseSecurityCode(tx: EntityManager, tokenId: string): Promise<void> {
+    await tx.query(`UPDATE card_tokens SET security_code_encrypted = NULL WHERE id = $1`, [
+      tokenId,
+    ]);
+  }
+
+  /** Erases the security codes of expired temporary tokens; returns how many. */
+  async eraseExpiredSecurityCodes(dataSource: DataSource): Promise<number> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [, affected]: [unknown[], number] = await dataSource.query(
+      `UPDATE card_tokens SET security_code_encrypted = NULL
+       WHERE security_code_encrypted IS NOT NULL AND expires_at <= now()`,
+    );
+    return affected;
+  }
+}

@@ -1,0 +1,17 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { TokenizeCardV1Request, type TokenizeCardV1 } from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/answer';
+import { TokenizeCardUseCase } from '../application/tokenize-card/tokenize-card.use-case';
+
+@Controller()
+export class TokenizeCardKafkaHandler {
+  constructor(private readonly tokenize: TokenizeCardUseCase) {}
+
+  @OnRequest(TokenizeCardV1Request)
+  handle(@Payload() command: TokenizeCardV1, @Ctx() context: MessageContext) {
+    return answer(() => this.tokenize.execute(context.transaction<EntityManager>(), command));
+  }
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AuthenticateChargeV1 } from '@opp/contracts';
+import { CryptoError, KeyRing } from '@opp/crypto';
+import { ErrorCode } from '@opp/errors';
+import { OutboxWriter } from '@opp/outbox';
+import { ACQUIRER, type Acquirer } from '../../../acquirer/domain/acquirer';
+import { CardVault } from '../../../card-vault/application/card-vault';
+import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
+import { PaymentsConfig } from '../../../config/payments.config';
+import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { PaymentRefusal } from '../../../shared/payment-refusal';
+import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
+import type { Transaction } from '../../domain/transaction';
+import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { ChargeOutcomes } from '../charge-outcomes';
+import { taskResultOf } from '../task-result';
+import { taskResultMessage } from '../transaction-messages';
+
+export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';
+
+/**
+ * POST /card/authenticate (D7): the PaRes of the gateway's ACS page decides whether the cardholder
+ * passed; if so the acquirer decides the charge. A charge started by a processing task gets a
+ * second task result, now that its WAITING is over.
+ */
+@Injectable()
+export class AuthenticateChargeUseCase {
+  constructor(
+    private readonly projects: ProjectSettingsRepository,
+    private readonly transactions: TransactionRepository,
+    private readonly cards: CardVaultRepository,
+    private readonly vault: CardVault,
+    private readonly outcomes: ChargeOutcomes,
+    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+  ) {}
+
+  async execute(tx: EntityManager, command: AuthenticateChargeV1): Promise<Transaction> {
+    const waiting = await this.transactions.lockByMd(tx, command.projectId, command.md);
+    if (!waiting)
+      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+    if (waiting.status !== 'authenticating') {
+      throw new PaymentRefusal(
+        ErrorCode.TransactionAlreadyCompleted,
+        'Transaction already completed',
+      );
+    }
+    const settings = await this.projects.require(tx, command.projectId);
+    let finished: Transaction;
+    if (challengeResultOf(this.decrypt(command.paRes), command.md) === 'failed') {
+      finished = await this.outcomes.fail(tx, waiting, AUTHENTICATION_FAILED, settings);
+    } else {
+      const card = await this.cards.findCard(tx, waiting.cardId);
+      const decision = await this.acquirer.authorize({
+        card: {
+          number: this.vault.numberOf(card),
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+        },
+        amountMinor: waiting.priceMinor,
+        currency: waiting.currency,
+        authenticated: true,
+      });
+      finished = await this.outcomes.apply(tx, waiting, decision, settings);
+    }
+    if (finished.task) {
+      const result = taskResultOf(finished.task, finished, this.config.publicGatewayUrl);
+      await this.outbox.add(tx, [taskResultMessage(result)]);
+    }
+    return finished;
+  }
+
+  /** A PaRes that does not decrypt under our keys is a failed (or forged) authentication. */
+  private decrypt(paRes: string): string | null {
+    try {
+      return this.keyRing.decrypt(paRes);
+    } catch (error) {
+      if (error instanceof CryptoError) return null;
+      throw error;
+    }
+  }
+}

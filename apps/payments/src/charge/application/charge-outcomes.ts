@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecurringViewV1 } from '@opp/contracts';
+import { OutboxWriter } from '@opp/outbox';
+import type { AuthorizationDecision } from '../../acquirer/domain/acquirer';
+import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
+import { completedPaymentEntry, verificationEntries } from '../../ledger/domain/postings';
+import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
+import type { ProjectSettings } from '../../project/project-settings.repository';
+import type { Transaction, TransactionStatus } from '../domain/transaction';
+import {
+  TransactionRepository,
+  type TransactionChange,
+} from '../infrastructure/transaction.repository';
+import { recurringSubscribedMessage, statusChangedMessage } from './transaction-messages';
+
+/** D12: repeated payments are allowed for the project's number of months from the subscription. */
+function recurringViewOf(settings: ProjectSettings, now: Date): RecurringViewV1 {
+  const endsAt = new Date(now);
+  endsAt.setUTCMonth(endsAt.getUTCMonth() + settings.recurringMonths);
+  return { frequency: settings.recurringMinDays, endsAt: endsAt.toISOString() };
+}
+
+/**
+ * Every status change of a charge goes through here: the row, the ledger and the status event
+ * (outbox) are written in the caller's database transaction, so none exists without the others.
+ */
+@Injectable()
+export class ChargeOutcomes {
+  constructor(
+    private readonly transactions: TransactionRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly cards: CardVaultRepository,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+  ) {}
+
+  async transition(
+    tx: EntityManager,
+    t: Transaction,
+    change: TransactionChange & { status: TransactionStatus },
+    settings: ProjectSettings,
+  ): Promise<Transaction> {
+    const updated = await this.transactions.update(tx, t.id, change);
+    await this.outbox.add(tx, [statusChangedMessage(updated, settings)]);
+    return updated;
+  }
+
+  async apply(
+    tx: EntityManager,
+    t: Transaction,
+    decision: AuthorizationDecision,
+    settings: ProjectSettings,
+  ): Promise<Transaction> {
+    switch (decision.outcome) {
+      case 'declined':
+        return this.fail(tx, t, decision.reason, settings);
+      case 'pending':
+        return this.transition(
+          tx,
+          t,
+          { status: 'processing', settleAt: new Date(Date.now() + decision.settleAfterMs) },
+          settings,
+        );
+      case 'approved':
+        return this.succeed(tx, t, settings);
+    }
+  }
+
+  fail(tx: EntityManager, t: Transaction, reason: string, settings: ProjectSettings) {
+    return this.transition(tx, t, { status: 'failed', reason, settleAt: null }, settings);
+  }
+
+  /** The money moves (payment: gross/fee/net; verification: hold and release), then the extras. */
+  private async succeed(tx: EntityManager, t: Transaction, settings: ProjectSettings) {
+    const amounts = {
+      projectId: t.projectId,
+      transactionId: t.id,
+      currency: t.currency,
+      grossMinor: t.priceMinor,
+      feeMinor: t.feeMinor,
+    };
+    const entries =
+      t.type === 'payment' ? [completedPaymentEntry(amounts)] : verificationEntries(amounts);
+    for (const entry of entries) await this.ledger.post(tx, entry);
+
+    const change: TransactionChange & { status: TransactionStatus } = {
+      status: t.type === 'payment' ? 'completed' : 'verified',
+      settleAt: null,
+    };
+    const { remember, recurring } = t.options;
+    if (remember || recurring) {
+      // A recurring subscription charges the card later, so it needs a permanent token too.
+      change.permanentTokenId =
+        t.permanentTokenId ??
+        (await this.cards.permanentTokenFor(tx, await this.cards.findCard(tx, t.cardId)));
+    }
+    if (recurring) change.recurring = recurringViewOf(settings, new Date());
+    const updated = await this.transition(tx, t, change, settings);
+    if (recurring && updated.permanentTokenId) {
+      await this.outbox.add(tx, [recurringSubscribedMessage(updated, updated.permanentTokenId)]);
+    }
+    return updated;
+  }
+}

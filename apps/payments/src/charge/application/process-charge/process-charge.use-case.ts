@@ -1,0 +1,142 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
+import { KeyRing, randomToken } from '@opp/crypto';
+import { ErrorCode } from '@opp/errors';
+import { ACQUIRER, type Acquirer, type AcquirerCard } from '../../../acquirer/domain/acquirer';
+import { CardVault } from '../../../card-vault/application/card-vault';
+import { cardViewOf } from '../../../card-vault/domain/vault-card';
+import { PaymentsConfig } from '../../../config/payments.config';
+import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { PaymentRefusal } from '../../../shared/payment-refusal';
+import { feeFor } from '../../domain/fee';
+import type { TaskOrigin } from '../../domain/transaction';
+import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { ChargeOutcomes } from '../charge-outcomes';
+import { chargeResultOf } from '../transaction-views';
+import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
+
+/**
+ * POST /card/process and the `card.payment` task. Checks come first and write nothing; then the
+ * token is claimed, the transaction created and moved to its first status with its event, all in
+ * the caller's (inbox) transaction. The same idempotency key answers the first result again.
+ */
+@Injectable()
+export class ProcessChargeUseCase {
+  constructor(
+    private readonly projects: ProjectSettingsRepository,
+    private readonly vault: CardVault,
+    private readonly transactions: TransactionRepository,
+    private readonly outcomes: ChargeOutcomes,
+    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+  ) {}
+
+  async execute(
+    tx: EntityManager,
+    command: ProcessChargeV1,
+    task?: TaskOrigin,
+  ): Promise<ChargeResultV1> {
+    // Concurrent deliveries of one request queue here; the later ones then find the first's result.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `charge:${command.projectId}:${command.idempotencyKey}`,
+    ]);
+    const earlier = await this.transactions.findByIdempotencyKey(
+      tx,
+      command.projectId,
+      command.idempotencyKey,
+    );
+    if (earlier) return chargeResultOf(earlier, this.config.publicGatewayUrl);
+
+    const settings = await this.projects.require(tx, command.projectId);
+    const requested = requestedAmountOf(command.price, command.currency);
+    if (command.remember && !settings.rememberEnabled) {
+      throw new PaymentRefusal(
+        ErrorCode.CardRememberingDisabled,
+        'Card remembering disabled for the project',
+      );
+    }
+    if (command.recurring && command.recurringInterval === undefined) {
+      throw new PaymentRefusal(
+        ErrorCode.InvalidParameter,
+        'recurring_interval is required with recurring=1',
+      );
+    }
+    const amount = command.verifyCard ? VERIFICATION_AMOUNT : requested;
+    if (amount.minor === 0n) {
+      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
+    }
+
+    const source = await this.vault.forCharge(tx, command.projectId, command);
+    const acquirerCard: AcquirerCard = {
+      number: source.number,
+      expirationMonth: source.expirationMonth,
+      expirationYear: source.expirationYear,
+      securityCode: source.securityCode,
+    };
+    if (await this.acquirer.isBlocked(acquirerCard)) {
+      throw new PaymentRefusal(ErrorCode.CardBlocked, 'Card blocked');
+    }
+    const card = await source.claim();
+
+    const opened = await this.transactions.insert(tx, {
+      projectId: command.projectId,
+      idempotencyKey: command.idempotencyKey,
+      orderId: command.orderId ?? null,
+      referenceId: null,
+      type: command.verifyCard ? 'verification' : 'payment',
+      method: 'card',
+      reason: null,
+      priceMinor: amount.minor,
+      feeMinor: command.verifyCard ? 0n : feeFor(amount.minor, amount.exponent, settings),
+      currency: amount.currency,
+      description: command.description,
+      user: command.user,
+      cardId: card.id,
+      card: cardViewOf(card),
+      attributes: command.attributes,
+      sandbox: settings.sandbox,
+      options: {
+        remember: command.remember,
+        recurring: command.recurring
+          ? {
+              interval: command.recurringInterval ?? 0,
+              trial: command.recurringTrial ?? 0,
+              price: requested.text,
+              currency: requested.currency,
+            }
+          : null,
+      },
+      permanentTokenId: source.permanentTokenId,
+      recurring: null,
+      acs: null,
+      settleAt: null,
+      task: task ?? null,
+    });
+
+    const challenge =
+      command.threeDs || settings.force3ds || (await this.acquirer.requiresChallenge(acquirerCard));
+    if (challenge) {
+      const md = randomToken();
+      const paReq = this.keyRing.encrypt(
+        JSON.stringify({ md, id: opened.id, amount: amount.text, currency: amount.currency }),
+      );
+      const authenticating = await this.outcomes.transition(
+        tx,
+        opened,
+        { status: 'authenticating', acs: { md, paReq, termUrl: command.acsReturnUrl ?? '' } },
+        settings,
+      );
+      return chargeResultOf(authenticating, this.config.publicGatewayUrl);
+    }
+    const decision = await this.acquirer.authorize({
+      card: acquirerCard,
+      amountMinor: amount.minor,
+      currency: amount.currency,
+      authenticated: false,
+    });
+    const decided = await this.outcomes.apply(tx, opened, decision, settings);
+    return chargeResultOf(decided, this.config.publicGatewayUrl);
+  }
+}

@@ -1,0 +1,76 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ACQUIRER, type Acquirer } from '../../../acquirer/domain/acquirer';
+import { CardVault } from '../../../card-vault/application/card-vault';
+import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
+import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { ChargeOutcomes } from '../charge-outcomes';
+
+const POLL_INTERVAL_MS = 500;
+const BATCH = 50;
+
+/**
+ * Asks the acquirer for its final word on `processing` charges once their settlement time has come
+ * (D6: within 5 seconds), and records it like any status change (ledger, event, callback).
+ * Several instances share the work: a row one holds is skipped by the others.
+ */
+@Injectable()
+export class SettleProcessingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SettleProcessingWorker.name);
+  private timer?: NodeJS.Timeout;
+  private running = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRepository,
+    private readonly projects: ProjectSettingsRepository,
+    private readonly cards: CardVaultRepository,
+    private readonly vault: CardVault,
+    private readonly outcomes: ChargeOutcomes,
+    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), POLL_INTERVAL_MS);
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.settleDue();
+    } catch (error) {
+      this.logger.warn({ msg: 'settlement round failed', error: (error as Error).message });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async settleDue(): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const due = await this.transactions.lockDueForSettlement(tx, BATCH);
+      for (const t of due) {
+        const settings = await this.projects.require(tx, t.projectId);
+        const card = await this.cards.findCard(tx, t.cardId);
+        const decision = await this.acquirer.settle({
+          number: this.vault.numberOf(card),
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+        });
+        await this.outcomes.apply(tx, t, decision, settings);
+      }
+      return due.length;
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { TaskResultV1 } from '@opp/contracts';
+import type { TaskOrigin, Transaction } from '../domain/transaction';
+import { chargeResultOf } from './transaction-views';
+
+/**
+ * A charge as a task result (D5): failed -> FAIL, waiting for 3-D Secure -> WAITING with the
+ * redirect the user must follow, anything else (completed, verified, processing) -> SUCCESS.
+ * `data` carries the operation's response fields.
+ */
+export function taskResultOf(
+  task: TaskOrigin,
+  t: Transaction,
+  gatewayUrl: string,
+  data: Record<string, unknown> = { ...chargeResultOf(t, gatewayUrl) },
+): TaskResultV1 {
+  const base = {
+    taskId: task.taskId,
+    globalId: task.globalId,
+    data,
+    completedAt: new Date().toISOString(),
+  };
+  if (t.status === 'failed') return { ...base, outcome: 'FAIL', reason: t.reason ?? 'failed' };
+  const acs = chargeResultOf(t, gatewayUrl).acs;
+  if (t.status === 'authenticating' && acs) {
+    return {
+      ...base,
+      outcome: 'WAITING',
+      interactive: { type: 'REDIRECT', uri: acs.url, method: 'POST', parameters: acs.parameters },
+    };
+  }
+  return { ...base, outcome: 'SUCCESS' };
+}

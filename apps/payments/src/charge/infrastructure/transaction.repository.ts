@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { NewTransaction, Transaction } from '../domain/transaction';
+import { TransactionMapper, type TransactionRow } from './transaction.mapper';
+
+/** The fields a status change may set along with the status. */
+export type TransactionChange = Partial<
+  Pick<
+    Transaction,
+    'status' | 'reason' | 'feeMinor' | 'permanentTokenId' | 'recurring' | 'acs' | 'settleAt'
+  >
+>;
+
+const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
+
+@Injectable()
+export class TransactionRepository {
+  /** Inserted as `opened`: the caller moves it on in the same database transaction. */
+  async insert(tx: EntityManager, t: NewTransaction): Promise<Transaction> {
+    const rows: TransactionRow[] = await tx.query(
+      `INSERT INTO transactions (project_id, idempotency_key, order_id, reference_id, type, method,
+         status, original_status, reason, price_minor, fee_minor, currency, description, user_id,
+         user_snapshot, card_id, card_view, attributes, sandbox, options, permanent_token_id,
+         recurring, settle_at, task_id, task_global_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'opened', 'opened', $7, $8, $9, $10, $11, $12, $13::jsonb,
+         $14, $15::jsonb, $16::jsonb, $17, $18::jsonb, $19, $20::jsonb, $21, $22, $23)
+       RETURNING *`,
+      [
+        t.projectId,
+        t.idempotencyKey,
+        t.orderId,
+        t.referenceId,
+        t.type,
+        t.method,
+        t.reason,
+        t.priceMinor.toString(),
+        t.feeMinor.toString(),
+        t.currency,
+        t.description,
+        t.user.id,
+        JSON.stringify(t.user),
+        t.cardId,
+        JSON.stringify(t.card),
+        JSON.stringify(t.attributes),
+        t.sandbox,
+        JSON.stringify(t.options),
+        t.permanentTokenId,
+        t.recurring === null ? null : JSON.stringify(t.recurring),
+        t.settleAt,
+        t.task?.taskId ?? null,
+        t.task?.globalId ?? null,
+      ],
+    );
+    return TransactionMapper.toDomain(rows[0]);
+  }
+
+  /** `original_status` follows `status` here: card charges have no later effects (refunds) yet. */
+  async update(tx: EntityManager, id: number, change: TransactionChange): Promise<Transaction> {
+    const [rows]: [TransactionRow[], number] = await tx.query(
+      `UPDATE transactions SET
+         status = COALESCE($2::text, status), original_status = COALESCE($2::text, original_status),
+         reason = CASE WHEN $3::boolean THEN $4::text ELSE reason END,
+         fee_minor = COALESCE($5::bigint, fee_minor),
+         permanent_token_id = COALESCE($6::text, permanent_token_id),
+         recurring = COALESCE($7::jsonb, recurring),
+         md = COALESCE($8::text, md), pa_req = COALESCE($9::text, pa_req),
+         term_url = COALESCE($10::text, term_url),
+         settle_at = CASE WHEN $11::boolean THEN $12::timestamptz ELSE settle_at END,
+         updated_at = now()
+       WHERE id = $1 RETURNING *`,
+      [
+        id,
+        change.status ?? null,
+        'reason' in change,
+        change.reason ?? null,
+        change.feeMinor?.toString() ?? null,
+        change.permanentTokenId ?? null,
+        change.recurring ? JSON.stringify(change.recurring) : null,
+        change.acs?.md ?? null,
+        change.acs?.paReq ?? null,
+        change.acs?.termUrl ?? null,
+        'settleAt' in change,
+        change.settleAt ?? null,
+      ],
+    );
+    return TransactionMapper.toDomain(rows[0]);
+  }
+
+  async findByIdempotencyKey(tx: EntityManager, projectId: number, key: string) {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE project_id = $1 AND idempotency_key = $2`,
+      [projectId, key],
+    );
+    return many(rows)[0];
+  }
+
+  /** Locks the charge waiting on this MD: a second authenticate waits, then sees it finished. */
+  async lockByMd(tx: EntityManager, projectId: number, md: string) {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE md = $1 AND project_id = $2 FOR UPDATE`,
+      [md, projectId],
+    );
+    return many(rows)[0];
+  }
+
+  async findById(tx: EntityManager, id: number): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] = await tx.query(`SELECT * FROM transactions WHERE id = $1`, [id]);
+    return many(rows)[0];
+  }
+
+  async findLatestByOrderId(tx: EntityManager, projectId: number, orderId: string) {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2 ORDER BY id DESC LIMIT 1`,
+      [projectId, orderId],
+    );
+    return many(rows)[0];
+  }
+
+  /** Processing charges whose settlement time has come; rows others hold are skipped. */
+  async lockDueForSettlement(tx: EntityManager, limit: number): Promise<Transaction[]> {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE status = 'processing' AND settle_at <= now()
+       ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return many(rows);
+  }
+
+  async query(tx: EntityManager, sql: string, params: unknown[]): Promise<Transaction[]> {
+    return many(await tx.query<TransactionRow[]>(sql, params));
+  }
+}

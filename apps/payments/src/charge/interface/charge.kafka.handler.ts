@@ -1,0 +1,36 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import {
+  AuthenticateChargeV1Request,
+  ProcessChargeV1Request,
+  type AuthenticateChargeV1,
+  type ProcessChargeV1,
+} from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/answer';
+import { AuthenticateChargeUseCase } from '../application/authenticate-charge/authenticate-charge.use-case';
+import { ProcessChargeUseCase } from '../application/process-charge/process-charge.use-case';
+import { authenticateResultOf } from '../application/transaction-views';
+
+@Controller()
+export class ChargeKafkaHandler {
+  constructor(
+    @Inject(ProcessChargeUseCase) private readonly processCharge: ProcessChargeUseCase,
+    @Inject(AuthenticateChargeUseCase) private readonly authenticate: AuthenticateChargeUseCase,
+  ) {}
+
+  @OnRequest(ProcessChargeV1Request)
+  process(@Payload() command: ProcessChargeV1, @Ctx() context: MessageContext) {
+    return answer(() => this.processCharge.execute(context.transaction<EntityManager>(), command));
+  }
+
+  @OnRequest(AuthenticateChargeV1Request)
+  authenticateCharge(@Payload() command: AuthenticateChargeV1, @Ctx() context: MessageContext) {
+    return answer(async () =>
+      authenticateResultOf(
+        await this.authenticate.execute(context.transaction<EntityManager>(), command),
+      ),
+    );
+  }
+}

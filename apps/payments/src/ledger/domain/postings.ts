@@ -1,0 +1,45 @@
+import { Accounts } from './accounts';
+import { balancedEntry, credit, debit, type JournalEntry } from './journal-entry';
+
+export interface ChargeAmounts {
+  projectId: number;
+  transactionId: number;
+  currency: string;
+  grossMinor: bigint;
+  feeMinor: bigint;
+}
+
+/**
+ * A completed payment: the acquirer owes the gross; the merchant is owed the net; we earn the fee.
+ * A fee above the gross leaves the merchant a negative net (a debit on their account).
+ */
+export function completedPaymentEntry(charge: ChargeAmounts): JournalEntry {
+  const { projectId, transactionId, currency, grossMinor, feeMinor } = charge;
+  return balancedEntry({
+    projectId,
+    transactionId,
+    kind: 'payment',
+    lines: [
+      debit(Accounts.acquirerClearing, currency, grossMinor),
+      credit(Accounts.merchantAvailable(projectId), currency, grossMinor - feeMinor),
+      credit(Accounts.feeRevenue, currency, feeMinor),
+    ],
+  });
+}
+
+/** Card verification: the amount is held and at once released, so the two entries net to zero. */
+export function verificationEntries(charge: ChargeAmounts): JournalEntry[] {
+  const { projectId, transactionId, currency, grossMinor } = charge;
+  const hold = [
+    debit(Accounts.cardHoldsReceivable, currency, grossMinor),
+    credit(Accounts.cardHoldsOutstanding(projectId), currency, grossMinor),
+  ];
+  const release = [
+    debit(Accounts.cardHoldsOutstanding(projectId), currency, grossMinor),
+    credit(Accounts.cardHoldsReceivable, currency, grossMinor),
+  ];
+  return [
+    balancedEntry({ projectId, transactionId, kind: 'verification-hold', lines: hold }),
+    balancedEntry({ projectId, transactionId, kind: 'verification-release', lines: release }),
+  ];
+}

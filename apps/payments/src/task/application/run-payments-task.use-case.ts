@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { TaskCommandV1, TaskResultV1, Validated } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import { OutboxWriter } from '@opp/outbox';
+import { AuthenticateChargeUseCase } from '../../charge/application/authenticate-charge/authenticate-charge.use-case';
+import { ProcessChargeUseCase } from '../../charge/application/process-charge/process-charge.use-case';
+import { GetTransactionUseCase } from '../../charge/application/queries/get-transaction.use-case';
+import { taskResultOf } from '../../charge/application/task-result';
+import { taskResultMessage } from '../../charge/application/transaction-messages';
+import {
+  authenticateResultOf,
+  transactionStatusViewOf,
+} from '../../charge/application/transaction-views';
+import { PaymentsConfig } from '../../config/payments.config';
+import { PaymentRefusal } from '../../shared/payment-refusal';
+import { authenticateCommandOf, chargeCommandOf, statusQueryOf } from './task-payload';
+
+/**
+ * The task functions payments owns (D5), run through the same use cases as the gateway's requests;
+ * the result goes back to the orchestrator through the outbox, in the same transaction.
+ */
+@Injectable()
+export class RunPaymentsTaskUseCase {
+  constructor(
+    private readonly processCharge: ProcessChargeUseCase,
+    private readonly authenticate: AuthenticateChargeUseCase,
+    private readonly getTransaction: GetTransactionUseCase,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+  ) {}
+
+  async execute(
+    tx: EntityManager,
+    command: TaskCommandV1,
+    correlationId?: string,
+  ): Promise<TaskResultV1> {
+    let result: TaskResultV1;
+    try {
+      result = await this.run(tx, command);
+    } catch (error) {
+      if (!(error instanceof PaymentRefusal)) throw error;
+      result = this.failure(command, error.code, error.message);
+    }
+    await this.outbox.add(tx, [{ ...taskResultMessage(result), options: { correlationId } }]);
+    return result;
+  }
+
+  private async run(tx: EntityManager, command: TaskCommandV1): Promise<TaskResultV1> {
+    const task = { taskId: command.taskId, globalId: command.globalId };
+    const gatewayUrl = this.config.publicGatewayUrl;
+    switch (command.function) {
+      case 'card.payment': {
+        const charge = await this.processCharge.execute(tx, valid(chargeCommandOf(command)), task);
+        const t = await this.getTransaction.execute(tx, {
+          projectId: command.projectId,
+          id: charge.id,
+        });
+        return taskResultOf(task, t, gatewayUrl);
+      }
+      case 'card.authenticate': {
+        const t = await this.authenticate.execute(tx, valid(authenticateCommandOf(command)));
+        return taskResultOf(task, t, gatewayUrl, { ...authenticateResultOf(t) });
+      }
+      case 'transaction.status': {
+        const t = await this.getTransaction.execute(tx, valid(statusQueryOf(command)));
+        return {
+          ...task,
+          outcome: 'SUCCESS',
+          data: transactionStatusViewOf(t),
+          completedAt: now(),
+        };
+      }
+      case 'payout':
+      case 'transaction.reverse':
+      case 'user.resolve':
+      case 'recurring.charge':
+      case 'message.send':
+      case 'wait':
+        return this.failure(
+          command,
+          ErrorCode.InvalidParameter,
+          `payments does not run ${command.function}`,
+        );
+    }
+  }
+
+  private failure(command: TaskCommandV1, code: number, message: string): TaskResultV1 {
+    return {
+      taskId: command.taskId,
+      globalId: command.globalId,
+      outcome: 'FAIL',
+      reason: message,
+      data: { error: { code, message } },
+      completedAt: now(),
+    };
+  }
+}
+
+const now = () => new Date().toISOString();
+
+function valid<T>(validated: Validated<T>): T {
+  if (validated.ok) return validated.value;
+  throw new PaymentRefusal(
+    ErrorCode.InvalidParameter,
+    `Invalid task payload: ${validated.problems.join('; ')}`,
+  );
+}

@@ -1,0 +1,85 @@
+import type { TaskCommandV1 } from '@opp/contracts';
+import { authenticateCommandOf, chargeCommandOf, statusQueryOf } from './task-payload';
+
+const command = (payload: Record<string, unknown>): TaskCommandV1 => ({
+  taskId: '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10',
+  globalId: '0d6bb3f5-2c6a-4a61-8f0e-3a0c1c0a9b22',
+  function: 'card.payment',
+  projectId: 5,
+  partnerIdentifier: 'partner',
+  payload,
+});
+
+describe('task payloads', () => {
+  it('reads a card.payment written like POST /card/process, keyed by the task id', () => {
+    const result = chargeCommandOf(
+      command({
+        user: 'u-1',
+        card: {
+          number: '4242424242424242',
+          expiration_month: '12',
+          expiration_year: 2031,
+          security_code: '123',
+        },
+        price: 10.5,
+        currency: 'EUR',
+        description: 'd',
+        '3ds': '1',
+        remember: 1,
+        recurring: 'true',
+        recurring_interval: '30',
+        attr_x: 'y',
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        idempotencyKey: '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10',
+        projectId: 5,
+        user: { id: 'u-1', identifier: 'u-1' },
+        card: { number: '4242424242424242', expirationMonth: 12, expirationYear: 2031 },
+        price: '10.5',
+        threeDs: true,
+        remember: true,
+        verifyCard: false,
+        recurring: true,
+        recurringInterval: 30,
+        attributes: { attr_x: 'y' },
+      },
+    });
+  });
+
+  it('takes a User object as given, keeping only its known fields', () => {
+    const result = chargeCommandOf(
+      command({
+        user: { identifier: 'ext', email: 'a@b.c', unknown: 'x' },
+        card_token: 't',
+        price: '1',
+        currency: 'EUR',
+        description: 'd',
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { user: { id: 'ext', identifier: 'ext', email: 'a@b.c' } },
+    });
+  });
+
+  it('reports what is missing', () => {
+    const result = chargeCommandOf(command({ price: '1' }));
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems.join(' ')).toMatch(/currency/);
+  });
+
+  it('reads card.authenticate and transaction.status payloads', () => {
+    expect(authenticateCommandOf(command({ MD: 'm', PaRes: 'p' }))).toMatchObject({
+      ok: true,
+      value: { projectId: 5, md: 'm', paRes: 'p' },
+    });
+    expect(statusQueryOf(command({ id: '17' }))).toMatchObject({ ok: true, value: { id: 17 } });
+    expect(statusQueryOf(command({ order_id: 'o-1' }))).toMatchObject({
+      ok: true,
+      value: { orderId: 'o-1' },
+    });
+  });
+});

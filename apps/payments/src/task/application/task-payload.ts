@@ -1,0 +1,106 @@
+import {
+  AuthenticateChargeV1,
+  GetTransactionV1,
+  ProcessChargeV1,
+  validateAgainst,
+  type TaskCommandV1,
+  type Validated,
+} from '@opp/contracts';
+
+type Payload = Record<string, unknown>;
+
+/** Form-style flags as partners write them: 1, "1", true, "true". */
+const flag = (value: unknown): boolean =>
+  value === true || value === 1 || value === '1' || value === 'true';
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+const integer = (value: unknown): number | undefined => {
+  const parsed = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof parsed === 'number' ? parsed : undefined;
+};
+const drop = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** `user` is an internal id (trusted, as D5 gives the partner its project) or a User object. */
+function userOf(value: unknown): Payload | undefined {
+  const id = text(value);
+  if (id !== undefined) return { id, identifier: id };
+  if (!value || typeof value !== 'object') return undefined;
+  const u = value as Payload;
+  const identifier = text(u.identifier) ?? text(u.id);
+  return drop({
+    id: text(u.id) ?? identifier,
+    identifier,
+    displayName: text(u.displayName ?? u.display_name),
+    email: text(u.email),
+    phone: text(u.phone),
+    ip: text(u.ip),
+    locale: text(u.locale),
+  });
+}
+
+function cardOf(value: unknown): Payload | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const c = value as Payload;
+  return drop({
+    number: text(c.number),
+    expirationMonth: integer(c.expiration_month ?? c.expirationMonth),
+    expirationYear: integer(c.expiration_year ?? c.expirationYear),
+    securityCode: text(c.security_code ?? c.securityCode),
+    holder: text(c.holder),
+  });
+}
+
+/** `card.payment`: the fields of POST /card/process; the task id is the idempotency key. */
+export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
+  const p = command.payload;
+  const attributes = Object.fromEntries(
+    Object.entries(p).flatMap(([k, v]) =>
+      k.startsWith('attr_') && text(v) !== undefined ? [[k, text(v)]] : [],
+    ),
+  );
+  return validateAgainst(
+    ProcessChargeV1,
+    drop({
+      idempotencyKey: command.taskId,
+      projectId: command.projectId,
+      user: userOf(p.user),
+      cardToken: text(p.card_token ?? p.cardToken),
+      card: cardOf(p.card),
+      price: text(p.price),
+      currency: text(p.currency),
+      orderId: text(p.order_id ?? p.orderId),
+      description: text(p.description),
+      threeDs: flag(p['3ds']),
+      acsReturnUrl: text(p.acs_return_url),
+      remember: flag(p.remember),
+      verifyCard: flag(p.verify_card),
+      recurring: flag(p.recurring),
+      recurringInterval: integer(p.recurring_interval),
+      recurringTrial: integer(p.recurring_trial),
+      attributes,
+    }),
+  );
+}
+
+/** `card.authenticate`: PaRes and MD as the ACS posted them. */
+export function authenticateCommandOf(command: TaskCommandV1): Validated<AuthenticateChargeV1> {
+  const p = command.payload;
+  return validateAgainst(
+    AuthenticateChargeV1,
+    drop({ projectId: command.projectId, md: text(p.MD ?? p.md), paRes: text(p.PaRes ?? p.paRes) }),
+  );
+}
+
+/** `transaction.status`: by id or order_id, as GET /transaction/status. */
+export function statusQueryOf(command: TaskCommandV1): Validated<GetTransactionV1> {
+  const p = command.payload;
+  return validateAgainst(
+    GetTransactionV1,
+    drop({
+      projectId: command.projectId,
+      id: integer(p.id),
+      orderId: text(p.order_id ?? p.orderId),
+    }),
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  ProcessChargeV1Request,
+  TokenizeCardV1Request,
+  Topics,
+  type MessageEnvelope,
+  type TransactionStatusChangedV1,
+} from '@opp/contracts';
+import { eventually } from '@opp/testing';
+import { cardDataLeaks, ledgerAudit } from './card-data-audit';
+import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+
+/** Every D6 card, verification, remembering and D9 money checks, over Kafka. */
+describe('payments: card charges (D6, D7, D9)', () => {
+  let h: PaymentsHarness;
+  let project: number;
+  let events: MessageEnvelope[];
+  const numbersUsed = new Set<string>();
+
+  beforeAll(async () => {
+    h = await PaymentsHarness.start('payments charges', ['payments']);
+    project = await h.createProject();
+    events = await h.collect(Topics.transactionEvents);
+  });
+
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  async function chargeCard(number: string, fields: Parameters<typeof h.chargeCommand>[1] = {}) {
+    numbersUsed.add(number);
+    return h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(project, { card: cardData(number), ...fields }),
+    );
+  }
+
+  const statusEventsOf = (id: number) =>
+    events
+      .filter((e) => e.type === 'payments.transaction-status-changed.v1')
+      .map((e) => e.payload as TransactionStatusChangedV1)
+      .filter((p) => p.transactionId === id);
+
+  it.each(['4242424242424242', '5555555555554444', '4111111111111111'])(
+    'approves %s with the fee and without the number in the answer',
+    async (number) => {
+      const reply = await chargeCard(number, { orderId: `order-${number.slice(-4)}` });
+      const charge = valueOf(reply);
+      expect(charge).toMatchObject({
+        success: true,
+        status: 'completed',
+        type: 'payment',
+        price: '10.00',
+        fee: '0.5500',
+        currency: 'EUR',
+        orderId: `order-${number.slice(-4)}`,
+        permanentToken: null,
+        card: { lastFour: number.slice(-4), mask: `************${number.slice(-4)}` },
+      });
+      expect(charge.id).toBeLessThan(2 ** 53);
+      expect(JSON.stringify(reply)).not.toContain(number);
+    },
+  );
+
+  it.each([
+    ['4000000000000002', 'card declined'],
+    ['4000000000009995', 'insufficient funds'],
+    ['4000000000000069', 'expired card'],
+    ['4000000000000127', 'incorrect security code'],
+    ['4000000000009987', 'lost card'],
+    ['4000000000009979', 'stolen card'],
+  ])('declines %s (%s) as a failed charge, not an error', async (number, reason) => {
+    const charge = valueOf(await chargeCard(number));
+    expect(charge).toMatchObject({ success: false, status: 'failed', reason });
+  });
+
+  it('refuses the blocked card with 40309, by card data and by token', async () => {
+    expect(errorCodeOf(await chargeCard('4100000000000019'))).toBe(40309);
+    const token = valueOf(
+      await h.request(TokenizeCardV1Request, {
+        projectId: project,
+        card: cardData('4100000000000019'),
+      }),
+    );
+    expect(
+      errorCodeOf(
+        await h.request(ProcessChargeV1Request, h.chargeCommand(project, { cardToken: token.id })),
+      ),
+    ).toBe(40309);
+  });
+
+  it('refuses a number failing the Luhn check with 40004', async () => {
+    expect(errorCodeOf(await chargeCard('4242424242424241'))).toBe(40004);
+    const tokenize = await h.request(TokenizeCardV1Request, {
+      projectId: project,
+      card: cardData('4242424242424241'),
+    });
+    expect(errorCodeOf(tokenize)).toBe(40004);
+  });
+
+  it('settles 4000000000000119 from processing to completed, with both events', async () => {
+    const charge = valueOf(await chargeCard('4000000000000119'));
+    expect(charge).toMatchObject({ success: true, status: 'processing' });
+    await eventually(
+      () => statusEventsOf(charge.id).some((e) => e.status === 'completed'),
+      'the settlement event',
+      10_000,
+    );
+    const statuses = statusEventsOf(charge.id).map((e) => [e.status, e.callbackStatus]);
+    expect(statuses).toEqual([
+      ['processing', 'processing'],
+      ['completed', 'completed'],
+    ]);
+  });
+
+  it('verifies a card with 1 EUR held and released', async () => {
+    const charge = valueOf(
+      await chargeCard('4242424242424242', { verifyCard: true, price: '99.99', currency: 'USD' }),
+    );
+    expect(charge).toMatchObject({
+      status: 'verified',
+      type: 'verification',
+      price: '1.00',
+      currency: 'EUR',
+      fee: '0.0000',
+    });
+    const kinds = await h.sql<{ kind: string }>(
+      'SELECT kind FROM journal_entries WHERE transaction_id = $1 ORDER BY id',
+      [charge.id],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['verification-hold', 'verification-release']);
+  });
+
+  it('remembers a card as a reusable permanent token, unless the project forbids it', async () => {
+    const first = valueOf(await chargeCard('5555555555554444', { remember: true }));
+    expect(first.permanentToken).toEqual(expect.any(String));
+    for (let i = 0; i < 2; i++) {
+      const again = valueOf(
+        await h.request(
+          ProcessChargeV1Request,
+          h.chargeCommand(project, { cardToken: first.permanentToken!, remember: true }),
+        ),
+      );
+      expect(again).toMatchObject({ status: 'completed', permanentToken: first.permanentToken });
+    }
+    const noRemember = await h.createProject({ rememberEnabled: false });
+    const refused = await h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(noRemember, { card: cardData('4242424242424242'), remember: true }),
+    );
+    expect(errorCodeOf(refused)).toBe(40312);
+  });
+
+  it('checks price against the currency (D9) and knows its projects', async () => {
+    expect(errorCodeOf(await chargeCard('4242424242424242', { price: '10.001' }))).toBe(40018);
+    expect(
+      errorCodeOf(await chargeCard('4242424242424242', { price: '5.5', currency: 'JPY' })),
+    ).toBe(40018);
+    const unknownCurrency = await chargeCard('4242424242424242', { currency: 'XYZ' });
+    expect(unknownCurrency).toMatchObject({
+      ok: false,
+      error: { code: 40017, message: expect.stringContaining('XYZ') },
+    });
+    const unknownProject = await h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(999, { card: cardData('4242424242424242') }),
+    );
+    expect(unknownProject).toMatchObject({ ok: false, error: { code: 42201 } });
+    expect(
+      valueOf(await chargeCard('4242424242424242', { price: '500', currency: 'JPY' })),
+    ).toMatchObject({ price: '500.00', fee: '13.0000' });
+  });
+
+  it('carries attributes and the callback amounts in every status event', async () => {
+    const charge = valueOf(await chargeCard('4242424242424242', { attributes: { attr_x: 'y' } }));
+    await eventually(() => statusEventsOf(charge.id).length === 1, 'the status event');
+    expect(statusEventsOf(charge.id)[0]).toMatchObject({
+      status: 'completed',
+      callbackStatus: 'completed',
+      amount: '10.00',
+      price: '10.0000',
+      deposit: '10.0000',
+      earned: '9.4500',
+      vatRate: '0.0000',
+      attributes: { attr_x: 'y' },
+      userId: '42',
+      sandbox: true,
+    });
+  });
+
+  it('keeps the journal balanced and no card data in clear', async () => {
+    const { totals, unbalanced } = await ledgerAudit(h);
+    expect(unbalanced).toEqual([]);
+    expect(totals.length).toBeGreaterThan(0);
+    for (const t of totals) expect(t.debits).toBe(t.credits);
+    expect(await cardDataLeaks(h, [...numbersUsed], ['737'])).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import { Client } from 'pg';
+import {
+  ProjectSnapshotV1Message,
+  Topics,
+  type MessageEnvelope,
+  type PayloadOf,
+  type ProcessChargeV1,
+  type ProjectSettingsV1,
+  type Reply,
+  type RequestDefinition,
+  type ResponseOf,
+  type TopicDefinition,
+} from '@opp/contracts';
+import { KeyRing } from '@opp/crypto';
+import type { AppName, Stack } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
+import { eventually, startTestStack } from '@opp/testing';
+
+/** The dev key ring every service of a test stack uses (SECRETS_KEYS unset outside production). */
+export const devKeyRing = new KeyRing(
+  `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').toString('base64')}`,
+);
+
+export const DEFAULT_SETTINGS: ProjectSettingsV1 = {
+  force3ds: false,
+  rememberEnabled: true,
+  sandbox: true,
+  feePercent: '2.5',
+  feeFixed: '0.30',
+  rollingReservePercent: '0',
+  rollingReserveDays: 0,
+  virtualCurrencyRate: '1',
+  recurringMinDays: 1,
+  recurringMonths: 12,
+};
+
+const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
+
+export const cardData = (number: string, securityCode = '737') => ({
+  number,
+  expirationMonth: 12,
+  expirationYear: FUTURE_YEAR,
+  securityCode,
+});
+
+/**
+ * Talks to the payments service (and whatever else the stack runs) straight over Kafka, as the
+ * gateway would: project snapshots in, request/reply for commands and queries.
+ */
+export class PaymentsHarness {
+  private readonly consumers: Consumer[] = [];
+  private nextProjectId = 1;
+
+  private constructor(
+    readonly stack: Stack,
+    readonly connection: KafkaConnection,
+    readonly producer: MessageProducer,
+    readonly client: RequestClient,
+  ) {}
+
+  static async start(suite: string, services: AppName[], extraEnv: Record<string, string> = {}) {
+    const stack = await startTestStack({ suite, services, extraEnv });
+    const connection = new KafkaConnection({
+      brokers: stack.brokers.split(','),
+      clientId: `${suite}-test`,
+      topicPrefix: stack.topicPrefix,
+    });
+    const producer = new MessageProducer(connection);
+    const client = new RequestClient(connection, producer, Topics.gatewayReplies);
+    await client.start();
+    await eventually(() => client.ready, 'the reply consumer');
+    return new PaymentsHarness(stack, connection, producer, client);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.consumers.map((c) => c.disconnect().catch(() => undefined)));
+    await this.client.stop();
+    await this.producer.disconnect();
+    await this.stack.stop();
+  }
+
+  /** Publishes a project snapshot as the gateway does, and waits until payments has applied it. */
+  async createProject(settings: Partial<ProjectSettingsV1> = {}, baseCurrency = 'EUR') {
+    const id = this.nextProjectId++;
+    const envelope = newEnvelope(ProjectSnapshotV1Message, String(id), {
+      id,
+      name: `project ${id}`,
+      publicKey: `pk-${id}-${randomUUID()}`,
+      signingKeyEncrypted: devKeyRing.encrypt(`private-key-${id}`),
+      callbackUrl: null,
+      baseCurrency,
+      settings: { ...DEFAULT_SETTINGS, ...settings },
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    await this.producer.publish([{ topic: Topics.projectSnapshots, envelope }]);
+    await eventually(
+      async () =>
+        (await this.sql('SELECT 1 FROM project_snapshots WHERE id = $1', [id])).length === 1,
+      `project ${id} in the payments read model`,
+    );
+    return id;
+  }
+
+  request<D extends RequestDefinition<unknown, unknown>>(
+    definition: D,
+    payload: PayloadOf<D>,
+    key = randomUUID(),
+  ): Promise<Reply<ResponseOf<D>>> {
+    return this.client.request(definition, payload, { key, timeoutMs: 60_000 });
+  }
+
+  chargeCommand(projectId: number, fields: Partial<ProcessChargeV1>): ProcessChargeV1 {
+    return {
+      idempotencyKey: randomUUID(),
+      projectId,
+      user: { id: '42', identifier: 'user-42', email: 'u42@example.com' },
+      price: '10.00',
+      currency: 'EUR',
+      description: 'test charge',
+      threeDs: false,
+      remember: false,
+      verifyCard: false,
+      recurring: false,
+      attributes: { attr_basket: 'b-1' },
+      ...fields,
+    };
+  }
+
+  async sql<T = Record<string, unknown>>(
+    query: string,
+    params: unknown[] = [],
+    app: AppName = 'payments',
+  ): Promise<T[]> {
+    const db = new Client({ connectionString: this.stack.databaseUrls[app] });
+    await db.connect();
+    try {
+      return (await db.query(query, params)).rows as T[];
+    } finally {
+      await db.end();
+    }
+  }
+
+  /** Everything that arrives on a topic from its beginning, as it arrives. */
+  async collect(topic: TopicDefinition): Promise<MessageEnvelope[]> {
+    const received: MessageEnvelope[] = [];
+    const consumer = this.connection.kafka.consumer({ groupId: `probe-${randomUUID()}` });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.connection.topicName(topic), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        received.push(JSON.parse(String(message.value)) as MessageEnvelope);
+      },
+    });
+    return received;
+  }
+}
+
+export function valueOf<T>(reply: Reply<T>): T {
+  if (!reply.ok)
+    throw new Error(`expected success, got ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+export function errorCodeOf(reply: Reply<unknown>): number | undefined {
+  return reply.ok ? undefined : reply.error.code;
+}

@@ -1,0 +1,111 @@
+import {
+  AuthenticateChargeV1Request,
+  ProcessChargeV1Request,
+  Topics,
+  type ChargeResultV1,
+  type MessageEnvelope,
+  type TransactionStatusChangedV1,
+} from '@opp/contracts';
+import { eventually } from '@opp/testing';
+import { cardDataLeaks, ledgerAudit } from './card-data-audit';
+import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+
+/** D7: challenge, PaRes from the gateway's ACS page (built here with the shared key ring), outcome. */
+describe('payments: 3-D Secure', () => {
+  let h: PaymentsHarness;
+  let project: number;
+  let events: MessageEnvelope[];
+
+  beforeAll(async () => {
+    h = await PaymentsHarness.start('payments 3ds', ['payments']);
+    project = await h.createProject();
+    events = await h.collect(Topics.transactionEvents);
+  });
+
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const statusesOf = (id: number) =>
+    events
+      .map((e) => e.payload as TransactionStatusChangedV1)
+      .filter((p) => p.transactionId === id)
+      .map((p) => [p.status, p.callbackStatus ?? null]);
+
+  const chargeCard = (number: string, fields: Parameters<typeof h.chargeCommand>[1] = {}) =>
+    h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(project, { card: cardData(number), ...fields }),
+    );
+  const paResFor = (md: string, status: 'Y' | 'N') =>
+    devKeyRing.encrypt(JSON.stringify({ md, status }));
+  const authenticate = (md: string, paRes: string) =>
+    h.request(AuthenticateChargeV1Request, { projectId: project, md, paRes });
+  const challenged = async (number: string, fields = {}) => {
+    const charge = valueOf(
+      await chargeCard(number, { acsReturnUrl: 'https://shop.example/3ds-return', ...fields }),
+    );
+    expect(charge).toMatchObject({ success: true, status: 'authenticating' });
+    expect(charge.acs?.url).toBe('http://127.0.0.1:3000/acs/challenge');
+    expect(charge.acs?.parameters.TermUrl).toBe('https://shop.example/3ds-return');
+    return charge as Required<ChargeResultV1>;
+  };
+
+  it('completes 4000000000003220 after a passed challenge, once', async () => {
+    const charge = await challenged('4000000000003220');
+    const md = charge.acs.parameters.MD;
+    const done = valueOf(await authenticate(md, paResFor(md, 'Y')));
+    expect(done).toMatchObject({ id: charge.id, success: true, status: 'completed' });
+    expect(errorCodeOf(await authenticate(md, paResFor(md, 'Y')))).toBe(40501);
+    await eventually(() => statusesOf(charge.id).length === 2, 'both status events');
+    expect(statusesOf(charge.id)).toEqual([
+      ['authenticating', null],
+      ['completed', 'completed'],
+    ]);
+  });
+
+  it('fails the charge on a failed, forged or foreign PaRes', async () => {
+    for (const paRes of [
+      (md: string) => paResFor(md, 'N'),
+      () => 'v1.dev.forged',
+      () => paResFor('another-md', 'Y'),
+    ]) {
+      const md = (await challenged('4000000000003220')).acs.parameters.MD;
+      expect(valueOf(await authenticate(md, paRes(md)))).toMatchObject({
+        success: false,
+        status: 'failed',
+      });
+    }
+  });
+
+  it('declines 4000008400001629 after a passed challenge', async () => {
+    const charge = await challenged('4000008400001629');
+    const md = charge.acs.parameters.MD;
+    expect(valueOf(await authenticate(md, paResFor(md, 'Y')))).toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('challenges any card when asked (3ds=1) or forced by the project', async () => {
+    await challenged('4242424242424242', { threeDs: true });
+    const forced = await h.createProject({ force3ds: true });
+    const charge = valueOf(
+      await h.request(
+        ProcessChargeV1Request,
+        h.chargeCommand(forced, { card: cardData('4242424242424242') }),
+      ),
+    );
+    expect(charge.status).toBe('authenticating');
+  });
+
+  it('answers 40403 for an MD it does not know', async () => {
+    expect(errorCodeOf(await authenticate('unknown-md', 'x'))).toBe(40403);
+  });
+
+  it('keeps the journal balanced and no card data in clear', async () => {
+    const { unbalanced } = await ledgerAudit(h);
+    expect(unbalanced).toEqual([]);
+    const numbers = ['4000000000003220', '4000008400001629', '4242424242424242'];
+    expect(await cardDataLeaks(h, numbers, ['737'])).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecurringSubscribedV1 } from '@opp/contracts';
+import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+
+/** payments subscribed a user (a successful charge with recurring=1): keep the subscription. */
+@Injectable()
+export class RecordSubscriptionUseCase {
+  constructor(private readonly subscriptions: SubscriptionRepository) {}
+
+  async execute(tx: EntityManager, event: RecurringSubscribedV1): Promise<void> {
+    await this.subscriptions.upsert(tx, {
+      projectId: event.projectId,
+      userId: event.userId,
+      transactionId: event.transactionId,
+      intervalDays: event.interval,
+      trialDays: event.trial,
+      price: event.price,
+      currency: event.currency,
+      cardTokenId: event.permanentTokenId,
+      frequencyDays: event.frequency,
+      endsAt: new Date(event.endsAt),
+      subscribedAt: new Date(event.subscribedAt),
+    });
+  }
+}

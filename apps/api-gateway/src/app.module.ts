@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { flagCheck } from '@opp/observability';
 import { PlatformModule } from '@opp/platform';
 import { AdminTokenGuard } from './admin/admin-token.guard';
+import { cardPaymentControllers, cardPaymentProviders } from './card/card-payments.providers';
 import { GatewayConfig } from './config/gateway.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { SignedRequestGuard } from './merchant-auth/signed-request.guard';
@@ -23,7 +24,11 @@ import { GatewayRequestClient } from './requests/request-client.provider';
 import { PartnerDirectory } from './partner/application/partner-directory';
 import { PartnerAuth } from './partner-auth/partner-auth';
 import { ProcessingHttpController } from './processing/interface/processing.http.controller';
+import { PartnerTemplatesUseCase } from './template/application/partner-templates.use-case';
+import { PartnerTemplateRepository } from './template/infrastructure/partner-template.repository';
+import { AdminTemplatesHttpController } from './template/interface/admin-templates.http.controller';
 import { UserHttpController } from './user/interface/user.http.controller';
+import { AdminDeliveriesHttpController } from './deliveries/admin-deliveries.http.controller';
 
 @Module({})
 export class AppModule {
@@ -51,6 +56,9 @@ export class AppModule {
         AdminPartnersHttpController,
         UserHttpController,
         ProcessingHttpController,
+        ...cardPaymentControllers,
+        AdminTemplatesHttpController,
+        AdminDeliveriesHttpController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },
@@ -69,6 +77,9 @@ export class AppModule {
         GetPartnerUseCase,
         PartnerDirectory,
         PartnerAuth,
+        ...cardPaymentProviders,
+        PartnerTemplateRepository,
+        PartnerTemplatesUseCase,
       ],
     };
   }

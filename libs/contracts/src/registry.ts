@@ -14,6 +14,7 @@ import {
   ListTransactionsV1Request,
 } from './messages/payments/transaction-queries.v1';
 import { TransactionStatusChangedV1Message } from './messages/payments/transaction-status-changed.v1';
+import { RecurringSubscribedV1Message } from './messages/payments/recurring-subscribed.v1';
 import { GetUserV1Request } from './messages/users/get-user.v1';
 import {
   NotifierTaskCommandV1Message,
@@ -23,6 +24,12 @@ import {
 } from './messages/processing/task-protocol.v1';
 import { ResolveUserV1Request } from './messages/users/resolve-user.v1';
 import { UserCreatedV1Message } from './messages/users/user-created.v1';
+import { RequestFinishedV1Message } from './messages/processing/request-finished.v1';
+import { ResumeProcessingTaskV1Request } from './messages/processing/resume-task.v1';
+import {
+  ListDeliveriesV1Request,
+  ReplayDeliveryV1Request,
+} from './messages/notifier/deliveries.v1';
 
 /** Every message type by name: consumers look a type up here to validate what they receive. */
 const definitions: readonly AnyDefinition[] = [
@@ -40,10 +47,15 @@ const definitions: readonly AnyDefinition[] = [
   ListTransactionsV1Request,
   GetBalanceV1Request,
   TransactionStatusChangedV1Message,
+  RecurringSubscribedV1Message,
   PaymentsTaskCommandV1Message,
   UsersTaskCommandV1Message,
   NotifierTaskCommandV1Message,
   TaskResultV1Message,
+  RequestFinishedV1Message,
+  ResumeProcessingTaskV1Request,
+  ListDeliveriesV1Request,
+  ReplayDeliveryV1Request,
 ] as AnyDefinition[];
 
 export const messageRegistry: ReadonlyMap<string, AnyDefinition> = new Map(

@@ -40,6 +40,10 @@ export const Topics = {
   taskResults: topic('processing-orchestrator.task-results.v1', 'event'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */
   userEvents: topic('users-recurring.user-events.v1', 'event'),
+  /** A processing request finished (key: GlobalId). Owner: processing-orchestrator; read by notifier. */
+  processingRequestEvents: topic('processing-orchestrator.request-events.v1', 'event'),
+  /** Requests the gateway sends to the notifier: the deliveries admin API (key: delivery id). */
+  notifierRequests: topic('notifier.requests.v1', 'request'),
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics]['name'];

@@ -3,3 +3,13 @@ export { suitePrefixes, suiteSlug, testBrokers, testDatabaseAdminUrl } from './i
 export { MerchantClient, type MerchantKeys } from './clients/merchant-client';
 export { AdminClient, DEV_ADMIN_TOKEN } from './clients/admin-client';
 export { eventually } from './eventually';
+export {
+  CaptureServer,
+  formFields,
+  type CaptureAnswer,
+  type CapturedRequest,
+  type Responder,
+} from './http/capture-server';
+export { SmtpCaptureServer, type CapturedMail } from './smtp/smtp-capture-server';
+export { launchChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser/chromium';
+export { PageServer, autoPostPage, type ReceivedPage } from './http/page-server';

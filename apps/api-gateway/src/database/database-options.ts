@@ -2,10 +2,17 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import { PartnerOrmEntity } from '../partner/infrastructure/partner.orm-entity';
 import { ProjectOrmEntity } from '../project/infrastructure/project.orm-entity';
 import { CreateProjectsAndPartners1763700000200 } from './migrations/1763700000200-create-projects-and-partners';
+import { CreateSignedRequests1763700000400 } from './migrations/1763700000400-create-signed-requests';
+import { PartnerTemplateOrmEntity } from '../template/infrastructure/partner-template.orm-entity';
+import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-create-partner-templates';
 
 export const SERVICE_NAME = 'api-gateway';
-export const entities = [ProjectOrmEntity, PartnerOrmEntity];
-export const migrations = [CreateProjectsAndPartners1763700000200];
+export const entities = [ProjectOrmEntity, PartnerOrmEntity, PartnerTemplateOrmEntity];
+export const migrations = [
+  CreateProjectsAndPartners1763700000200,
+  CreateSignedRequests1763700000400,
+  CreatePartnerTemplates1763700000600,
+];
 
 export const databaseOptions = (url: string) =>
   serviceDataSourceOptions({ service: SERVICE_NAME, url, entities, migrations });

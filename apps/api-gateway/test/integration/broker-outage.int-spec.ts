@@ -50,8 +50,15 @@ describe('gateway while the broker is down and after it is back', () => {
     await broker?.stop();
   });
 
+  // Each attempt is a new request (its own signature): the replay guard (D3) would otherwise
+  // answer a repeat of the first, successful one from its record, broker or not.
+  let attempt = 0;
   const resolve = () =>
-    merchant.postForm('/v1/user/resolve', { identifier: 'outage', ip: '10.0.0.9' });
+    merchant.postForm('/v1/user/resolve', {
+      identifier: 'outage',
+      ip: '10.0.0.9',
+      ua: `attempt-${++attempt}`,
+    });
 
   const processing = () => {
     const body = JSON.stringify({

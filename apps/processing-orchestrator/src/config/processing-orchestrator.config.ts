@@ -1,7 +1,23 @@
-import { serviceConfig } from '@opp/config';
+import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { Env, serviceConfig } from '@opp/config';
 
 export class ProcessingOrchestratorConfig extends serviceConfig(
   'PROCESSING_ORCHESTRATOR',
   3005,
   'opp_processing_orchestrator',
-) {}
+) {
+  /**
+   * The api-gateway's public base URL: a card.payment task's acs_return_url (3-D Secure TermUrl)
+   * becomes `<PUBLIC_GATEWAY_URL>/processing/acs-return/<globalId>/<taskId>`.
+   */
+  @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  publicGatewayUrl: string;
+
+  /** How often due timers (`wait` tasks, expiration dates) are looked for. */
+  @Env('PROCESSING_TIMER_POLL_MS', { default: '100' })
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  timerPollMs: number;
+}

@@ -3,33 +3,94 @@ import {
   Get,
   Headers,
   HttpCode,
+  Inject,
   Param,
   Post,
+  Query,
   Req,
+  Res,
   type RawBodyRequest,
 } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiExcludeEndpoint,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { GetProcessingStatusV1Request, SubmitProcessingV1Request } from '@opp/contracts';
+import {
+  GetProcessingStatusV1Request,
+  ResumeProcessingTaskV1Request,
+  SubmitProcessingV1Request,
+  type ProcessingResponseV1,
+} from '@opp/contracts';
+import { KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { PARTNER_HEADER, PartnerAuth, SIGNATURE_HEADER } from '../../partner-auth/partner-auth';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
+import { templateNamesIn } from '../../template/domain/partner-template';
+import { awaitSyncWindow } from '../application/sync-window';
+import { isHttpUrl, returnPage, sendHtml } from './acs-return-page';
 import { processingAnswerOrThrow } from './processing-answer';
 import { ProcessingError } from './processing-error';
+import {
+  ERROR_SCHEMA,
+  PROCESSING_ERROR_DESCRIPTION,
+  REQUEST_SCHEMA,
+  RESPONSE_SCHEMA,
+  SUBMIT_DESCRIPTION,
+} from './processing-openapi';
 
-/** The Task-Tree Processing API: authenticate the partner (D4), hand the request to the orchestrator. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNAVAILABLE_RESPONSE = {
+  description:
+    'Unknown GlobalId (JSON error object, code NOT_FOUND), or the request cannot be accepted at ' +
+    'the moment (text/plain apology: repeat it after a few seconds)',
+};
+
+/**
+ * The Task-Tree Processing API: authenticate the partner (D4), hand the request to the orchestrator,
+ * and simulate the synchronous flow by reading the status again within the window (D5). Each hop is
+ * bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which must exceed the 2 s window.
+ */
 @ApiTags('processing')
 @Controller('processing')
 export class ProcessingHttpController {
   constructor(
     private readonly auth: PartnerAuth,
     private readonly requests: GatewayRequestClient,
+    private readonly templates: PartnerTemplatesUseCase,
+    @Inject(KeyRing) private readonly ring: KeyRing,
   ) {}
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Submit a processing request (task trees)',
+    description: SUBMIT_DESCRIPTION,
+  })
+  @ApiHeader({
+    name: 'X-OPP-Signature',
+    required: true,
+    description: 'hex HMAC-SHA256(secret, raw body)',
+  })
+  @ApiBody({ schema: REQUEST_SCHEMA })
+  @ApiOkResponse({ description: 'The Response object', schema: RESPONSE_SCHEMA })
+  @ApiBadRequestResponse({ description: PROCESSING_ERROR_DESCRIPTION, schema: ERROR_SCHEMA })
+  @ApiUnauthorizedResponse({
+    description: 'UNAUTHORIZED: partner or signature is not valid',
+    schema: ERROR_SCHEMA,
+  })
+  @ApiNotFoundResponse(UNAVAILABLE_RESPONSE)
   async submit(@Req() request: RawBodyRequest<FastifyRequest>) {
+    const startedAt = Date.now();
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !request.rawBody) {
       throw ProcessingError.invalid('INVALID_REQUEST', 'The body must be a JSON Request object');
@@ -41,7 +102,11 @@ export class ProcessingHttpController {
       request.rawBody,
       request.headers[SIGNATURE_HEADER],
     );
+    const names = templateNamesIn(body);
+    const templates =
+      names.length > 0 ? await this.templates.tasksByName(partner.identifier, names) : undefined;
     const globalId = randomUUID();
+    const correlationId = currentCorrelationId();
     const reply = await this.requests.request(
       SubmitProcessingV1Request,
       {
@@ -49,23 +114,97 @@ export class ProcessingHttpController {
         partnerIdentifier: partner.identifier,
         projectId: partner.projectId,
         request: body as Record<string, unknown>,
+        ...(templates ? { templates } : {}),
       },
-      { key: globalId, correlationId: currentCorrelationId() },
+      { key: globalId, correlationId },
     );
-    return processingAnswerOrThrow(reply);
+    return awaitSyncWindow(processingAnswerOrThrow(reply), startedAt, () =>
+      this.readStatus(globalId, partner.identifier, correlationId),
+    );
   }
 
   @Get('status/:globalId')
+  @ApiOperation({
+    summary: 'Current state of a processing request',
+    description:
+      'Headers `X-OPP-Partner: <identifier>` and `X-OPP-Signature` = hex HMAC-SHA256(secret, ' +
+      'GlobalId) (D4). Answers the Response object with the status of the request and of each ' +
+      "task. Another partner's GlobalId answers 404.\n\n" +
+      PROCESSING_ERROR_DESCRIPTION,
+  })
+  @ApiHeader({ name: 'X-OPP-Partner', required: true })
+  @ApiHeader({
+    name: 'X-OPP-Signature',
+    required: true,
+    description: 'hex HMAC-SHA256(secret, GlobalId)',
+  })
+  @ApiOkResponse({ description: 'The Response object', schema: RESPONSE_SCHEMA })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHORIZED', schema: ERROR_SCHEMA })
+  @ApiNotFoundResponse(UNAVAILABLE_RESPONSE)
   async status(
     @Param('globalId') globalId: string,
     @Headers(PARTNER_HEADER) identifier: string | undefined,
     @Headers(SIGNATURE_HEADER) signature: string | undefined,
   ) {
     const partner = await this.auth.verify(identifier, globalId, signature);
+    return this.readStatus(globalId, partner.identifier, currentCorrelationId());
+  }
+
+  /**
+   * The 3-D Secure TermUrl of a card.payment task (D5, D7): the access control server posts PaRes
+   * and MD here; the orchestrator authenticates the payment and the tree goes on. The user is then
+   * sent (303) to a page of this gateway that forwards them to the partner's own acs_return_url:
+   * browsers apply the ACS page's CSP `form-action` to redirects of its form, so a direct 303 to
+   * another origin would be blocked. The target travels encrypted, so the page is no open redirect.
+   */
+  @Post('acs-return/:globalId/:taskId')
+  @ApiExcludeEndpoint()
+  async acsReturn(
+    @Param('globalId') globalId: string,
+    @Param('taskId') taskId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    if (!UUID.test(globalId) || !UUID.test(taskId)) throw ProcessingError.notFound();
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const field = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
+    const answer = processingAnswerOrThrow(
+      await this.requests.request(
+        ResumeProcessingTaskV1Request,
+        { globalId, taskId, paRes: field('PaRes'), md: field('MD') },
+        { key: globalId, correlationId: currentCorrelationId() },
+      ),
+    );
+    if (!answer.redirectUrl) return sendHtml(reply, returnPage(null));
+    const token = encodeURIComponent(this.ring.encrypt(answer.redirectUrl));
+    return reply
+      .status(303)
+      .header('location', `/processing/acs-return/${globalId}/${taskId}/continue?to=${token}`)
+      .send();
+  }
+
+  @Get('acs-return/:globalId/:taskId/continue')
+  @ApiExcludeEndpoint()
+  acsContinue(@Query('to') token: string | undefined, @Res() reply: FastifyReply) {
+    let target: string | null = null;
+    try {
+      target = token ? this.ring.decrypt(token) : null;
+    } catch {
+      target = null;
+    }
+    if (!target || !isHttpUrl(target)) throw ProcessingError.notFound();
+    return sendHtml(reply, returnPage(target));
+  }
+
+  private async readStatus(
+    globalId: string,
+    partnerIdentifier: string,
+    correlationId: string | undefined,
+  ): Promise<ProcessingResponseV1> {
     const reply = await this.requests.request(
       GetProcessingStatusV1Request,
-      { globalId, partnerIdentifier: partner.identifier },
-      { key: globalId, correlationId: currentCorrelationId() },
+      { globalId, partnerIdentifier },
+      { key: globalId, correlationId },
     );
     return processingAnswerOrThrow(reply);
   }

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ResolveUserV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -6,6 +6,7 @@ import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { toResolveUserCommand } from './resolve-user.request';
 
 @ApiTags('users')
@@ -17,6 +18,7 @@ export class UserHttpController {
   @Post('resolve')
   @HttpCode(200)
   @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
   async resolve(@Merchant() merchant: AuthenticatedMerchant) {
     const command = toResolveUserCommand(merchant.project.id, merchant.params);
     const reply = await this.requests.request(ResolveUserV1Request, command, {

@@ -1,4 +1,4 @@
-import { IsInt, IsObject, IsString, IsUUID, Length, Min } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 
@@ -11,6 +11,12 @@ export class SubmitProcessingV1 {
   @IsString() @Length(1, 128) partnerIdentifier!: string;
   @IsInt() @Min(1) projectId!: number;
   @IsObject() request!: Record<string, unknown>;
+  /**
+   * The partner's stored templates that the request names (`template:<name>` task types), looked up
+   * by the gateway, which owns templates (D2): name -> the template's `tasks` array. A name the
+   * request uses but this map lacks is an unknown template (400).
+   */
+  @IsOptional() @IsObject() templates?: Record<string, unknown[]>;
 }
 
 /** GET /processing/status/:GlobalId; another partner's GlobalId is answered as unknown. */

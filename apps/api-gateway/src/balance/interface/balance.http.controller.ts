@@ -1,0 +1,40 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { GetBalanceV1Request } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
+import { readCurrency } from '../../card/interface/money-fields';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+
+@ApiTags('balance')
+@Controller('v1/balance')
+export class BalanceHttpController {
+  constructor(private readonly requests: GatewayRequestClient) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Merchant balance (signed); amounts as decimal strings',
+    description: 'currency: optional ISO 4217 code (else 400 40017); default the base currency.',
+  })
+  @ApiQuery({ name: 'currency', required: false })
+  @UseGuards(SignedRequestGuard)
+  async balance(@Merchant() merchant: AuthenticatedMerchant) {
+    const currency = readCurrency(merchant.params);
+    const projectId = merchant.project.id;
+    const reply = await this.requests.request(
+      GetBalanceV1Request,
+      { projectId, ...(currency !== undefined ? { currency } : {}) },
+      { key: String(projectId), correlationId: currentCorrelationId() },
+    );
+    const balance = answerOrThrow(reply);
+    return {
+      amount: balance.amount,
+      rolling_reserve: balance.rolling_reserve,
+      currency: balance.currency,
+      base_amount: balance.base_amount,
+      base_rolling_reserve: balance.base_rolling_reserve,
+    };
+  }
+}

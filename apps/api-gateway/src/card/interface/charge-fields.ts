@@ -1,0 +1,62 @@
+import { ApiError, ErrorCode } from '@opp/errors';
+import { fieldText } from '../../http/form-fields';
+import type { RequestParams } from '../../merchant-auth/merchant-request';
+
+/** A 0/1 switch: `1`, `0`, `true`, `false` or empty (JSON booleans read as 1 and empty); default 0. */
+export function readFlag(params: RequestParams, name: string): boolean {
+  const text = fieldText(params, name)?.trim().toLowerCase();
+  if (text === undefined || text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be 1 or 0`);
+}
+
+/** A whole number of days, 0 to 3650 (ten years), or undefined when absent or empty. */
+export function readDays(params: RequestParams, name: string): number | undefined {
+  const text = fieldText(params, name)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d{1,4}$/.test(text) || Number(text) > 3650) {
+    throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be a number of days (0-3650)`);
+  }
+  return Number(text);
+}
+
+/** Every top-level `attr_*` parameter, name kept, value as text (echoed in callbacks). */
+export function readAttributes(params: RequestParams): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const name of Object.keys(params)) {
+    if (!name.startsWith('attr_') || name.length === 'attr_'.length) continue;
+    const value = fieldText(params, name) ?? '';
+    if (value.length > 1024) {
+      throw ApiError.of(ErrorCode.InvalidParameter, `${name} is longer than 1024 characters`);
+    }
+    attributes[name] = value;
+  }
+  return attributes;
+}
+
+/** An absolute http(s) URL (acs_return_url), or undefined when absent. */
+export function readHttpUrl(params: RequestParams, name: string): string | undefined {
+  const text = fieldText(params, name)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (text.length > 2048 || !isHttpUrl(text)) {
+    throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be an absolute http(s) URL`);
+  }
+  return text;
+}
+
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A nested object parameter (`card[...]`, `user[...]`), or undefined when absent or empty text. */
+export function readObject(params: RequestParams, name: string): RequestParams | undefined {
+  const value = params[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object' && !Array.isArray(value)) return value as RequestParams;
+  return undefined;
+}

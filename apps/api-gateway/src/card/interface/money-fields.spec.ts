@@ -1,0 +1,59 @@
+import { ApiError } from '@opp/errors';
+import { readCurrency, readPrice } from './money-fields';
+
+function codeOf(fn: () => unknown): number | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+describe('readPrice (D9)', () => {
+  it.each<[Record<string, unknown>, string]>([
+    [{ price: '10', currency: 'EUR' }, '10'],
+    [{ price: '10.5', currency: 'EUR' }, '10.5'],
+    [{ price: ' 10.50 ', currency: 'EUR' }, '10.50'],
+    [{ price: 12.34, currency: 'USD' }, '12.34'],
+    [{ price: '1500', currency: 'JPY' }, '1500'],
+    [{ price: '1.234', currency: 'KWD' }, '1.234'],
+    [{ price: '10.500', currency: 'EUR' }, '10.500'],
+  ])('accepts %j', (params, price) => {
+    expect(readPrice(params)).toEqual({ price, currency: params.currency });
+  });
+
+  it.each<[string, Record<string, unknown>, number]>([
+    ['a missing price', { currency: 'EUR' }, 40017],
+    ['an empty price', { price: '', currency: 'EUR' }, 40017],
+    ['a missing currency', { price: '10' }, 40017],
+    ['an unknown currency', { price: '10', currency: 'EURO' }, 40017],
+    ['a lower-case currency', { price: '10', currency: 'eur' }, 40017],
+    ['a negative price', { price: '-1', currency: 'EUR' }, 40017],
+    ['exponent notation', { price: '1e3', currency: 'EUR' }, 40017],
+    ['a comma', { price: '10,5', currency: 'EUR' }, 40017],
+    ['text', { price: 'ten', currency: 'EUR' }, 40017],
+    ['zero', { price: '0.00', currency: 'EUR' }, 40017],
+    ['too many decimals for EUR', { price: '10.505', currency: 'EUR' }, 40018],
+    ['decimals for JPY', { price: '10.5', currency: 'JPY' }, 40018],
+    ['a nested price', { price: { a: '1' }, currency: 'EUR' }, 40017],
+  ])('refuses %s with %i', (_what, params, code) => {
+    expect(codeOf(() => readPrice(params))).toBe(code);
+  });
+
+  it('accepts zero when allowed', () => {
+    expect(readPrice({ price: '0', currency: 'EUR' }, true)).toEqual({
+      price: '0',
+      currency: 'EUR',
+    });
+  });
+});
+
+describe('readCurrency', () => {
+  it('is optional and checked when given', () => {
+    expect(readCurrency({})).toBeUndefined();
+    expect(readCurrency({ currency: 'GBP' })).toBe('GBP');
+    expect(codeOf(() => readCurrency({ currency: 'XXX1' }))).toBe(40017);
+  });
+});

@@ -1,0 +1,51 @@
+import { ApiError, ErrorCode } from '@opp/errors';
+import { currencyExponent, isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
+import { fieldText } from '../../http/form-fields';
+import type { RequestParams } from '../../merchant-auth/merchant-request';
+
+/** ISO 4217 code we know (the currency table of @opp/money), upper case as sent; else 400 40017. */
+export function readCurrency(params: RequestParams, name = 'currency'): string | undefined {
+  const text = fieldText(params, name)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (!isCurrencyCode(text)) {
+    throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be an ISO 4217 currency code`);
+  }
+  return text;
+}
+
+export interface Price {
+  /** The decimal text as sent (trimmed); payments converts it to minor units. */
+  price: string;
+  currency: string;
+}
+
+/**
+ * D9: `price` and `currency` are both required. The price is a plain decimal ("10", "10.5",
+ * "10.50"; JSON numbers read as their text), never exponent notation or a sign; one with more
+ * decimals than the currency has is 400 40018; anything else malformed, missing or unknown is
+ * 400 40017. Zero is refused unless `allowZero` (card verification sets its own amount).
+ */
+export function readPrice(params: RequestParams, allowZero = false): Price {
+  const price = fieldText(params, 'price')?.trim();
+  if (price === undefined || price === '') {
+    throw ApiError.of(ErrorCode.InvalidParameter, 'price is required');
+  }
+  const currency = readCurrency(params);
+  if (currency === undefined) throw ApiError.of(ErrorCode.InvalidParameter, 'currency is required');
+  let minor: bigint;
+  try {
+    minor = parseAmount(price, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyError)) throw error;
+    const fraction = /^\d+\.(\d+)$/.exec(price)?.[1] ?? '';
+    const tooPrecise = /[^0]/.test(fraction.slice(currencyExponent(currency) ?? 0));
+    throw ApiError.of(
+      tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter,
+      `price: ${error.message}`,
+    );
+  }
+  if (minor === 0n && !allowZero) {
+    throw ApiError.of(ErrorCode.InvalidParameter, 'price must be greater than zero');
+  }
+  return { price, currency };
+}

@@ -1,0 +1,84 @@
+import {
+  HttpStatus,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
+import { ApiError, ErrorCode, errorCatalogue, toErrorEnvelope } from '@opp/errors';
+import type { MerchantRequest } from '../merchant-auth/merchant-request';
+import { paramsFingerprint } from './params-fingerprint';
+import { ReplayGuard } from './replay-guard';
+import type { StoredAnswer } from './signed-request.repository';
+
+/** Set on an answer that replays an earlier one. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * The replay guard (D3) on a signed POST route; runs after SignedRequestGuard (guards run before
+ * interceptors), so only verified signatures are claimed. Successful answers and 4xx refusals are
+ * stored and replayed; 5xx answers (and unexpected errors) release the claim so a retry executes.
+ */
+@Injectable()
+export class ReplayGuardInterceptor implements NestInterceptor {
+  constructor(
+    private readonly guard: ReplayGuard,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest & MerchantRequest>();
+    const merchant = request.merchant;
+    if (!merchant) throw new Error('ReplayGuardInterceptor needs SignedRequestGuard first');
+    const path = request.url.split('?')[0];
+    const decision = await this.guard.decide(
+      { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
+      paramsFingerprint(request.method, path, merchant.params),
+    );
+    if (decision.kind === 'replay') {
+      void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');
+      return of(replay(decision.answer));
+    }
+    const status =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
+      Number(HttpStatus.CREATED);
+    return next.handle().pipe(
+      mergeMap((body: unknown) =>
+        from(this.guard.complete(decision, { status, body: toJson(body) }).then(() => body)),
+      ),
+      catchError((error: unknown) => from(this.settleFailure(decision, error))),
+    );
+  }
+
+  private async settleFailure(
+    decision: Parameters<ReplayGuard['complete']>[0],
+    error: unknown,
+  ): Promise<never> {
+    if (error instanceof ApiError && error.status < 500) {
+      await this.guard.complete(decision, { status: error.status, body: toErrorEnvelope(error) });
+    } else {
+      await this.guard.release(decision);
+    }
+    throw error;
+  }
+}
+
+/** A stored success is the body again; a stored refusal is thrown again as the same error. */
+function replay(answer: StoredAnswer): unknown {
+  if (answer.status < 400) return answer.body;
+  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = Number(error?.code);
+  if (code in errorCatalogue) {
+    throw new ApiError(code as ErrorCode, typeof error?.message === 'string' ? error.message : '');
+  }
+  throw ApiError.of(ErrorCode.ServiceUnavailable);
+}
+
+function toJson(body: unknown): unknown {
+  return body === undefined ? null : (JSON.parse(JSON.stringify(body)) as unknown);
+}

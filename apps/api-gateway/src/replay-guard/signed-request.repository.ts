@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** How long an accepted signature is remembered (D3). */
+export const REPLAY_WINDOW_HOURS = 24;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface SignedRequestRow {
+  paramsHash: string;
+  answer: StoredAnswer | null;
+}
+
+export interface ClaimKey {
+  projectId: number;
+  signature: string;
+}
+
+/**
+ * The `signed_requests` table, in plain SQL: every step is one atomic statement, so two gateway
+ * replicas racing for one signature are decided by the primary key.
+ */
+@Injectable()
+export class SignedRequestRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Inserts the claim, or takes over a row that is past the replay window, or an unanswered claim
+   * of the same parameters whose owner has held it longer than `leaseSeconds` (a crashed gateway).
+   * True when `claimToken` now owns the row.
+   */
+  async claim(
+    key: ClaimKey,
+    paramsHash: string,
+    claimToken: string,
+    leaseSeconds: number,
+  ): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO signed_requests AS s (project_id, signature, params_hash, claim_token)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (project_id, signature) DO UPDATE
+         SET params_hash = EXCLUDED.params_hash, claim_token = EXCLUDED.claim_token,
+             claimed_at = now(), created_at = now(), status_code = NULL, response_body = NULL
+         WHERE s.created_at < now() - make_interval(hours => ${REPLAY_WINDOW_HOURS})
+            OR (s.status_code IS NULL AND s.params_hash = EXCLUDED.params_hash
+                AND s.claimed_at < now() - make_interval(secs => $5))
+       RETURNING 1`,
+      [key.projectId, key.signature, paramsHash, claimToken, leaseSeconds],
+    );
+    return rows.length === 1;
+  }
+
+  async find(key: ClaimKey): Promise<SignedRequestRow | null> {
+    const rows: Array<{ params_hash: string; status_code: number | null; response_body: unknown }> =
+      await this.dataSource.query(
+        `SELECT params_hash, status_code, response_body FROM signed_requests
+         WHERE project_id = $1 AND signature = $2`,
+        [key.projectId, key.signature],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      paramsHash: row.params_hash,
+      answer:
+        row.status_code === null ? null : { status: row.status_code, body: row.response_body },
+    };
+  }
+
+  async storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE signed_requests SET status_code = $4, response_body = $5::jsonb
+       WHERE project_id = $1 AND signature = $2 AND claim_token = $3`,
+      [
+        key.projectId,
+        key.signature,
+        claimToken,
+        answer.status,
+        JSON.stringify(answer.body ?? null),
+      ],
+    );
+  }
+
+  async release(key: ClaimKey, claimToken: string): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM signed_requests WHERE project_id = $1 AND signature = $2 AND claim_token = $3`,
+      [key.projectId, key.signature, claimToken],
+    );
+  }
+
+  /** Deletes rows past the replay window; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const result: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM signed_requests
+       WHERE created_at < now() - make_interval(hours => ${REPLAY_WINDOW_HOURS})`,
+    );
+    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+}

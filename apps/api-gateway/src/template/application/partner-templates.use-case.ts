@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, ErrorCode } from '@opp/errors';
+import { AdminNotFound } from '../../admin/admin-errors';
+import { PartnerRepository } from '../../partner/infrastructure/partner.repository';
+import { TEMPLATE_NAME, templateProblem, type PartnerTemplate } from '../domain/partner-template';
+import { PartnerTemplateRepository } from '../infrastructure/partner-template.repository';
+
+/**
+ * D2 partner templates. The gateway owns them and hands the ones a request names to the
+ * orchestrator with the request itself, so a template is in force from the moment PUT answers.
+ */
+@Injectable()
+export class PartnerTemplatesUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly partners: PartnerRepository,
+    private readonly templates: PartnerTemplateRepository,
+  ) {}
+
+  put(identifier: string, name: string, tasks: unknown) {
+    checkName(name);
+    const problem = templateProblem(tasks);
+    if (problem) throw ApiError.of(ErrorCode.InvalidParameter, problem);
+    return this.dataSource.transaction(async (tx) => {
+      if (!(await this.partners.findByIdentifier(tx, identifier))) {
+        throw AdminNotFound('partner', identifier);
+      }
+      return this.templates.upsert(tx, identifier, name, tasks as Record<string, unknown>[]);
+    });
+  }
+
+  async get(identifier: string, name: string): Promise<PartnerTemplate> {
+    checkName(name);
+    const template = await this.templates.find(this.dataSource.manager, identifier, name);
+    if (!template) throw AdminNotFound('template', `${identifier}/${name}`);
+    return template;
+  }
+
+  async delete(identifier: string, name: string): Promise<void> {
+    checkName(name);
+    if (!(await this.templates.delete(this.dataSource.manager, identifier, name))) {
+      throw AdminNotFound('template', `${identifier}/${name}`);
+    }
+  }
+
+  /** name -> tasks of the partner's templates among `names`, for a processing request. */
+  async tasksByName(identifier: string, names: readonly string[]) {
+    const found = await this.templates.findMany(this.dataSource.manager, identifier, names);
+    return Object.fromEntries(found.map((t) => [t.name, t.tasks]));
+  }
+}
+
+function checkName(name: string): void {
+  if (!TEMPLATE_NAME.test(name)) {
+    throw ApiError.of(
+      ErrorCode.InvalidParameter,
+      'template name may hold only A-Z a-z 0-9 . _ - (1 to 64)',
+    );
+  }
+}

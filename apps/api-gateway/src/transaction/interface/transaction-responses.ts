@@ -1,0 +1,38 @@
+import type { TransactionViewV1 } from '@opp/contracts';
+
+/** GET /transaction/status: the spec's snake_case fields, without method, user and card. */
+export function toTransactionStatusResponse(view: TransactionViewV1) {
+  return {
+    id: view.id,
+    order_id: view.orderId,
+    price: view.price,
+    fee: view.fee,
+    currency: view.currency,
+    type: view.type,
+    status: view.status,
+    original_status: view.originalStatus,
+    created_at: view.createdAt,
+    updated_at: view.updatedAt,
+  };
+}
+
+/** The Transaction resource of the spec (camelCase), in its field order. */
+export function toTransactionResponse(view: TransactionViewV1): TransactionViewV1 {
+  return {
+    id: view.id,
+    orderId: view.orderId,
+    referenceId: view.referenceId,
+    price: view.price,
+    fee: view.fee,
+    currency: view.currency,
+    type: view.type,
+    method: view.method,
+    status: view.status,
+    originalStatus: view.originalStatus,
+    createdAt: view.createdAt,
+    updatedAt: view.updatedAt,
+    reason: view.reason,
+    user: view.user,
+    card: view.card,
+  };
+}

@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import {
+  GetProcessingStatusV1Request,
+  ResumeProcessingTaskV1Request,
+  SubmitProcessingV1Request,
+  type GetProcessingStatusV1,
+  type ResumeProcessingTaskV1,
+  type SubmitProcessingV1,
+} from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { GetProcessingStatusUseCase } from '../application/get-processing-status/get-processing-status.use-case';
+import { ResumeTaskUseCase } from '../application/resume-task/resume-task.use-case';
+import { SubmitProcessingUseCase } from '../application/submit-processing/submit-processing.use-case';
+
+@Controller()
+export class ProcessingRequestsKafkaHandler {
+  constructor(
+    private readonly submitProcessing: SubmitProcessingUseCase,
+    private readonly getStatus: GetProcessingStatusUseCase,
+    private readonly resumeTask: ResumeTaskUseCase,
+  ) {}
+
+  @OnRequest(SubmitProcessingV1Request)
+  submit(@Payload() command: SubmitProcessingV1, @Ctx() context: MessageContext) {
+    return this.submitProcessing.execute(context.transaction<EntityManager>(), command);
+  }
+
+  /** A read: no inbox row, no transaction held while answering. */
+  @OnRequest(GetProcessingStatusV1Request, { inbox: false })
+  status(@Payload() query: GetProcessingStatusV1) {
+    return this.getStatus.execute(query);
+  }
+
+  @OnRequest(ResumeProcessingTaskV1Request)
+  resume(@Payload() command: ResumeProcessingTaskV1, @Ctx() context: MessageContext) {
+    return this.resumeTask.execute(context.transaction<EntityManager>(), command);
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { TaskResultV1Message, type TaskResultV1 } from '@opp/contracts';
+import { MessageContext, OnMessage } from '@opp/messaging';
+import { ApplyTaskResultUseCase } from '../application/apply-task-result/apply-task-result.use-case';
+
+@Controller()
+export class TaskResultsKafkaHandler {
+  constructor(private readonly applyTaskResult: ApplyTaskResultUseCase) {}
+
+  @OnMessage(TaskResultV1Message)
+  handle(@Payload() result: TaskResultV1, @Ctx() context: MessageContext) {
+    return this.applyTaskResult.execute(context.transaction<EntityManager>(), result);
+  }
+}

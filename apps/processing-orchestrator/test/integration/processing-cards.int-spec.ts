@@ -1,0 +1,222 @@
+import type { Stack } from '@opp/local-stack';
+import { eventually, launchChromium, startTestStack } from '@opp/testing';
+import { CaptureServer } from '../support/capture-server';
+import { newPartner, PartnerClient, queryDb, taskStatuses, wait } from '../support/partner-client';
+
+const YEAR = new Date().getUTCFullYear() + 3;
+
+const payment = (
+  number: string,
+  more: Record<string, unknown> = {},
+  task: Record<string, unknown> = {},
+) => ({
+  type: 'card.payment',
+  payload: {
+    user: { identifier: 'buyer-1', email: 'buyer@example.com', ip: '203.0.113.9' },
+    card: {
+      number,
+      expiration_month: 12,
+      expiration_year: YEAR,
+      security_code: '737',
+      holder: 'A BUYER',
+    },
+    price: '10.00',
+    currency: 'EUR',
+    description: 'Order',
+    ...more,
+  },
+  ...task,
+});
+
+/** card.* tasks through payments: outcomes, 3-D Secure resumption in a browser, charging once. */
+describe('Task-Tree Processing API: card tasks (with payments)', () => {
+  let stack: Stack;
+  let partner: PartnerClient;
+  let shop: CaptureServer;
+
+  beforeAll(async () => {
+    shop = await new CaptureServer().start();
+    stack = await startTestStack({
+      suite: 'processing cards',
+      services: ['api-gateway', 'processing-orchestrator', 'payments', 'users-recurring'],
+    });
+    // The TermUrl and the ACS address must name this stack's gateway (a free port).
+    const gateway = { PUBLIC_GATEWAY_URL: stack.gatewayUrl };
+    await Promise.all([
+      stack.services['processing-orchestrator']!.restart(gateway),
+      stack.services.payments!.restart(gateway),
+    ]);
+    const keys = await newPartner(stack, 'card-partner');
+    await eventually(
+      async () =>
+        (
+          await queryDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
+            keys.projectId,
+          ])
+        ).length === 1,
+      'the project in payments',
+    );
+    partner = new PartnerClient(stack.gatewayUrl!, keys);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await shop?.stop();
+  });
+
+  it('routes an approved and a declined payment, with the operation data and masked card echo', async () => {
+    const { data } = await partner.submit(
+      partner.request(
+        [
+          payment(
+            '4242424242424242',
+            { order_id: 'ok-1' },
+            { success: [wait(0)], fail: [wait(0)] },
+          ),
+          payment(
+            '4000000000000002',
+            { order_id: 'declined-1' },
+            { success: [wait(0)], fail: [wait(0)] },
+          ),
+        ],
+        { sync: true },
+      ),
+    );
+    expect(data.result.status).toBe('FINISHED');
+    expect(taskStatuses(data)).toEqual({
+      '0': 'SUCCESS',
+      '0.success.0': 'SUCCESS',
+      '0.fail.0': 'SKIPPED',
+      '1': 'FAIL',
+      '1.success.0': 'SKIPPED',
+      '1.fail.0': 'SUCCESS',
+    });
+    const [approved, declined] = data.payload.tasks;
+    expect(approved.data).toMatchObject({ status: 'completed', orderId: 'ok-1' });
+    expect(declined.data).toMatchObject({ status: 'failed' });
+    expect(approved.payload.card).toEqual({
+      number: '424242******4242',
+      expiration_month: 12,
+      expiration_year: YEAR,
+      holder: 'A BUYER',
+    });
+    expect(JSON.stringify(data)).not.toContain('4242424242424242');
+  });
+
+  it('runs transaction.status after the payment it asks about', async () => {
+    const { data } = await partner.submit(
+      partner.request(
+        [
+          payment(
+            '4242424242424242',
+            { order_id: 'status-1' },
+            { success: [{ type: 'transaction.status', payload: { order_id: 'status-1' } }] },
+          ),
+        ],
+        { sync: true },
+      ),
+    );
+    expect(taskStatuses(data)).toEqual({ '0': 'SUCCESS', '0.success.0': 'SUCCESS' });
+    expect(data.payload.tasks[0].success[0].data).toMatchObject({ status: 'completed' });
+  });
+
+  it('waits for 3-D Secure, resumes through the gateway TermUrl and redirects to the partner', async () => {
+    const { data } = await partner.submit(
+      partner.request(
+        [
+          payment(
+            '4000000000003220',
+            { order_id: '3ds-1', acs_return_url: `${shop.url}/back` },
+            { success: [wait(0)], fail: [wait(0)] },
+          ),
+        ],
+        { sync: true },
+      ),
+    );
+    const globalId: string = data.header.response.globalId;
+    const taskId: string = data.payload.tasks[0].id;
+    expect(data.result).toMatchObject({ status: 'WAITING', code: 3 });
+    expect(data.result.interactive).toEqual({
+      type: 'REDIRECT',
+      uri: `${stack.gatewayUrl}/acs/challenge`,
+      method: 'POST',
+      parameters: {
+        PaReq: expect.any(String),
+        MD: expect.any(String),
+        TermUrl: `${stack.gatewayUrl}/processing/acs-return/${globalId}/${taskId}`,
+      },
+    });
+    expect(taskStatuses(data)).toEqual({
+      '0': 'WAITING',
+      '0.success.0': 'PENDING',
+      '0.fail.0': 'PENDING',
+    });
+    expect(data.payload.tasks[0].payload.acs_return_url).toBe(`${shop.url}/back`);
+
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const { uri, parameters } = data.result.interactive;
+      const inputs = Object.entries(parameters as Record<string, string>)
+        .map(([k, v]) => `<input type="hidden" name="${k}" value="${v.replace(/"/g, '&quot;')}">`)
+        .join('');
+      await page.setContent(`<form method="post" action="${uri}">${inputs}</form>`);
+      await Promise.all([
+        page.waitForURL(`${stack.gatewayUrl}/acs/challenge`),
+        page.evaluate('document.forms[0].submit()'),
+      ]);
+      await page.fill('input[name="password"]', '3ds-pass');
+      await Promise.all([
+        page.waitForURL(`${shop.url}/back`, { timeout: 20_000 }),
+        page.click('button[type="submit"]'),
+      ]);
+    } finally {
+      await browser.close();
+    }
+    expect(shop.matching('/back')).toHaveLength(1);
+
+    const done = await partner.finished(globalId);
+    expect(taskStatuses(done)).toEqual({
+      '0': 'SUCCESS',
+      '0.success.0': 'SUCCESS',
+      '0.fail.0': 'SKIPPED',
+    });
+    expect(done.payload.tasks[0].data).toMatchObject({ status: 'completed' });
+    expect(done.result.interactive).toBeUndefined();
+  });
+
+  async function chargesPerOrder(prefix: string) {
+    return queryDb<{ order_id: string; n: string }>(
+      stack,
+      'payments',
+      `SELECT order_id, count(*) AS n FROM transactions WHERE order_id LIKE $1 GROUP BY order_id`,
+      [`${prefix}%`],
+    );
+  }
+
+  it.each([['processing-orchestrator' as const], ['payments' as const]])(
+    'charges each order exactly once when %s is SIGKILLed mid-flight',
+    async (victim) => {
+      const prefix = `kill-${victim}-`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          partner.submit(
+            partner.request([
+              payment('4242424242424242', { order_id: `${prefix}${i}` }, { always: [wait(0)] }),
+            ]),
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      await stack.services[victim]!.kill();
+      await stack.services[victim]!.restart();
+      for (const answer of answers) {
+        const done = await partner.finished(answer.data.header.response.globalId, 60_000);
+        expect(taskStatuses(done)).toEqual({ '0': 'SUCCESS', '0.always.0': 'SUCCESS' });
+      }
+      const charges = await chargesPerOrder(prefix);
+      expect(charges).toHaveLength(20);
+      expect(charges.every((c) => Number(c.n) === 1)).toBe(true);
+    },
+  );
+});

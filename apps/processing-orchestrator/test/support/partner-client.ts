@@ -1,0 +1,154 @@
+import { Client } from 'pg';
+import type { Stack } from '@opp/local-stack';
+import { signPartnerPayload } from '@opp/signature';
+import { AdminClient, eventually } from '@opp/testing';
+
+/** JSON bodies as the tests read them: loosely typed on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface PartnerKeys {
+  identifier: string;
+  secret: string;
+  projectId: number;
+}
+
+export interface HttpAnswer<T = Json> {
+  status: number;
+  contentType: string;
+  data: T;
+}
+
+/** A partner of the Task-Tree Processing API, signing as D4 says. */
+export class PartnerClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly keys: PartnerKeys,
+  ) {}
+
+  request(
+    tasks: unknown[],
+    service: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ) {
+    return {
+      header: {
+        request: {
+          id: `req-${Math.random().toString(36).slice(2)}`,
+          date: new Date().toISOString(),
+        },
+        service,
+      },
+      payload: {
+        partner: { identifier: this.keys.identifier, ...extra },
+        settings: { culture: 'en', userIp: '203.0.113.9' },
+        tasks,
+      },
+    };
+  }
+
+  async submit(body: unknown, secret = this.keys.secret): Promise<HttpAnswer> {
+    const raw = JSON.stringify(body);
+    const response = await fetch(`${this.baseUrl}/processing`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-opp-signature': signPartnerPayload(secret, raw),
+      },
+      body: raw,
+      signal: AbortSignal.timeout(20_000),
+    });
+    return answer(response);
+  }
+
+  async status(globalId: string, as: PartnerKeys = this.keys): Promise<HttpAnswer> {
+    const response = await fetch(`${this.baseUrl}/processing/status/${globalId}`, {
+      headers: {
+        'x-opp-partner': as.identifier,
+        'x-opp-signature': signPartnerPayload(as.secret, globalId),
+      },
+      signal: AbortSignal.timeout(20_000),
+    });
+    return answer(response);
+  }
+
+  /** Polls the status until the request is FINISHED (or `until` holds). */
+  async finished(globalId: string, timeoutMs = 30_000, until = 'FINISHED'): Promise<Json> {
+    let last: HttpAnswer | undefined;
+    await eventually(
+      async () => {
+        last = await this.status(globalId);
+        return last.status === 200 && last.data.result.status === until;
+      },
+      `request ${globalId} ${until}`,
+      timeoutMs,
+      100,
+    );
+    return last!.data;
+  }
+}
+
+async function answer(response: Response): Promise<HttpAnswer> {
+  const contentType = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  const data: unknown = contentType.includes('json') && text ? JSON.parse(text) : text;
+  return { status: response.status, contentType, data };
+}
+
+/** A project and partner, once the orchestrator has the project's snapshot (sandbox flag). */
+export async function newPartner(
+  stack: Stack,
+  identifier: string,
+  project: Record<string, unknown> = {},
+): Promise<PartnerKeys> {
+  const admin = new AdminClient(stack.gatewayUrl!);
+  const created = await admin.createProject(project);
+  const partner = await admin.createPartner(created.id, identifier);
+  await eventually(
+    async () =>
+      (
+        await queryDb(
+          stack,
+          'processing-orchestrator',
+          'SELECT 1 FROM project_snapshots WHERE id = $1',
+          [created.id],
+        )
+      ).length === 1,
+    'the project snapshot in the orchestrator',
+  );
+  return partner;
+}
+
+export async function queryDb<T = Json>(
+  stack: Stack,
+  app: 'processing-orchestrator' | 'payments' | 'notifier' | 'api-gateway',
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const db = new Client({ connectionString: stack.databaseUrls[app] });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+/** The tasks of a Response object, flattened in tree order, by path-like keys. */
+export function taskStatuses(response: Json): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (list: Json[] | undefined, prefix: string) =>
+    (list ?? []).forEach((task, i) => {
+      const path = prefix ? `${prefix}.${i}` : String(i);
+      out[path] = task.result.status;
+      for (const branch of ['success', 'fail', 'always']) walk(task[branch], `${path}.${branch}`);
+    });
+  walk(response.payload.tasks, '');
+  return out;
+}
+
+export const wait = (seconds: unknown, more: Record<string, unknown> = {}) => ({
+  type: 'wait',
+  payload: { seconds },
+  ...more,
+});

@@ -1,0 +1,72 @@
+import { performance } from 'node:perf_hooks';
+
+export interface LoadResult {
+  name: string;
+  concurrency: number;
+  completed: number;
+  failed: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * Runs `operation` from `concurrency` workers for `seconds` (after a warm-up) and reports
+ * throughput and latency percentiles. An operation throws to count as failed.
+ */
+export async function runLoad(
+  name: string,
+  operation: (worker: number, i: number) => Promise<void>,
+  { concurrency, seconds, warmupSeconds = 2 }: { concurrency: number; seconds: number; warmupSeconds?: number },
+): Promise<LoadResult> {
+  await drive(operation, concurrency, warmupSeconds * 1000, () => undefined);
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  await drive(operation, concurrency, seconds * 1000, (ms, ok) => {
+    if (ok) latencies.push(ms);
+    else failed++;
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    concurrency,
+    completed: latencies.length,
+    failed,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  };
+}
+
+async function drive(
+  operation: (worker: number, i: number) => Promise<void>,
+  concurrency: number,
+  durationMs: number,
+  record: (ms: number, ok: boolean) => void,
+): Promise<void> {
+  const deadline = performance.now() + durationMs;
+  let sequence = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        let ok = true;
+        try {
+          await operation(worker, sequence++);
+        } catch {
+          ok = false;
+        }
+        record(performance.now() - begin, ok);
+      }
+    }),
+  );
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}

@@ -5,6 +5,8 @@ import { entities, migrations, SERVICE_NAME } from './database/database-options'
 import { RecordSubscriptionUseCase } from './subscription/application/record-subscription/record-subscription.use-case';
 import { SubscriptionRepository } from './subscription/infrastructure/subscription.repository';
 import { RecurringSubscribedKafkaHandler } from './subscription/interface/recurring-subscribed.kafka.handler';
+import { RunUserTaskUseCase } from './task/application/run-user-task.use-case';
+import { UserTaskKafkaHandler } from './task/interface/user-task.kafka.handler';
 import { GetUserUseCase } from './user/application/get-user/get-user.use-case';
 import { GetUserKafkaHandler } from './user/interface/get-user.kafka.handler';
 import { ResolveUserUseCase } from './user/application/resolve-user/resolve-user.use-case';
@@ -25,13 +27,19 @@ export class AppModule {
           migrations,
         }),
       ],
-      controllers: [ResolveUserKafkaHandler, GetUserKafkaHandler, RecurringSubscribedKafkaHandler],
+      controllers: [
+        ResolveUserKafkaHandler,
+        GetUserKafkaHandler,
+        RecurringSubscribedKafkaHandler,
+        UserTaskKafkaHandler,
+      ],
       providers: [
         UserRepository,
         ResolveUserUseCase,
         GetUserUseCase,
         SubscriptionRepository,
         RecordSubscriptionUseCase,
+        RunUserTaskUseCase,
       ],
     };
   }

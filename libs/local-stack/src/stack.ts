@@ -94,6 +94,11 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   );
 
   const ports = await choosePorts(names, options.ports ?? 'free');
+  // Services that send users to hosted pages (3-D Secure) need the gateway's address.
+  if (names.includes('api-gateway') && !options.extraEnv?.PUBLIC_GATEWAY_URL) {
+    for (const env of envs.values())
+      env.PUBLIC_GATEWAY_URL = `http://127.0.0.1:${ports['api-gateway']}`;
+  }
   const started = await Promise.allSettled(
     names.map((name) =>
       startService({

@@ -4,18 +4,17 @@ import { MessageHeaders, UserCreatedV1Message } from '@opp/contracts';
 import { newEnvelope } from './envelope-factory';
 import { decodeMessage } from './message-decoder';
 
-const kafkaMessage = (value: unknown, headers: KafkaMessage['headers'] = {}): KafkaMessage =>
-  ({
-    key: Buffer.from('k'),
-    value:
-      value === undefined
-        ? null
-        : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
-    headers,
-    offset: '0',
-    timestamp: '0',
-    attributes: 0,
-  });
+const kafkaMessage = (value: unknown, headers: KafkaMessage['headers'] = {}): KafkaMessage => ({
+  key: Buffer.from('k'),
+  value:
+    value === undefined
+      ? null
+      : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+  headers,
+  offset: '0',
+  timestamp: '0',
+  attributes: 0,
+});
 
 const userCreated = {
   id: '7',

@@ -8,7 +8,11 @@ const ENVELOPE: Schema = {
   type: 'object',
   required: ['id', 'type', 'key', 'occurredAt', 'payload'],
   properties: {
-    id: { type: 'string', format: 'uuid', description: 'Unique per message; consumers dedupe on it.' },
+    id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Unique per message; consumers dedupe on it.',
+    },
     type: { type: 'string', description: 'Message type and version, e.g. users.user-created.v1.' },
     key: { type: 'string', description: 'Aggregate id; also the Kafka message key.' },
     occurredAt: { type: 'string', format: 'date-time' },
@@ -45,7 +49,10 @@ export function buildAsyncApiDocument(): Schema {
         address: topic.name,
         description: `${topic.kind} topic${topic.compacted ? ' (compacted)' : ''}; physical name ${'`'}<KAFKA_TOPIC_PREFIX>${topic.name}${'`'}`,
         messages: Object.fromEntries(
-          byTopic(topic.name).map((d) => [id(d.type), { $ref: `#/components/messages/${id(d.type)}` }]),
+          byTopic(topic.name).map((d) => [
+            id(d.type),
+            { $ref: `#/components/messages/${id(d.type)}` },
+          ]),
         ),
       },
     ]),
@@ -70,7 +77,8 @@ function message(definition: AnyDefinition): Schema {
   return {
     name: definition.type,
     title: definition.type,
-    summary: definition.kind === 'request' ? 'Request answered on the requester reply topic' : 'Message',
+    summary:
+      definition.kind === 'request' ? 'Request answered on the requester reply topic' : 'Message',
     contentType: 'application/json',
     headers: HEADERS,
     payload: {

@@ -18,7 +18,11 @@ export interface LoadResult {
 export async function runLoad(
   name: string,
   operation: (worker: number, i: number) => Promise<void>,
-  { concurrency, seconds, warmupSeconds = 2 }: { concurrency: number; seconds: number; warmupSeconds?: number },
+  {
+    concurrency,
+    seconds,
+    warmupSeconds = 2,
+  }: { concurrency: number; seconds: number; warmupSeconds?: number },
 ): Promise<LoadResult> {
   await drive(operation, concurrency, warmupSeconds * 1000, () => undefined);
   const latencies: number[] = [];

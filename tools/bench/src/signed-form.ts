@@ -8,7 +8,10 @@ export async function postSignedForm(
   params: Record<string, unknown>,
 ): Promise<unknown> {
   const withProject = { project: keys.publicKey, ...params };
-  const body = qs.stringify({ ...withProject, signature: signParams(withProject, keys.privateKey) });
+  const body = qs.stringify({
+    ...withProject,
+    signature: signParams(withProject, keys.privateKey),
+  });
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

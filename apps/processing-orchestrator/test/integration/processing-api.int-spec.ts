@@ -1,9 +1,8 @@
 import type { Stack } from '@opp/local-stack';
-import { AdminClient, startTestStack } from '@opp/testing';
+import { AdminClient, queryStackDb, startTestStack } from '@opp/testing';
 import {
   newPartner,
   PartnerClient,
-  queryDb,
   taskStatuses,
   wait,
   type Json,
@@ -135,7 +134,7 @@ describe('Task-Tree Processing API: trees of wait tasks', () => {
     const { data } = await partner.submit(partner.request([wait(1), wait(2)]));
     const globalId = data.header.response.globalId;
     await partner.finished(globalId);
-    const [times] = await queryDb<{ elapsed_ms: number }>(
+    const [times] = await queryStackDb<{ elapsed_ms: number }>(
       stack,
       'processing-orchestrator',
       `SELECT EXTRACT(EPOCH FROM (finished_at - created_at)) * 1000 AS elapsed_ms

@@ -1,7 +1,12 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, launchChromium, startTestStack } from '@opp/testing';
-import { CaptureServer } from '../support/capture-server';
-import { newPartner, PartnerClient, queryDb, taskStatuses, wait } from '../support/partner-client';
+import {
+  CaptureServer,
+  eventually,
+  launchChromium,
+  queryStackDb,
+  startTestStack,
+} from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 
@@ -35,7 +40,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
   let shop: CaptureServer;
 
   beforeAll(async () => {
-    shop = await new CaptureServer().start();
+    shop = await CaptureServer.start();
     stack = await startTestStack({
       suite: 'processing cards',
       services: ['api-gateway', 'processing-orchestrator', 'payments', 'users-recurring'],
@@ -50,7 +55,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
     await eventually(
       async () =>
         (
-          await queryDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
+          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
             keys.projectId,
           ])
         ).length === 1,
@@ -126,7 +131,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
         [
           payment(
             '4000000000003220',
-            { order_id: '3ds-1', acs_return_url: `${shop.url}/back` },
+            { order_id: '3ds-1', acs_return_url: `${shop.baseUrl}/back` },
             { success: [wait(0)], fail: [wait(0)] },
           ),
         ],
@@ -151,7 +156,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       '0.success.0': 'PENDING',
       '0.fail.0': 'PENDING',
     });
-    expect(data.payload.tasks[0].payload.acs_return_url).toBe(`${shop.url}/back`);
+    expect(data.payload.tasks[0].payload.acs_return_url).toBe(`${shop.baseUrl}/back`);
 
     const browser = await launchChromium();
     try {
@@ -167,13 +172,13 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       ]);
       await page.fill('input[name="password"]', '3ds-pass');
       await Promise.all([
-        page.waitForURL(`${shop.url}/back`, { timeout: 20_000 }),
+        page.waitForURL(`${shop.baseUrl}/back`, { timeout: 20_000 }),
         page.click('button[type="submit"]'),
       ]);
     } finally {
       await browser.close();
     }
-    expect(shop.matching('/back')).toHaveLength(1);
+    expect(shop.requests('/back')).toHaveLength(1);
 
     const done = await partner.finished(globalId);
     expect(taskStatuses(done)).toEqual({
@@ -186,7 +191,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
   });
 
   async function chargesPerOrder(prefix: string) {
-    return queryDb<{ order_id: string; n: string }>(
+    return queryStackDb<{ order_id: string; n: string }>(
       stack,
       'payments',
       `SELECT order_id, count(*) AS n FROM transactions WHERE order_id LIKE $1 GROUP BY order_id`,

@@ -1,6 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, startTestStack } from '@opp/testing';
-import { newPartner, PartnerClient, queryDb, taskStatuses, wait } from '../support/partner-client';
+import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 /**
  * The orchestrator is SIGKILLed while 50 trees of `wait` tasks are in flight: the timers are rows
@@ -37,7 +37,7 @@ describe('processing-orchestrator killed with 50 trees in flight', () => {
     const ids: string[] = answers.map((a) => a.data.header.response.globalId);
 
     await stack.services['processing-orchestrator']!.kill();
-    const [{ open }] = await queryDb<{ open: string }>(
+    const [{ open }] = await queryStackDb<{ open: string }>(
       stack,
       'processing-orchestrator',
       `SELECT count(*) AS open FROM processing_requests WHERE status <> 'FINISHED'`,
@@ -47,7 +47,7 @@ describe('processing-orchestrator killed with 50 trees in flight', () => {
 
     await eventually(
       async () => {
-        const rows = await queryDb(
+        const rows = await queryStackDb(
           stack,
           'processing-orchestrator',
           `SELECT 1 FROM processing_requests WHERE status = 'FINISHED' AND global_id = ANY($1::uuid[])`,
@@ -68,7 +68,7 @@ describe('processing-orchestrator killed with 50 trees in flight', () => {
         '1': 'SUCCESS',
       });
     }
-    const finishedEvents = await queryDb(
+    const finishedEvents = await queryStackDb(
       stack,
       'processing-orchestrator',
       `SELECT 1 FROM outbox_messages WHERE message_type = 'processing.request-finished.v1'`,

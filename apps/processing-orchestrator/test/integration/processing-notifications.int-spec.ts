@@ -1,7 +1,6 @@
 import type { Stack } from '@opp/local-stack';
 import { signPartnerPayload } from '@opp/signature';
-import { eventually, startTestStack } from '@opp/testing';
-import { CaptureServer } from '../support/capture-server';
+import { CaptureServer, eventually, startTestStack } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 /**
@@ -14,7 +13,7 @@ describe('Task-Tree Processing API: notifications and message.send (with the not
   let receiver: CaptureServer;
 
   beforeAll(async () => {
-    receiver = await new CaptureServer().start();
+    receiver = await CaptureServer.start();
     stack = await startTestStack({
       suite: 'processing notifications',
       services: ['api-gateway', 'processing-orchestrator', 'notifier'],
@@ -32,27 +31,27 @@ describe('Task-Tree Processing API: notifications and message.send (with the not
     const { data } = await partner.submit(
       partner.request([wait(0.5)], {
         result: [
-          { type: 'URL', uri: `${receiver.url}/notify-post`, method: 'POST' },
-          { type: 'URL', uri: `${receiver.url}/notify-get`, method: 'GET' },
+          { type: 'URL', uri: `${receiver.baseUrl}/notify-post`, method: 'POST' },
+          { type: 'URL', uri: `${receiver.baseUrl}/notify-get`, method: 'GET' },
         ],
       }),
     );
     const globalId: string = data.header.response.globalId;
     await eventually(
       () =>
-        receiver.matching('/notify-post').length > 0 && receiver.matching('/notify-get').length > 0,
+        receiver.requests('/notify-post').length > 0 && receiver.requests('/notify-get').length > 0,
       'both notifications',
     );
-    const [post] = receiver.matching('/notify-post');
+    const [post] = receiver.requests('/notify-post');
     expect(post.method).toBe('POST');
     expect(post.body).toBe(`globalId=${globalId}`);
     expect(post.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(post.headers['x-opp-signature']).toBe(
       signPartnerPayload(partner.keys.secret, post.body),
     );
-    const [get] = receiver.matching('/notify-get');
+    const [get] = receiver.requests('/notify-get');
     expect(get.method).toBe('GET');
-    expect(get.url).toBe(`/notify-get?globalId=${globalId}`);
+    expect(`${get.path}?${get.rawQuery}`).toBe(`/notify-get?globalId=${globalId}`);
     expect(get.headers['x-opp-signature']).toBe(
       signPartnerPayload(partner.keys.secret, `globalId=${globalId}`),
     );
@@ -67,7 +66,7 @@ describe('Task-Tree Processing API: notifications and message.send (with the not
           type: 'message.send',
           payload: {
             channel: 'webhook',
-            to: `${receiver.url}/message`,
+            to: `${receiver.baseUrl}/message`,
             subject: 'Hi',
             text: 'Paid',
           },
@@ -83,7 +82,7 @@ describe('Task-Tree Processing API: notifications and message.send (with the not
       '0.success.0': 'SUCCESS',
       '0.fail.0': 'SKIPPED',
     });
-    const [message] = receiver.matching('/message');
+    const [message] = receiver.requests('/message');
     expect(JSON.parse(message.body)).toEqual({
       globalId,
       taskId: done.payload.tasks[0].id,

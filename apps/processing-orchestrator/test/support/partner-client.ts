@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import type { Stack } from '@opp/local-stack';
 import { signPartnerPayload } from '@opp/signature';
-import { AdminClient, eventually } from '@opp/testing';
+import { AdminClient, eventually, queryStackDb } from '@opp/testing';
 
 /** JSON bodies as the tests read them: loosely typed on purpose. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -107,7 +106,7 @@ export async function newPartner(
   await eventually(
     async () =>
       (
-        await queryDb(
+        await queryStackDb(
           stack,
           'processing-orchestrator',
           'SELECT 1 FROM project_snapshots WHERE id = $1',
@@ -117,21 +116,6 @@ export async function newPartner(
     'the project snapshot in the orchestrator',
   );
   return partner;
-}
-
-export async function queryDb<T = Json>(
-  stack: Stack,
-  app: 'processing-orchestrator' | 'payments' | 'notifier' | 'api-gateway',
-  sql: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  const db = new Client({ connectionString: stack.databaseUrls[app] });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
 }
 
 /** The tasks of a Response object, flattened in tree order, by path-like keys. */

@@ -7,7 +7,9 @@ import { verifyParams } from '@opp/signature';
  * Baseline: a bare Node HTTP server doing only what every gateway request must do first: parse
  * the form body, check the D3 signature, answer JSON. The gateway's figure is read against it.
  */
-export async function startBareSignedServer(privateKey: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareSignedServer(
+  privateKey: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -15,7 +17,9 @@ export async function startBareSignedServer(privateKey: string): Promise<{ url: 
       const params = qs.parse(Buffer.concat(chunks).toString('utf8'));
       const valid = verifyParams(params, params.signature, [privateKey]);
       response.writeHead(valid ? 200 : 403, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(valid ? { success: true, id: 1, status: 'completed' } : { error: 40301 }));
+      response.end(
+        JSON.stringify(valid ? { success: true, id: 1, status: 'completed' } : { error: 40301 }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,9 +13,10 @@ export function pgChargeWrites(databaseUrl: string, concurrency: number) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query(`INSERT INTO inbox_messages (consumer, message_id) VALUES ('payments', $1)`, [
-          randomUUID(),
-        ]);
+        await client.query(
+          `INSERT INTO inbox_messages (consumer, message_id) VALUES ('payments', $1)`,
+          [randomUUID()],
+        );
         const card = await client.query<{ id: string }>(
           `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
              pan_length, scheme, expiration_month, expiration_year, bank_name, country)

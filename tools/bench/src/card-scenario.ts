@@ -1,0 +1,66 @@
+import { AdminClient } from '@opp/testing';
+import { runLoad, type LoadResult } from './load';
+import { postSignedForm } from './signed-form';
+
+/** POST /v1/card/process with card data (vault, charge, ledger, outbox), each with its own order id. */
+export async function runCardScenario(
+  gatewayUrl: string,
+  options: { concurrency: number; seconds: number },
+): Promise<LoadResult> {
+  const keys = await new AdminClient(gatewayUrl).createProject({ name: 'Bench shop' });
+  const user = (await postSignedForm(`${gatewayUrl}/v1/user/resolve`, keys, {
+    identifier: 'bench-user',
+    ip: '203.0.113.10',
+  })) as { id: string };
+  await waitForProjectInPayments(gatewayUrl, keys, user.id);
+  const run = `${Date.now()}`;
+  return runLoad(
+    'POST /v1/card/process (gateway -> payments)',
+    async (worker, i) => {
+      const answer = (await postSignedForm(`${gatewayUrl}/v1/card/process`, keys, {
+        user: user.id,
+        card: {
+          number: '4242424242424242',
+          expiration_month: '12',
+          expiration_year: '2030',
+          security_code: '123',
+        },
+        price: '10.00',
+        currency: 'EUR',
+        order_id: `bench-${run}-${worker}-${i}`,
+        description: 'Benchmark charge',
+      })) as { status?: string };
+      if (answer.status !== 'completed') throw new Error(`charge ended ${answer.status}`);
+    },
+    options,
+  );
+}
+
+/** A new project reaches payments through its snapshot; charge only once it has. */
+async function waitForProjectInPayments(
+  gatewayUrl: string,
+  keys: { publicKey: string; privateKey: string },
+  userId: string,
+): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await postSignedForm(`${gatewayUrl}/v1/card/process`, keys, {
+        user: userId,
+        card: {
+          number: '4242424242424242',
+          expiration_month: '12',
+          expiration_year: '2030',
+          security_code: '123',
+        },
+        price: '1.00',
+        currency: 'EUR',
+        order_id: `bench-warm-${attempt}`,
+        description: 'Benchmark warm-up',
+      });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error('payments never learned the benchmark project');
+}

@@ -1,0 +1,85 @@
+import { performance } from 'node:perf_hooks';
+import { signPartnerPayload } from '@opp/signature';
+import { AdminClient } from '@opp/testing';
+import { runLoad, type LoadResult } from './load';
+
+type Partner = { identifier: string; secret: string };
+
+const resolve = (id: string, children: unknown[] = []) => ({
+  type: 'user.resolve',
+  payload: { identifier: id, ip: '203.0.113.20' },
+  ...(children.length ? { success: children } : {}),
+});
+
+/** Three levels, seven fast tasks (user.resolve: one Kafka command and result each). */
+const tree = (n: string) => [
+  resolve(`${n}-a`, [
+    resolve(`${n}-b`, [resolve(`${n}-d`), resolve(`${n}-e`)]),
+    resolve(`${n}-c`, [resolve(`${n}-f`), resolve(`${n}-g`)]),
+  ]),
+];
+
+/** Trees per second, and the time from POST /processing to the status reading FINISHED. */
+export async function runProcessingScenario(
+  gatewayUrl: string,
+  options: { concurrency: number; seconds: number },
+): Promise<LoadResult> {
+  const admin = new AdminClient(gatewayUrl);
+  const project = await admin.createProject({ name: 'Bench partner shop' });
+  const partner = await admin.createPartner(project.id, `bench-partner-${Date.now()}`);
+  await eventuallyAccepted(gatewayUrl, partner);
+  return runLoad(
+    'POST /processing to FINISHED (3 levels, 7 tasks)',
+    async (worker, i) => {
+      await submitAndFinish(gatewayUrl, partner, `t${worker}-${i}-${Date.now()}`);
+    },
+    options,
+  );
+}
+
+async function submitAndFinish(gatewayUrl: string, partner: Partner, name: string): Promise<void> {
+  const body = JSON.stringify({
+    header: { request: { id: name, date: new Date().toISOString() } },
+    payload: { partner: { identifier: partner.identifier }, tasks: tree(name) },
+  });
+  const submitted = await fetch(`${gatewayUrl}/processing`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-opp-signature': signPartnerPayload(partner.secret, body),
+    },
+    body,
+  });
+  if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
+  const { header } = (await submitted.json()) as { header: { response: { globalId: string } } };
+  const globalId = header.response.globalId;
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const status = await fetch(`${gatewayUrl}/processing/status/${globalId}`, {
+      headers: {
+        'x-opp-partner': partner.identifier,
+        'x-opp-signature': signPartnerPayload(partner.secret, globalId),
+      },
+    });
+    const answer = (await status.json()) as { result: { status: string; code: number } };
+    if (answer.result.status === 'FINISHED') {
+      if (answer.result.code !== 0) throw new Error('a task did not succeed');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('tree not finished in 30 s');
+}
+
+/** The orchestrator learns new projects from their snapshot: retry the first tree until accepted. */
+async function eventuallyAccepted(gatewayUrl: string, partner: Partner): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await submitAndFinish(gatewayUrl, partner, `warm-${attempt}`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error('the orchestrator never accepted the benchmark partner');
+}

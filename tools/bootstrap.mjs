@@ -153,7 +153,7 @@ async function stack(command) {
       return code;
     }
   }
-  const preload = path.join('dist', 'tools', 'runtime', 'src', 'register-paths.js');
+  const preload = path.join(root, 'dist', 'tools', 'runtime', 'src', 'register-paths.js');
   return run(process.execPath, ['-r', preload, cli, command, ...process.argv.slice(3)]);
 }
 
@@ -165,7 +165,7 @@ async function bench() {
     console.error(`[bootstrap] no benchmark yet: ${main} does not exist (tools/bench/src/main.ts)`);
     return 1;
   }
-  const preload = path.join('dist', 'tools', 'runtime', 'src', 'register-paths.js');
+  const preload = path.join(root, 'dist', 'tools', 'runtime', 'src', 'register-paths.js');
   return run(process.execPath, ['-r', preload, main, ...process.argv.slice(3)]);
 }
 

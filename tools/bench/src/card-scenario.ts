@@ -1,5 +1,6 @@
 import { AdminClient } from '@opp/testing';
 import { runLoad, type LoadResult } from './load';
+import { benchCardNumber } from './card-numbers';
 import { postSignedForm } from './signed-form';
 
 /** POST /v1/card/process with card data (vault, charge, ledger, outbox), each with its own order id. */

@@ -20,10 +20,10 @@ export function pgChargeWrites(databaseUrl: string, concurrency: number) {
         const card = await client.query<{ id: string }>(
           `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
              pan_length, scheme, expiration_month, expiration_year, bank_name, country)
-           VALUES ($1, 1, $2, 'bench-fingerprint', '424242', '4242', 16, 'visa', 12, 2030, 'Sandbox Bank', 'US')
+           VALUES ($1, 1, $2, $3, '424000', '0000', 16, 'visa', 12, 2030, 'Sandbox Bank', 'US')
            ON CONFLICT (project_id, pan_fingerprint, expiration_month, expiration_year)
            DO UPDATE SET pan_encrypted = EXCLUDED.pan_encrypted RETURNING id`,
-          [randomUUID(), `v1.bench.${randomUUID()}`],
+          [randomUUID(), `v1.bench.${randomUUID()}`, `fingerprint-${i}`],
         );
         const transaction = await client.query<{ id: string }>(
           `INSERT INTO transactions (project_id, idempotency_key, order_id, type, method, status,

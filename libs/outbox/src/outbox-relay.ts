@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MessageEnvelope } from '@opp/contracts';
 import { backoffDelay, type MessageProducer } from '@opp/messaging';
+import { PgListener, PollingLoop } from '@opp/scheduling';
 import { OUTBOX_CHANNEL } from './outbox-schema.migration';
 
 export interface OutboxRelayOptions {
@@ -34,70 +34,56 @@ export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly batchSize: number;
   private readonly maxAttempts: number;
-  private listener?: Client;
-  private running = false;
-  private wakeAgain = false;
-  private stopped = true;
-  private failures = 0;
+  private readonly loop: PollingLoop;
+  private readonly listener: PgListener;
   private isolating = false;
-  private pollTimer?: NodeJS.Timeout;
-  private retryTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly producer: MessageProducer,
-    private readonly options: OutboxRelayOptions,
+    options: OutboxRelayOptions,
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.maxAttempts = options.maxAttempts ?? 10;
+    this.loop = new PollingLoop({
+      intervalMs: options.safetyPollMs ?? 5000,
+      run: () => this.relayBatch(),
+      retryDelayMs: (failures) =>
+        Math.max(
+          100,
+          backoffDelay({ attempts: 0, initialDelayMs: 200, maxDelayMs: 5000 }, failures),
+        ),
+      onError: (error) =>
+        this.logger.warn({
+          msg: 'outbox relay failed, will retry',
+          error: (error as Error).message,
+        }),
+    });
+    this.listener = new PgListener(
+      options.databaseUrl,
+      OUTBOX_CHANNEL,
+      () => this.wake(),
+      (error) => this.logger.warn({ msg: 'outbox LISTEN connection lost', error: error.message }),
+    );
   }
 
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.listen();
-    this.pollTimer = setInterval(() => this.wake(), this.options.safetyPollMs ?? 5000);
-    this.wake();
+    await this.listener.start();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.retryTimer);
-    await this.listener?.end().catch(() => undefined);
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.listener.stop();
+    await this.loop.stop();
   }
 
-  /** Starts a drain, or asks the running one to go round once more. */
+  /** Sends what is waiting now (also called by the commit notification). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.running = true;
-    void this.drain().finally(() => (this.running = false));
+    this.loop.wake();
   }
 
-  private async drain(): Promise<void> {
-    try {
-      do {
-        this.wakeAgain = false;
-        while ((await this.relayBatch()) === this.batchSize && !this.stopped);
-      } while (this.wakeAgain && !this.stopped);
-      this.failures = 0;
-      this.isolating = false;
-    } catch (error) {
-      this.failures++;
-      const delay = backoffDelay(
-        { attempts: 0, initialDelayMs: 200, maxDelayMs: 5000 },
-        this.failures,
-      );
-      this.logger.warn({ msg: 'outbox relay failed, will retry', error: (error as Error).message });
-      this.retryTimer = setTimeout(() => this.wake(), Math.max(delay, 100));
-    }
-  }
-
-  private async relayBatch(): Promise<number> {
+  /** One batch; true when there may be more right away. */
+  private async relayBatch(): Promise<boolean> {
     const limit = this.isolating ? 1 : this.batchSize;
     const outcome = await this.dataSource.transaction(async (tx) => {
       const [{ locked }] = await tx.query<[{ locked: boolean }]>(
@@ -125,8 +111,9 @@ export class OutboxRelay {
       return { sent: rows.length };
     });
     if (outcome.refused) throw outcome.refused;
+    if (outcome.sent === 0) this.isolating = false; // drained: back to whole batches
     // A full batch means there may be more; a single isolated message keeps the loop going too.
-    return outcome.sent === limit ? this.batchSize : outcome.sent;
+    return outcome.sent === limit;
   }
 
   /**
@@ -141,18 +128,5 @@ export class OutboxRelay {
        WHERE seq = ANY($1::bigint[])`,
       [seqs, error.message.slice(0, 1000)],
     );
-  }
-
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.logger.warn({ msg: 'outbox LISTEN connection lost', error: error.message });
-      void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = client;
   }
 }

@@ -3,3 +3,4 @@ export * from './platform-options';
 export * from './bootstrap-service';
 export * from './http-adapter';
 export * from './service-main';
+export * from './polling-worker';

@@ -1,6 +1,11 @@
-import { Client } from 'pg';
 import type { Stack } from '@opp/local-stack';
-import { AdminClient, eventually, MerchantClient, startTestStack } from '@opp/testing';
+import {
+  AdminClient,
+  eventually,
+  MerchantClient,
+  queryStackDb,
+  startTestStack,
+} from '@opp/testing';
 
 /**
  * A user committed together with its outbox message, then the service SIGKILLed before its relay
@@ -26,19 +31,8 @@ describe('users-recurring killed after committing, before relaying', () => {
     await stack?.stop();
   });
 
-  async function query<T>(
-    app: 'users-recurring' | 'payments',
-    sql: string,
-    params: unknown[] = [],
-  ) {
-    const db = new Client({ connectionString: stack.databaseUrls[app] });
-    await db.connect();
-    try {
-      return (await db.query(sql, params)).rows as T[];
-    } finally {
-      await db.end();
-    }
-  }
+  const query = (app: 'users-recurring' | 'payments', sql: string, params: unknown[] = []) =>
+    queryStackDb(stack, app, sql, params);
 
   it('delivers the committed event after the restart', async () => {
     const response = await merchant.postForm('/v1/user/resolve', {
@@ -46,10 +40,7 @@ describe('users-recurring killed after committing, before relaying', () => {
       ip: '10.1.1.1',
     });
     expect(response.status).toBe(200);
-    const pending = await query<{ message_type: string }>(
-      'users-recurring',
-      'SELECT message_type FROM outbox_messages',
-    );
+    const pending = await query('users-recurring', 'SELECT message_type FROM outbox_messages');
     expect(pending).toEqual([{ message_type: 'users.user-created.v1' }]);
 
     await stack.services['users-recurring']!.kill();

@@ -5,8 +5,8 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { PgListener, PollingLoop } from '@opp/scheduling';
 import type { AttemptResult, Delivery } from '../domain/delivery';
 import { nextRetryDelay } from '../domain/retry-schedule';
 import {
@@ -28,11 +28,8 @@ import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryScheduler.name);
   private readonly inFlight = new Set<Promise<void>>();
-  private filling = false;
-  private fillAgain = false;
-  private stopped = true;
-  private pollTimer?: NodeJS.Timeout;
-  private listener?: Client;
+  private readonly loop: PollingLoop;
+  private readonly listener: PgListener;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -40,56 +37,51 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     private readonly sender: DeliverySender,
     private readonly finalListener: DeliveryFinalListener,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
-  ) {}
+  ) {
+    this.loop = new PollingLoop({
+      intervalMs: settings.pollIntervalMs,
+      run: () => this.fill(),
+      onError: (error) =>
+        this.logger.warn({ msg: 'claiming due deliveries failed', error: String(error) }),
+    });
+    this.listener = new PgListener(
+      settings.databaseUrl,
+      DELIVERIES_DUE_CHANNEL,
+      () => this.wake(),
+      (error) =>
+        this.logger.warn({ msg: 'deliveries LISTEN connection lost', error: error.message }),
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.stopped = false;
-    await this.listen().catch((error: unknown) =>
-      this.logger.warn({ msg: 'deliveries LISTEN failed; polling only', error: String(error) }),
-    );
-    this.pollTimer = setInterval(() => this.wake(), this.settings.pollIntervalMs);
-    this.wake();
+    await this.listener
+      .start()
+      .catch((error: unknown) =>
+        this.logger.warn({ msg: 'deliveries LISTEN failed; polling only', error: String(error) }),
+      );
+    this.loop.start();
   }
 
   /** Stops claiming and lets the attempts in flight finish (each is bounded by the timeout). */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    await this.listener?.end().catch(() => undefined);
-    while (this.filling) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.listener.stop();
+    await this.loop.stop();
     await Promise.allSettled([...this.inFlight]);
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.filling) {
-      this.fillAgain = true;
-      return;
-    }
-    this.filling = true;
-    void this.fill().finally(() => {
-      this.filling = false;
-      if (this.fillAgain) {
-        this.fillAgain = false;
-        this.wake();
-      }
-    });
+    this.loop.wake();
   }
 
-  private async fill(): Promise<void> {
-    try {
-      while (!this.stopped) {
-        const free = this.settings.concurrency - this.inFlight.size;
-        if (free <= 0) return;
-        const claimed = await this.dataSource.transaction((tx) =>
-          this.deliveries.claimDue(tx, free, this.settings.leaseMs),
-        );
-        for (const delivery of claimed) this.start(delivery);
-        if (claimed.length < free) return;
-      }
-    } catch (error) {
-      this.logger.warn({ msg: 'claiming due deliveries failed', error: String(error) });
-    }
+  /** Claims as many due deliveries as there are free attempt slots; true when it filled them all. */
+  private async fill(): Promise<boolean> {
+    const free = this.settings.concurrency - this.inFlight.size;
+    if (free <= 0) return false; // a finishing attempt wakes the loop
+    const claimed = await this.dataSource.transaction((tx) =>
+      this.deliveries.claimDue(tx, free, this.settings.leaseMs),
+    );
+    for (const delivery of claimed) this.start(delivery);
+    return claimed.length === free;
   }
 
   private start(delivery: Delivery): void {
@@ -159,18 +151,5 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     } else {
       this.logger.warn({ ...base, msg: 'delivery dead-lettered', error: update.error });
     }
-  }
-
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.settings.databaseUrl });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.logger.warn({ msg: 'deliveries LISTEN connection lost', error: error.message });
-      void client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${DELIVERIES_DUE_CHANNEL}`);
-    this.listener = client;
   }
 }

@@ -1,10 +1,6 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PollingWorker } from '@opp/platform';
 import { CardVaultRepository } from '../../infrastructure/card-vault.repository';
 
 const SWEEP_INTERVAL_MS = 5000;
@@ -14,29 +10,23 @@ const SWEEP_INTERVAL_MS = 5000;
  * a periodic sweep erases the expired ones. Safe on every instance at once (an idempotent UPDATE).
  */
 @Injectable()
-export class SweepExpiredCodesWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SweepExpiredCodesWorker.name);
-  private timer?: NodeJS.Timeout;
-
+export class SweepExpiredCodesWorker extends PollingWorker {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cards: CardVaultRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  protected intervalMs(): number {
+    return SWEEP_INTERVAL_MS;
   }
 
-  async sweep(): Promise<number> {
-    try {
-      return await this.cards.eraseExpiredSecurityCodes(this.dataSource);
-    } catch (error) {
-      this.logger.warn({ msg: 'security code sweep failed', error: (error as Error).message });
-      return 0;
-    }
+  protected async poll(): Promise<void> {
+    await this.sweep();
+  }
+
+  sweep(): Promise<number> {
+    return this.cards.eraseExpiredSecurityCodes(this.dataSource);
   }
 }

@@ -1,11 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PollingWorker } from '@opp/platform';
 import { ACQUIRER, type Acquirer } from '../../../acquirer/domain/acquirer';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
@@ -22,11 +17,7 @@ const BATCH = 50;
  * Several instances share the work: a row one holds is skipped by the others.
  */
 @Injectable()
-export class SettleProcessingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SettleProcessingWorker.name);
-  private timer?: NodeJS.Timeout;
-  private running = false;
-
+export class SettleProcessingWorker extends PollingWorker {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRepository,
@@ -35,26 +26,16 @@ export class SettleProcessingWorker implements OnApplicationBootstrap, OnApplica
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
     @Inject(ACQUIRER) private readonly acquirer: Acquirer,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), POLL_INTERVAL_MS);
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  protected intervalMs(): number {
+    return POLL_INTERVAL_MS;
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.settleDue();
-    } catch (error) {
-      this.logger.warn({ msg: 'settlement round failed', error: (error as Error).message });
-    } finally {
-      this.running = false;
-    }
+  protected async poll(): Promise<boolean> {
+    return (await this.settleDue()) === BATCH;
   }
 
   async settleDue(): Promise<number> {

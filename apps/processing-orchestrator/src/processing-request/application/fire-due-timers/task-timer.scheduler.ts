@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PollingWorker } from '@opp/platform';
 import { ProcessingOrchestratorConfig } from '../../../config/processing-orchestrator.config';
 import { FireDueTimersUseCase } from './fire-due-timers.use-case';
 
@@ -12,43 +7,19 @@ const BATCH = 200;
 
 /** Polls the due_at column; a full batch goes round again at once. Every replica may run it. */
 @Injectable()
-export class TaskTimerScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TaskTimerScheduler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
+export class TaskTimerScheduler extends PollingWorker {
   constructor(
     private readonly fireDueTimers: FireDueTimersUseCase,
     @Inject(ProcessingOrchestratorConfig) private readonly config: ProcessingOrchestratorConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  protected intervalMs(): number {
+    return this.config.timerPollMs;
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => (this.running = undefined));
-    }, delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    let next = this.config.timerPollMs;
-    try {
-      if ((await this.fireDueTimers.execute(BATCH)) === BATCH) next = 0;
-    } catch (error) {
-      this.logger.warn({ msg: 'firing due timers failed', error: (error as Error).message });
-      next = Math.max(next, 1000);
-    }
-    this.schedule(next);
+  protected async poll(): Promise<boolean> {
+    return (await this.fireDueTimers.execute(BATCH)) === BATCH;
   }
 }

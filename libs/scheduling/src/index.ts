@@ -1,0 +1,2 @@
+export * from './polling-loop';
+export * from './pg-listener';

@@ -1,9 +1,13 @@
 import './infra/register-aliases';
+import * as fs from 'node:fs';
+import { findRepoRoot, localDir } from '@opp/local-stack';
 import { startTestInfra } from './infra/test-infra';
 
 /** Jest global setup of the integration project (jest.config.js). */
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
+  // Global teardown reads this run's service logs for card data: start from none.
+  fs.rmSync(localDir(findRepoRoot(), 'logs', 'test'), { recursive: true, force: true });
   const infra = await startTestInfra();
   console.log(
     `\n[test infra] ${infra.mode} Kafka at ${infra.brokers}, PostgreSQL admin ${infra.databaseAdminUrl} ` +

@@ -6,6 +6,7 @@ import {
   queryStackDb,
   startTestStack,
 } from '@opp/testing';
+import { signPartnerPayload } from '@opp/signature';
 import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
@@ -43,14 +44,15 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
     shop = await CaptureServer.start();
     stack = await startTestStack({
       suite: 'processing cards',
-      services: ['api-gateway', 'processing-orchestrator', 'payments', 'users-recurring'],
+      services: [
+        'api-gateway',
+        'processing-orchestrator',
+        'payments',
+        'users-recurring',
+        'notifier',
+      ],
+      extraEnv: { DELIVERY_RETRY_SCHEDULE: '1s,1s,2s,2s' },
     });
-    // The TermUrl and the ACS address must name this stack's gateway (a free port).
-    const gateway = { PUBLIC_GATEWAY_URL: stack.gatewayUrl };
-    await Promise.all([
-      stack.services['processing-orchestrator']!.restart(gateway),
-      stack.services.payments!.restart(gateway),
-    ]);
     const keys = await newPartner(stack, 'card-partner');
     await eventually(
       async () =>
@@ -200,28 +202,45 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
   }
 
   it.each([['processing-orchestrator' as const], ['payments' as const]])(
-    'charges each order exactly once when %s is SIGKILLed mid-flight',
+    'charges each order exactly once and notifies every target when %s is SIGKILLed with 50 trees in flight',
     async (victim) => {
       const prefix = `kill-${victim}-`;
+      const target = `/finished-${victim}`;
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
+        Array.from({ length: 50 }, (_, i) =>
           partner.submit(
-            partner.request([
-              payment('4242424242424242', { order_id: `${prefix}${i}` }, { always: [wait(0)] }),
-            ]),
+            partner.request(
+              [payment('4242424242424242', { order_id: `${prefix}${i}` }, { always: [wait(0)] })],
+              { result: [{ type: 'URL', uri: shop.url(target), method: 'POST' }] },
+            ),
           ),
         ),
       );
-      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
       await stack.services[victim]!.kill();
       await stack.services[victim]!.restart();
-      for (const answer of answers) {
-        const done = await partner.finished(answer.data.header.response.globalId, 60_000);
+      const ids: string[] = answers.map((a) => a.data.header.response.globalId);
+      for (const id of ids) {
+        const done = await partner.finished(id, 90_000);
         expect(taskStatuses(done)).toEqual({ '0': 'SUCCESS', '0.always.0': 'SUCCESS' });
       }
       const charges = await chargesPerOrder(prefix);
-      expect(charges).toHaveLength(20);
+      expect(charges).toHaveLength(50);
       expect(charges.every((c) => Number(c.n) === 1)).toBe(true);
+
+      // Every target called at least once; a repeated call carries the same signature.
+      await eventually(
+        () => new Set(shop.requests(target).map((r) => r.body)).size === 50,
+        'a notification for every tree',
+        60_000,
+      );
+      for (const id of ids) {
+        const calls = shop.requests(target).filter((r) => r.body === `globalId=${id}`);
+        const signatures = new Set(calls.map((c) => c.headers['x-opp-signature']));
+        expect(signatures).toEqual(
+          new Set([signPartnerPayload(partner.keys.secret, `globalId=${id}`)]),
+        );
+      }
     },
   );
 });

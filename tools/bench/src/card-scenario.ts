@@ -1,6 +1,6 @@
 import { AdminClient } from '@opp/testing';
-import { runLoad, type LoadResult } from './load';
 import { benchCardNumber } from './card-numbers';
+import { runLoad, type LoadResult } from './load';
 import { postSignedForm } from './signed-form';
 
 /** POST /v1/card/process with card data (vault, charge, ledger, outbox), each with its own order id. */
@@ -9,19 +9,26 @@ export async function runCardScenario(
   options: { concurrency: number; seconds: number },
 ): Promise<LoadResult> {
   const keys = await new AdminClient(gatewayUrl).createProject({ name: 'Bench shop' });
-  const user = (await postSignedForm(`${gatewayUrl}/v1/user/resolve`, keys, {
-    identifier: 'bench-user',
-    ip: '203.0.113.10',
-  })) as { id: string };
-  await waitForProjectInPayments(gatewayUrl, keys, user.id);
+  // One user per worker and a new card per charge, as many shoppers would: a user's charges are
+  // ordered on one partition, so a single user would measure one partition, not the system.
+  const users = await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, worker) => {
+      const answer = (await postSignedForm(`${gatewayUrl}/v1/user/resolve`, keys, {
+        identifier: `bench-user-${worker}`,
+        ip: '203.0.113.10',
+      })) as { id: string };
+      return answer.id;
+    }),
+  );
+  await waitForProjectInPayments(gatewayUrl, keys, users[0]);
   const run = `${Date.now()}`;
   return runLoad(
     'POST /v1/card/process (gateway -> payments)',
     async (worker, i) => {
       const answer = (await postSignedForm(`${gatewayUrl}/v1/card/process`, keys, {
-        user: user.id,
+        user: users[worker],
         card: {
-          number: '4242424242424242',
+          number: benchCardNumber(i),
           expiration_month: '12',
           expiration_year: '2030',
           security_code: '123',

@@ -43,7 +43,12 @@ async function ensureDependencies() {
   say(
     installed === undefined ? 'node_modules missing: npm ci' : 'package-lock.json changed: npm ci',
   );
-  return run('npm', ['ci', '--no-audit', '--no-fund']);
+  if ((await run('npm', ['ci', '--no-audit', '--no-fund'])) === 0) return 0;
+  // npm (10 and 11) writes lockfiles without the other platforms' optional binaries of packages
+  // such as @swc/core, then `npm ci` refuses them as out of sync (npm/cli#8669). `npm install`
+  // still installs the locked versions; it only adds what the lockfile lacks.
+  say('npm ci refused the lockfile; installing the locked versions with npm install');
+  return run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // tsc is incremental (dist/.tsbuildinfo): running it every time is the simple correct choice.

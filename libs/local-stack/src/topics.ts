@@ -48,7 +48,8 @@ export async function createTopics(
     const missing = wanted.filter((topic) => !existing.has(topic.topic));
     if (missing.length > 0) {
       try {
-        await admin.createTopics({ topics: missing, waitForLeaders: true, timeout: 30_000 });
+        // Leaders are awaited below: kafkajs's own wait fails on a metadata race right after creation.
+        await admin.createTopics({ topics: missing, waitForLeaders: false, timeout: 30_000 });
       } catch (error) {
         if (!onlyAlreadyExists(error)) throw error;
       }

@@ -1,91 +1,43 @@
 import axios from 'axios';
-import * as qs from 'qs';
-import type { Stack } from '@opp/local-stack';
-import { AdminClient, eventually, MerchantClient, startTestStack } from '@opp/testing';
+import { eventually, MerchantClient } from '@opp/testing';
+import { expectError, openCardSession, type CardSession } from '../support/card-session';
 
 /**
  * Card payments end to end (gateway -> users-recurring and payments over Kafka): every D6 sandbox
  * card, the error codes of card/process, card/authenticate and the queries, single use of a token
  * under concurrency, and the replay guard on a charge.
- */
-describe('card payments end to end', () => {
-  let stack: Stack;
+ */ describe('card payments end to end', () => {
+  let session: CardSession;
   let gateway: string;
-  let admin: AdminClient;
-  let merchant: MerchantClient;
+  let admin: CardSession['admin'];
+  let merchant: CardSession['merchant'];
   let userId: string;
-  let orderSeq = 0;
+  let expiryYear: string;
+  let cardOf: CardSession['cardOf'];
+  let tokenFor: CardSession['tokenFor'];
+  let nextOrder: CardSession['nextOrder'];
+  let charge: CardSession['charge'];
+  let passChallenge: CardSession['passChallenge'];
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'card payments',
-      services: ['api-gateway', 'users-recurring', 'payments'],
-    });
-    gateway = stack.gatewayUrl!;
-    admin = new AdminClient(gateway);
-    merchant = new MerchantClient(gateway, await admin.createProject());
-    const user = await merchant.postForm('/v1/user/resolve', {
-      identifier: 'card-buyer',
-      ip: '203.0.113.50',
-      email: 'buyer@example.com',
-    });
-    expect(user.status).toBe(200);
-    userId = user.data.id;
+    session = await openCardSession('card payments');
+    ({
+      gateway,
+      admin,
+      merchant,
+      userId,
+      expiryYear,
+      cardOf,
+      tokenFor,
+      nextOrder,
+      charge,
+      passChallenge,
+    } = session);
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    await session?.stack.stop();
   });
-
-  const expiryYear = String(new Date().getUTCFullYear() + 2);
-  const cardOf = (number: string) => ({
-    number,
-    expiration_month: '12',
-    expiration_year: expiryYear,
-    security_code: '123',
-  });
-
-  async function tokenFor(number: string, client = merchant): Promise<string> {
-    const response = await axios.get(`${gateway}/v1/card/getToken`, {
-      params: { project: client.keys.publicKey, ...cardOf(number) },
-      paramsSerializer: (p: Record<string, unknown>) => qs.stringify(p),
-      validateStatus: () => true,
-      timeout: 15_000,
-    });
-    expect(response.status).toBe(200);
-    return response.data.id as string;
-  }
-
-  const nextOrder = () => `order-${++orderSeq}-${Date.now()}`;
-  const charge = (params: Record<string, unknown>, client = merchant) =>
-    client.postForm('/v1/card/process', {
-      user: userId,
-      price: '10.00',
-      currency: 'EUR',
-      description: 'Sandbox card',
-      order_id: nextOrder(),
-      acs_return_url: 'https://shop.example/3ds-return',
-      ...params,
-    });
-
-  const expectError = (response: { status: number; data: unknown }, code: number) => {
-    expect({ status: response.status, body: response.data }).toEqual({
-      status: Math.floor(code / 100),
-      body: { error: { code, message: expect.any(String) } },
-    });
-  };
-
-  /** Drives the simulator over HTTP (the browser journey is in acs-browser.int-spec.ts). */
-  async function passChallenge(acs: { parameters: Record<string, string> }, password: string) {
-    const page = await axios.post(
-      `${gateway}/acs/challenge/submit`,
-      qs.stringify({ ...acs.parameters, password }),
-      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, responseType: 'text' },
-    );
-    const paRes = /name="PaRes" value="([^"]+)"/.exec(page.data as string)?.[1];
-    expect(paRes).toBeDefined();
-    return { PaRes: paRes!, MD: acs.parameters.MD };
-  }
 
   describe('GET /v1/card/getToken', () => {
     it('answers { id, expiresAt, card } in about 10 minutes, as JSON and as JSONP', async () => {
@@ -369,92 +321,6 @@ describe('card payments end to end', () => {
       expect((await merchant.postForm('/v1/card/authenticate', fields)).status).toBe(200);
       const again = await passChallenge(response.data.acs, '3ds-pass');
       expectError(await merchant.postForm('/v1/card/authenticate', again), 40501);
-    });
-  });
-
-  describe('queries', () => {
-    let paid: { id: number; orderId: string };
-
-    beforeAll(async () => {
-      const response = await charge({ card_token: await tokenFor('4242424242424242') });
-      paid = response.data;
-    });
-
-    it('GET /v1/transaction/status by id and by order_id, snake_case', async () => {
-      for (const query of [{ id: String(paid.id) }, { order_id: paid.orderId }]) {
-        const response = await merchant.get('/v1/transaction/status', query);
-        expect(response.status).toBe(200);
-        expect(response.data).toEqual({
-          id: paid.id,
-          order_id: paid.orderId,
-          price: '10.00',
-          fee: expect.any(String),
-          currency: 'EUR',
-          type: 'payment',
-          status: 'completed',
-          original_status: 'completed',
-          created_at: expect.any(String),
-          updated_at: expect.any(String),
-        });
-      }
-      expectError(await merchant.get('/v1/transaction/status', { id: '999999999' }), 40403);
-    });
-
-    it('GET /v1/transactions/:id, signed with or without the path id', async () => {
-      const withoutId = merchant.sign({});
-      const withId = { ...merchant.sign({ id: String(paid.id) }), id: undefined };
-      for (const params of [withoutId, withId]) {
-        const response = await merchant.get(`/v1/transactions/${paid.id}`, params, false);
-        expect(response.status).toBe(200);
-        expect(response.data).toEqual(
-          expect.objectContaining({
-            id: paid.id,
-            orderId: paid.orderId,
-            method: expect.any(String),
-            originalStatus: 'completed',
-            user: expect.objectContaining({ id: userId }),
-            card: expect.objectContaining({ lastFour: '4242' }),
-          }),
-        );
-      }
-      expectError(await merchant.get('/v1/transactions/999999999', {}), 40403);
-    });
-
-    it('GET /v1/transactions filters and pages', async () => {
-      const orderId = nextOrder();
-      for (const price of ['1.00', '2.00', '3.00']) {
-        await charge({ card_token: await tokenFor('4242424242424242'), order_id: orderId, price });
-      }
-      const page1 = await merchant.get('/v1/transactions', { orderId, limit: '2' });
-      const page2 = await merchant.get('/v1/transactions', { orderId, limit: '2', page: '2' });
-      expect(page1.status).toBe(200);
-      expect(page1.data.transactions).toHaveLength(2);
-      expect(page2.data.transactions).toHaveLength(1);
-      expect(typeof page1.data.totalCount).toBe('number');
-      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      const none = await merchant.get('/v1/transactions', { orderId, created: { from: tomorrow } });
-      expect(none.data.transactions).toEqual([]);
-      const today = new Date().toISOString().slice(0, 10);
-      const filtered = await merchant.get('/v1/transactions', {
-        orderId,
-        status: 'completed',
-        type: 'payment',
-        created: { from: today, to: today },
-        updated: { from: `${today}T00:00:00Z` },
-      });
-      expect(filtered.data.transactions).toHaveLength(3);
-    });
-
-    it('GET /v1/balance answers decimal strings', async () => {
-      const response = await merchant.get('/v1/balance', { currency: 'EUR' });
-      expect(response.status).toBe(200);
-      expect(response.data).toEqual({
-        amount: expect.stringMatching(/^-?\d+(\.\d+)?$/),
-        rolling_reserve: expect.any(String),
-        currency: 'EUR',
-        base_amount: expect.any(String),
-        base_rolling_reserve: expect.any(String),
-      });
     });
   });
 });

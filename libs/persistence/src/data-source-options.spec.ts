@@ -1,0 +1,36 @@
+import type { MigrationInterface } from 'typeorm';
+import {
+  InboxMessageOrmEntity,
+  OutboxMessageOrmEntity,
+  OutboxSchema1763700000000,
+} from '@opp/outbox';
+import { serviceDataSourceOptions } from './data-source-options';
+
+class Own1763700000999 implements MigrationInterface {
+  async up(): Promise<void> {}
+  async down(): Promise<void> {}
+}
+class OwnEntity {}
+
+describe('serviceDataSourceOptions', () => {
+  const options = serviceDataSourceOptions({
+    service: 'payments',
+    url: 'postgres://u@h:5432/d',
+    entities: [OwnEntity],
+    migrations: [Own1763700000999],
+  }) as unknown as Record<string, unknown>;
+
+  it('never synchronizes the schema and never runs migrations implicitly', () => {
+    expect(options.synchronize).toBe(false);
+    expect(options.migrationsRun).toBe(false);
+  });
+
+  it('adds the outbox and inbox tables, their migration first', () => {
+    expect(options.entities).toEqual([OwnEntity, OutboxMessageOrmEntity, InboxMessageOrmEntity]);
+    expect(options.migrations).toEqual([OutboxSchema1763700000000, Own1763700000999]);
+  });
+
+  it('names the connection after the service, for pg_stat_activity', () => {
+    expect(options.applicationName).toBe('payments');
+  });
+});

@@ -1,0 +1,24 @@
+import { PollingWorker } from './polling-worker';
+
+class CountingWorker extends PollingWorker {
+  rounds = 0;
+  protected intervalMs(): number {
+    return 10;
+  }
+  protected async poll(): Promise<void> {
+    this.rounds++;
+  }
+}
+
+describe('PollingWorker', () => {
+  it('polls once the app is up and stops with it', async () => {
+    const worker = new CountingWorker();
+    worker.onApplicationBootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 45));
+    await worker.onApplicationShutdown();
+    const rounds = worker.rounds;
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(worker.rounds).toBe(rounds);
+  });
+});

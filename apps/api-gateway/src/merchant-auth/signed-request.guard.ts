@@ -4,7 +4,7 @@ import { ApiError, ErrorCode } from '@opp/errors';
 import { verifyParams } from '@opp/signature';
 import { ProjectDirectory } from '../project/application/project-directory';
 import { verifyingKeys } from '../project/domain/project';
-import { requestParams, type MerchantRequest } from './merchant-request';
+import { requestParams, type MerchantRequest, type RequestParams } from './merchant-request';
 
 /**
  * D3: the merchant names its project by public key and signs every parameter value with the
@@ -26,10 +26,17 @@ export class SignedRequestGuard implements CanActivate {
     if (signature === undefined || signature === '') throw ApiError.of(ErrorCode.SignatureMissing);
     const project = await this.directory.byPublicKey(publicKey);
     if (!project) throw ApiError.of(ErrorCode.ProjectNotFound);
-    if (!verifyParams(params, signature, verifyingKeys(project, new Date()))) {
+    const keys = verifyingKeys(project, new Date());
+    const signed = this.signedParamSets(request, params);
+    if (!signed.some((values) => verifyParams(values, signature, keys))) {
       throw ApiError.of(ErrorCode.SignatureInvalid);
     }
     request.merchant = { project, params };
     return true;
+  }
+
+  /** The parameter sets a valid signature may cover; a route with path values may accept more. */
+  protected signedParamSets(_request: FastifyRequest, params: RequestParams): RequestParams[] {
+    return [params];
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { TaskResultV1Message, type TaskOutcome } from '@opp/contracts';
+import { taskResultMessage, type TaskOutcome } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
 import { DeliveryFinalListener } from '../../delivery/application/delivery-final.listener';
 import type { Delivery, DeliveryTask } from '../../delivery/domain/delivery';
@@ -37,17 +37,13 @@ export class TaskResultReporter extends DeliveryFinalListener {
 
   async fail(tx: EntityManager, task: DeliveryTask, reason: string): Promise<void> {
     await this.outbox.add(tx, [
-      {
-        definition: TaskResultV1Message,
-        key: task.globalId,
-        payload: {
-          taskId: task.taskId,
-          globalId: task.globalId,
-          outcome: 'FAIL',
-          reason,
-          completedAt: new Date().toISOString(),
-        },
-      },
+      taskResultMessage({
+        taskId: task.taskId,
+        globalId: task.globalId,
+        outcome: 'FAIL',
+        reason,
+        completedAt: new Date().toISOString(),
+      }),
     ]);
   }
 
@@ -63,20 +59,16 @@ export class TaskResultReporter extends DeliveryFinalListener {
     }
     const request = delivery.request;
     await this.outbox.add(tx, [
-      {
-        definition: TaskResultV1Message,
-        key: task.globalId,
-        payload: {
-          taskId: task.taskId,
-          globalId: task.globalId,
-          outcome: 'SUCCESS',
-          data: {
-            channel: request.channel === 'email' ? 'email' : 'webhook',
-            to: request.channel === 'email' ? request.to : request.url,
-          },
-          completedAt: (delivery.succeededAt ?? new Date()).toISOString(),
+      taskResultMessage({
+        taskId: task.taskId,
+        globalId: task.globalId,
+        outcome: 'SUCCESS',
+        data: {
+          channel: request.channel === 'email' ? 'email' : 'webhook',
+          to: request.channel === 'email' ? request.to : request.url,
         },
-      },
+        completedAt: (delivery.succeededAt ?? new Date()).toISOString(),
+      }),
     ]);
   }
 }

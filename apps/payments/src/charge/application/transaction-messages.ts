@@ -1,9 +1,4 @@
-import {
-  RecurringSubscribedV1Message,
-  TaskResultV1Message,
-  TransactionStatusChangedV1Message,
-  type TaskResultV1,
-} from '@opp/contracts';
+import { RecurringSubscribedV1Message, TransactionStatusChangedV1Message } from '@opp/contracts';
 import { currencyExponent, formatAmount } from '@opp/money';
 import type { PendingMessage } from '@opp/outbox';
 import type { ProjectSettings } from '../../project/project-settings.repository';
@@ -72,8 +67,4 @@ export function recurringSubscribedMessage(
       subscribedAt: new Date().toISOString(),
     },
   };
-}
-
-export function taskResultMessage(result: TaskResultV1): PendingMessage {
-  return { definition: TaskResultV1Message, key: result.globalId, payload: result };
 }

@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { TaskCommandV1, TaskResultV1, Validated } from '@opp/contracts';
+import {
+  taskResultMessage,
+  type TaskCommandV1,
+  type TaskResultV1,
+  type Validated,
+} from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
 import { AuthenticateChargeUseCase } from '../../charge/application/authenticate-charge/authenticate-charge.use-case';
 import { ProcessChargeUseCase } from '../../charge/application/process-charge/process-charge.use-case';
 import { GetTransactionUseCase } from '../../charge/application/queries/get-transaction.use-case';
 import { taskResultOf } from '../../charge/application/task-result';
-import { taskResultMessage } from '../../charge/application/transaction-messages';
 import {
   authenticateResultOf,
   transactionStatusViewOf,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { TaskResultV1Message, type TaskCommandV1, type TaskResultV1 } from '@opp/contracts';
+import { taskResultMessage, type TaskCommandV1, type TaskResultV1 } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
 import { ResolveUserUseCase } from '../../user/application/resolve-user/resolve-user.use-case';
 import { resolveUserCommandOf } from './user-resolve-task';
@@ -15,19 +15,13 @@ export class RunUserTaskUseCase {
 
   async execute(tx: EntityManager, task: TaskCommandV1, correlationId?: string): Promise<void> {
     const result = await this.run(tx, task);
-    await this.outbox.add(tx, [
-      {
-        definition: TaskResultV1Message,
-        key: task.globalId,
-        payload: {
-          ...result,
-          taskId: task.taskId,
-          globalId: task.globalId,
-          completedAt: new Date().toISOString(),
-        },
-        options: { correlationId },
-      },
-    ]);
+    const completed = {
+      ...result,
+      taskId: task.taskId,
+      globalId: task.globalId,
+      completedAt: new Date().toISOString(),
+    };
+    await this.outbox.add(tx, [{ ...taskResultMessage(completed), options: { correlationId } }]);
   }
 
   private async run(

@@ -70,3 +70,10 @@ export const TaskResultV1Message = defineMessage(
   Topics.taskResults,
   TaskResultV1,
 );
+
+/**
+ * A task's result as the message an owner writes to its outbox, keyed by GlobalId so that one
+ * request's results reach the orchestrator in order.
+ */
+export const taskResultMessage = (result: TaskResultV1) =>
+  ({ definition: TaskResultV1Message, key: result.globalId, payload: result }) as const;

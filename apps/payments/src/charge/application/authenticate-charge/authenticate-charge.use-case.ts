@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { AuthenticateChargeV1 } from '@opp/contracts';
+import { taskResultMessage, type AuthenticateChargeV1 } from '@opp/contracts';
 import { CryptoError, KeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
@@ -15,7 +15,6 @@ import type { Transaction } from '../../domain/transaction';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { taskResultOf } from '../task-result';
-import { taskResultMessage } from '../transaction-messages';
 
 export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';
 

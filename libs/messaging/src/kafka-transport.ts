@@ -12,6 +12,7 @@ import { decodeMessage, type DecodedMessage } from './message-decoder';
 import { DeadLetters } from './dead-letters';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
+import { ConsumerRestarter } from './consumer-restarter';
 import type { HandlerOptions } from './handler-decorators';
 
 export interface KafkaTransportOptions {
@@ -36,8 +37,11 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaTransport.name);
   private consumer?: Consumer;
   private fetching = false;
-  private stopped = false;
-  private restartTimer?: NodeJS.Timeout;
+  private readonly restarter = new ConsumerRestarter(
+    () => this.startConsumer(),
+    () => this.consumer,
+    (error) => this.logger.warn({ msg: 'consumer restart failed', error: error.message }),
+  );
   private readonly deadLetters: DeadLetters;
   private readonly replies: ReplySender;
   private readonly retryPolicy: RetryPolicy;
@@ -57,7 +61,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   }
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
-    this.stopped = false;
+    this.restarter.enable();
     try {
       await this.startConsumer();
     } catch (error) {
@@ -66,14 +70,13 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
         msg: 'consumer could not start, retrying',
         error: (error as Error).message,
       });
-      this.scheduleRestart();
+      this.restarter.schedule();
     }
     callback();
   }
 
   async close(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.restartTimer);
+    this.restarter.disable();
     await this.consumer?.disconnect();
   }
 
@@ -113,7 +116,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.fetching = false;
       this.logger.warn({ msg: 'consumer crashed', error: payload.error.message });
-      if (!payload.restart) this.scheduleRestart();
+      if (!payload.restart) this.restarter.schedule();
     });
     await consumer.connect();
     for (const topic of topics) {
@@ -124,21 +127,6 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       partitionsConsumedConcurrently: this.options.concurrency ?? 3,
       eachMessage: (payload) => this.handle(payload),
     });
-  }
-
-  private scheduleRestart(): void {
-    if (this.stopped || this.restartTimer) return;
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      void this.consumer
-        ?.disconnect()
-        .catch(() => undefined)
-        .then(() => (this.stopped ? undefined : this.startConsumer()))
-        .catch((error: unknown) => {
-          this.logger.warn({ msg: 'consumer restart failed', error: (error as Error).message });
-          this.scheduleRestart();
-        });
-    }, 2000);
   }
 
   private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {

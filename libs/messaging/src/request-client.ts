@@ -10,6 +10,7 @@ import {
   type ResponseOf,
   type TopicDefinition,
 } from '@opp/contracts';
+import { ConsumerRestarter } from './consumer-restarter';
 import { newEnvelope } from './envelope-factory';
 import { BrokerUnavailableError } from './errors';
 import type { KafkaConnection } from './kafka-connection';
@@ -38,8 +39,11 @@ export class RequestClient {
   private consumer?: Consumer;
   /** True while the reply consumer fetches and the last publish went through. */
   private available = false;
-  private stopped = false;
-  private restartTimer?: NodeJS.Timeout;
+  private readonly restarter = new ConsumerRestarter(
+    () => this.startConsumer(),
+    () => this.consumer,
+    (error) => this.logger.warn({ msg: 'reply consumer restart failed', error: error.message }),
+  );
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -55,7 +59,7 @@ export class RequestClient {
   }
 
   async start(): Promise<void> {
-    this.stopped = false;
+    this.restarter.enable();
     await this.startConsumer();
   }
 
@@ -94,8 +98,7 @@ export class RequestClient {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.restartTimer);
+    this.restarter.disable();
     for (const id of [...this.pending.keys()]) this.settle(id);
     await this.consumer?.disconnect();
   }
@@ -126,7 +129,7 @@ export class RequestClient {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.available = false;
       this.logger.warn({ msg: 'reply consumer crashed', error: payload.error.message });
-      if (!payload.restart) this.scheduleRestart();
+      if (!payload.restart) this.restarter.schedule();
     });
     try {
       await consumer.connect();
@@ -144,20 +147,8 @@ export class RequestClient {
       });
     } catch (error) {
       this.logger.warn({ msg: 'reply consumer could not start', error: (error as Error).message });
-      this.scheduleRestart();
+      this.restarter.schedule();
     }
-  }
-
-  /** kafkajs gives up on non-retriable crashes; the gateway must recover without a restart. */
-  private scheduleRestart(): void {
-    if (this.stopped || this.restartTimer) return;
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      void this.consumer
-        ?.disconnect()
-        .catch(() => undefined)
-        .then(() => (this.stopped ? undefined : this.startConsumer()));
-    }, 2000);
   }
 }
 

@@ -208,22 +208,7 @@ import { expectError, openCardSession, type CardSession } from '../support/card-
     });
 
     it('refuses remember=1 when the project disabled card remembering (403 40312)', async () => {
-      // Every setting given: a partial settings object currently reaches payments with the
-      // missing settings undefined, and payments drops that snapshot (reported to the lead).
-      const project = await admin.createProject({
-        settings: {
-          force3ds: false,
-          rememberEnabled: false,
-          sandbox: true,
-          feePercent: '0',
-          feeFixed: '0',
-          rollingReservePercent: '0',
-          rollingReserveDays: 0,
-          virtualCurrencyRate: '1',
-          recurringMinDays: 1,
-          recurringMonths: 12,
-        },
-      });
+      const project = await admin.createProject({ settings: { rememberEnabled: false } });
       const other = new MerchantClient(gateway, project);
       const user = await other.postForm('/v1/user/resolve', { identifier: 'u', ip: '10.0.0.1' });
       // payments learns of a new project from its snapshot: until then it answers 422 42201.

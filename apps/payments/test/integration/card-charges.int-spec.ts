@@ -187,6 +187,20 @@ describe('payments: card charges (D6, D7, D9)', () => {
     });
   });
 
+  it('lets the database refuse an unbalanced journal entry and any edit of the journal', async () => {
+    await expect(
+      h.sql(
+        `WITH entry AS (
+           INSERT INTO journal_entries (project_id, kind) VALUES (1, 'test') RETURNING id)
+         INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
+         SELECT id, 'acquirer-clearing', 'EUR', 100, 0 FROM entry`,
+      ),
+    ).rejects.toThrow(/not balanced/);
+    await expect(
+      h.sql(`DELETE FROM journal_entries WHERE id = (SELECT min(id) FROM journal_entries)`),
+    ).rejects.toThrow(/append-only/);
+  });
+
   it('keeps the journal balanced and no card data in clear', async () => {
     const { totals, unbalanced } = await ledgerAudit(h);
     expect(unbalanced).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Consumer } from 'kafkajs';
+import { eventually } from '@opp/testing';
 import { ConsumerRestarter } from './consumer-restarter';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,6 +20,7 @@ describe('ConsumerRestarter', () => {
     restarter.enable();
     restarter.schedule();
     restarter.schedule(); // one restart at a time
+    await eventually(() => starts >= 2, 'the second start', 2000, 5);
     await tick();
     expect(starts).toBe(2);
     expect(disconnect).toHaveBeenCalledTimes(2);

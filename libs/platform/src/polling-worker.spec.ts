@@ -1,3 +1,4 @@
+import { eventually } from '@opp/testing';
 import { PollingWorker } from './polling-worker';
 
 class CountingWorker extends PollingWorker {
@@ -14,7 +15,7 @@ describe('PollingWorker', () => {
   it('polls once the app is up and stops with it', async () => {
     const worker = new CountingWorker();
     worker.onApplicationBootstrap();
-    await new Promise((resolve) => setTimeout(resolve, 45));
+    await eventually(() => worker.rounds >= 2, 'two rounds', 2000, 5);
     await worker.onApplicationShutdown();
     const rounds = worker.rounds;
     expect(rounds).toBeGreaterThanOrEqual(2);

@@ -1,3 +1,4 @@
+import { eventually } from '@opp/testing';
 import { PollingLoop } from './polling-loop';
 
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -7,10 +8,8 @@ describe('PollingLoop', () => {
     let rounds = 0;
     const loop = new PollingLoop({ intervalMs: 20, run: async () => void rounds++ });
     loop.start();
-    await tick(5);
     expect(rounds).toBe(1);
-    await tick(50);
-    expect(rounds).toBeGreaterThanOrEqual(2);
+    await eventually(() => rounds >= 2, 'a round on the interval', 2000, 5);
     await loop.stop();
   });
 
@@ -31,7 +30,8 @@ describe('PollingLoop', () => {
     loop.start();
     loop.wake();
     loop.wake();
-    await tick(40);
+    await eventually(() => rounds >= 2 && active === 0, 'the second round', 2000, 5);
+    await tick(30);
     expect(maxActive).toBe(1);
     expect(rounds).toBe(2);
     await loop.stop();
@@ -41,7 +41,7 @@ describe('PollingLoop', () => {
     let left = 3;
     const loop = new PollingLoop({ intervalMs: 10_000, run: async () => --left > 0 });
     loop.start();
-    await tick(10);
+    await eventually(() => left === 0, 'the remaining work', 2000, 5);
     expect(left).toBe(0);
     await loop.stop();
   });
@@ -59,7 +59,7 @@ describe('PollingLoop', () => {
       },
     });
     loop.start();
-    await tick(40);
+    await eventually(() => rounds >= 2, 'the retry', 2000, 5);
     expect(errors).toHaveLength(1);
     expect(rounds).toBe(2);
     await loop.stop();

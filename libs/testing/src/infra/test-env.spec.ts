@@ -1,4 +1,4 @@
-import { suitePrefixes, suiteSlug } from './test-env';
+import { suitePrefixes, suiteSlug, testCheckoutTag } from './test-env';
 
 describe('suite prefixes', () => {
   it('turns a suite name into a short identifier', () => {
@@ -8,9 +8,17 @@ describe('suite prefixes', () => {
   });
 
   it('gives each suite its topics (per run) and its databases', () => {
-    expect(suitePrefixes('Payouts', 'abc')).toEqual({
+    expect(suitePrefixes('Payouts', 'abc', '')).toEqual({
       topicPrefix: 't.payouts.abc.',
       dbPrefix: 'opp_t_payouts_',
     });
+  });
+
+  it('keeps the databases of another checkout apart when OPP_TEST_DB_TAG is set', () => {
+    expect(suitePrefixes('Payouts', 'abc', testCheckoutTag('wt2')).dbPrefix).toBe(
+      'opp_t_wt2_payouts_',
+    );
+    expect(testCheckoutTag(undefined)).toBe('');
+    expect(() => testCheckoutTag('Bad-Tag')).toThrow(/OPP_TEST_DB_TAG/);
   });
 });

@@ -34,7 +34,23 @@ export function suiteSlug(suite: string): string {
  * data (an external KAFKA_BROKERS) never reads old messages or old consumer group offsets; databases
  * keep a stable name and are dropped and created again by each run.
  */
-export function suitePrefixes(suite: string, runId: string = Date.now().toString(36)) {
+export function suitePrefixes(
+  suite: string,
+  runId: string = Date.now().toString(36),
+  checkoutTag: string = testCheckoutTag(),
+) {
   const slug = suiteSlug(suite);
-  return { topicPrefix: `t.${slug}.${runId}.`, dbPrefix: `opp_t_${slug}_` };
+  return { topicPrefix: `t.${slug}.${runId}.`, dbPrefix: `opp_t_${checkoutTag}${slug}_` };
+}
+
+/**
+ * `OPP_TEST_DB_TAG` (up to 6 of `[a-z0-9]`) keeps the databases of test runs from two checkouts on
+ * one PostgreSQL apart (two git worktrees testing at once); empty by default.
+ */
+export function testCheckoutTag(value: string | undefined = process.env.OPP_TEST_DB_TAG): string {
+  if (!value) return '';
+  if (!/^[a-z0-9]{1,6}$/.test(value)) {
+    throw new Error(`OPP_TEST_DB_TAG must be 1-6 of [a-z0-9], got "${value}"`);
+  }
+  return `${value}_`;
 }

@@ -1,6 +1,6 @@
 export { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 export { findFreePort, isPortOpen } from './free-port';
-export { waitForKafka } from './kafka-admin';
+export { waitForKafka, withAdmin, type KafkaSecurityOptions } from './kafka-admin';
 export {
   isKafkaProcess,
   isStorageFormatted,

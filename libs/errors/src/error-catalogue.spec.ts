@@ -16,7 +16,7 @@ const SPEC_TABLE: Array<[number, number]> = [
   [50001, 500],
 ]; // prettier-ignore
 
-// decisions.md D11 and the platform's own additions.
+// ADR 0011 and the platform's own additions.
 const ADDITIONS: Array<[number, number, string]> = [
   [40016, 400, 'Payout parameter missing'],
   [40103, 401, 'Authentication token rejected'],

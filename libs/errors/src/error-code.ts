@@ -1,6 +1,6 @@
 /**
- * Error codes of the Card Payment Gateway API (gateway-api.md, Errors) plus the ones decisions.md and
- * the platform add. The first three digits of a code are its HTTP status.
+ * Error codes of the Card Payment Gateway API (gateway-api.md, Errors) plus the ones the ADRs
+ * (docs/decisions) and the platform add. The first three digits of a code are its HTTP status.
  */
 export const ErrorCode = {
   ProjectPublicKeyMissing: 40001,
@@ -23,7 +23,7 @@ export const ErrorCode = {
   AmountInvalidForCurrency: 40018,
   SignatureMissing: 40101,
   AuthTokenMissing: 40102,
-  // Platform addition: the admin API's bearer token was given but is wrong (D2 asks for 401).
+  // Platform addition: the admin API's bearer token was given but is wrong (ADR 0002 asks for 401).
   AuthTokenRejected: 40103,
   SignatureInvalid: 40301,
   AuthTokenInvalid: 40302,

@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { hexDigestEquals } from './hex-digest-equals';
 
 /**
- * D4: partners sign the raw body bytes (POST /processing), the GlobalId (status queries), and we sign
- * `globalId=<id>` for notifications; all are lowercase hex HMAC-SHA256 with the partner's secret.
+ * ADR 0004: partners sign the raw body bytes (POST /processing), the GlobalId (status queries), and
+ * we sign `globalId=<id>` for notifications; all are lowercase hex HMAC-SHA256 with the partner's
+ * secret.
  */
 export function signPartnerPayload(secret: string, data: string | Buffer): string {
   return createHmac('sha256', secret).update(data).digest('hex');

@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { hexDigestEquals } from './hex-digest-equals';
 import { signatureValues } from './signature-values';
 
-/** D3: sort by plain code-unit order (the default sort), join with "|", HMAC-SHA256, lowercase hex. */
+/**
+ * ADR 0003: sort by plain code-unit order (the default sort), join with "|", HMAC-SHA256, lowercase
+ * hex.
+ */
 export function signValues(values: string[], key: string): string {
   const joined = [...values].sort().join('|');
   return createHmac('sha256', key).update(joined, 'utf8').digest('hex');

@@ -1,7 +1,7 @@
 /**
- * The values a request signature covers (D3): every leaf of the parameters except the top-level
- * `signature`, rendered as the PHP client SDKs render them, because those SDKs compute the signatures
- * we must accept byte for byte.
+ * The values a request signature covers (ADR 0003): every leaf of the parameters except the
+ * top-level `signature`, rendered as the PHP client SDKs render them, because those SDKs compute
+ * the signatures we must accept byte for byte.
  */
 export function signatureValues(params: unknown): string[] {
   const values: string[] = [];

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** Every card number of the sandbox table (decisions.md D6) and the ones the suites type. */
+/** Every card number of the sandbox table (ADR 0006) and the ones the suites type. */
 export const SANDBOX_PANS = [
   '4242424242424242',
   '5555555555554444',

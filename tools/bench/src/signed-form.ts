@@ -1,7 +1,10 @@
 import * as qs from 'qs';
 import { signParams } from '@opp/signature';
 
-/** Posts a D3-signed form, as a merchant server does; a non-2xx answer throws (a failed operation). */
+/**
+ * Posts a form signed per ADR 0003, as a merchant server does; a non-2xx answer throws (a failed
+ * operation).
+ */
 export async function postSignedForm(
   url: string,
   keys: { publicKey: string; privateKey: string },

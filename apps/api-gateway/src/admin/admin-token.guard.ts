@@ -4,7 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { GatewayConfig } from '../config/gateway.config';
 
-/** D2: every admin call carries `Authorization: Bearer <ADMIN_TOKEN>`; anything else is 401. */
+/**
+ * ADR 0002: every admin call carries `Authorization: Bearer <ADMIN_TOKEN>`; anything else is 401.
+ */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
   private readonly expected: Buffer;

@@ -2,13 +2,13 @@ import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 import { Env, serviceConfig } from '@opp/config';
 
 export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {
-  /** D2: outside production it defaults to `dev-admin-token`; production must set it. */
+  /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()
   @MinLength(8)
   adminToken: string;
 
-  /** How long a rotated-out private key keeps verifying (D2). */
+  /** How long a rotated-out private key keeps verifying (ADR 0002). */
   @Env('KEY_ROTATION_GRACE_HOURS', { default: '24' })
   @IsInt()
   @Min(0)

@@ -22,8 +22,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type QueryParams = Record<string, unknown>;
 
 /**
- * D10 deliveries of the notifier (merchant callbacks, partner notifications, messages): list them,
- * and replay a dead one. Newest first; filters `status`, `kind`, `project` (project id).
+ * ADR 0010 deliveries of the notifier (merchant callbacks, partner notifications, messages): list
+ * them, and replay a dead one. Newest first; filters `status`, `kind`, `project` (project id).
  */
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -6,8 +6,9 @@ import { QS_OPTIONS } from '@opp/platform';
 import { ApiExceptionFilter } from './api-exception.filter';
 
 /**
- * The gateway's public HTTP surface: PHP-style nested form bodies (D3 signs their leaf values),
- * JSON bodies kept raw as well (partners sign the raw bytes, D4), one error envelope, OpenAPI docs.
+ * The gateway's public HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf
+ * values), JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error
+ * envelope, OpenAPI docs.
  */
 export function configureGatewayHttp(app: NestFastifyApplication): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;

@@ -3,7 +3,8 @@ import type { RequestParams } from '../merchant-auth/merchant-request';
 
 /**
  * Parameters arrive as form text or JSON values; the spec treats them all as text. Numbers and
- * booleans are read as their text (as they were signed, D3); objects where text belongs are refused.
+ * booleans are read as their text (as they were signed, ADR 0003); objects where text belongs are
+ * refused.
  */
 export function fieldText(params: RequestParams, name: string): string | undefined {
   const value = params[name];

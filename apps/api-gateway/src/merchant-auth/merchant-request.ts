@@ -9,7 +9,7 @@ export interface MerchantRequest {
   merchant?: { project: Project; params: RequestParams };
 }
 
-/** D3: a POST signs its body fields, a GET its query parameters. */
+/** ADR 0003: a POST signs its body fields, a GET its query parameters. */
 export function requestParams(request: FastifyRequest): RequestParams {
   const source = request.method === 'GET' ? request.query : request.body;
   return source !== null && typeof source === 'object' && !Array.isArray(source)

@@ -7,7 +7,7 @@ import { verifyingKeys } from '../project/domain/project';
 import { requestParams, type MerchantRequest, type RequestParams } from './merchant-request';
 
 /**
- * D3: the merchant names its project by public key and signs every parameter value with the
+ * ADR 0003: the merchant names its project by public key and signs every parameter value with the
  * project's private key. Checked in this order: project given (40001), signature given (40101),
  * project known (40401), signature valid (40301, constant time, any length).
  */

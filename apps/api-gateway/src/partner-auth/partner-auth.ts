@@ -8,8 +8,8 @@ export const PARTNER_HEADER = 'x-opp-partner';
 export const SIGNATURE_HEADER = 'x-opp-signature';
 
 /**
- * D4: a partner signs the raw request body (POST /processing) or the GlobalId (status) with its
- * secret. Missing, unknown or wrong partner or signature: 401, without saying which.
+ * ADR 0004: a partner signs the raw request body (POST /processing) or the GlobalId (status) with
+ * its secret. Missing, unknown or wrong partner or signature: 401, without saying which.
  */
 @Injectable()
 export class PartnerAuth {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 
 /**
- * What a replayed signature must match (D3): the operation (method and path) and every parameter
- * by name and value, except the top-level `signature`. Values are rendered as the signature renders
- * them (PHP's string conversion), so the same request sent as a form or as JSON matches, while the
- * same values moved between fields do not.
+ * What a replayed signature must match (ADR 0003): the operation (method and path) and every
+ * parameter by name and value, except the top-level `signature`. Values are rendered as the
+ * signature renders them (PHP's string conversion), so the same request sent as a form or as JSON
+ * matches, while the same values moved between fields do not.
  */
 export function paramsFingerprint(method: string, path: string, params: unknown): string {
   const leaves: Array<[string, string]> = [];

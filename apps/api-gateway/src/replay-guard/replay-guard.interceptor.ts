@@ -19,9 +19,10 @@ import type { StoredAnswer } from './signed-request.repository';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * The replay guard (D3) on a signed POST route; runs after SignedRequestGuard (guards run before
- * interceptors), so only verified signatures are claimed. Successful answers and 4xx refusals are
- * stored and replayed; 5xx answers (and unexpected errors) release the claim so a retry executes.
+ * The replay guard (ADR 0003) on a signed POST route; runs after SignedRequestGuard (guards run
+ * before interceptors), so only verified signatures are claimed. Successful answers and 4xx
+ * refusals are stored and replayed; 5xx answers (and unexpected errors) release the claim so a
+ * retry executes.
  */
 @Injectable()
 export class ReplayGuardInterceptor implements NestInterceptor {

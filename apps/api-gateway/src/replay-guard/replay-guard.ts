@@ -17,7 +17,7 @@ const FIRST_POLL_MS = 25;
 const MAX_POLL_MS = 250;
 
 /**
- * D3: a signature accepted for a mutating call executes once. The first request claims the
+ * ADR 0003: a signature accepted for a mutating call executes once. The first request claims the
  * signature and executes; the same signature with the same parameters replays the first answer,
  * waiting (bounded) while the first is still running; with other parameters it is 403 40301.
  */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** How long an accepted signature is remembered (D3). */
+/** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
 
 export interface StoredAnswer {

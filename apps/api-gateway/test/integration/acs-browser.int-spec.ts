@@ -12,9 +12,9 @@ import {
 } from '@opp/testing';
 
 /**
- * The 3-D Secure journey in a real headless Chromium (D7): a merchant page posts acs.parameters to
- * acs.url, the user types the password, the simulator posts PaRes and MD to the merchant's TermUrl,
- * and the merchant's authenticate call finishes the payment.
+ * The 3-D Secure journey in a real headless Chromium (ADR 0007): a merchant page posts
+ * acs.parameters to acs.url, the user types the password, the simulator posts PaRes and MD to the
+ * merchant's TermUrl, and the merchant's authenticate call finishes the payment.
  */
 describe('3-D Secure in a browser', () => {
   let stack: Stack;

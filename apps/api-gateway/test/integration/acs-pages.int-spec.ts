@@ -3,7 +3,7 @@ import * as qs from 'qs';
 import type { Stack } from '@opp/local-stack';
 import { startTestStack } from '@opp/testing';
 
-/** The 3-D Secure simulator's pages (D7) over HTTP; the browser journey is in acs-browser. */
+/** The 3-D Secure simulator's pages (ADR 0007) over HTTP; the browser journey is in acs-browser. */
 describe('3-D Secure simulator pages', () => {
   let stack: Stack;
 

@@ -50,7 +50,7 @@ describe('gateway while the broker is down and after it is back', () => {
     await broker?.stop();
   });
 
-  // Each attempt is a new request (its own signature): the replay guard (D3) would otherwise
+  // Each attempt is a new request (its own signature): the replay guard (ADR 0003) would otherwise
   // answer a repeat of the first, successful one from its record, broker or not.
   let attempt = 0;
   const resolve = () =>

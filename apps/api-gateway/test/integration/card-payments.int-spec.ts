@@ -3,9 +3,9 @@ import { eventually, MerchantClient } from '@opp/testing';
 import { expectError, openCardSession, type CardSession } from '../support/card-session';
 
 /**
- * Card payments end to end (gateway -> users-recurring and payments over Kafka): every D6 sandbox
- * card, the error codes of card/process, card/authenticate and the queries, single use of a token
- * under concurrency, and the replay guard on a charge.
+ * Card payments end to end (gateway -> users-recurring and payments over Kafka): every ADR 0006
+ * sandbox card, the error codes of card/process, card/authenticate and the queries, single use of a
+ * token under concurrency, and the replay guard on a charge.
  */ describe('card payments end to end', () => {
   let session: CardSession;
   let gateway: string;

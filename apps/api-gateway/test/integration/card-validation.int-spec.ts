@@ -6,7 +6,7 @@ import { AdminClient, MerchantClient, startTestStack } from '@opp/testing';
 
 /**
  * Everything the gateway itself decides on the card-payment operations: field validation with the
- * spec codes, signatures, JSONP, and the replay guard (D3) on POST /v1/user/resolve.
+ * spec codes, signatures, JSONP, and the replay guard (ADR 0003) on POST /v1/user/resolve.
  */
 describe('card payment operations: validation, signatures, JSONP and the replay guard', () => {
   let stack: Stack;

@@ -3,20 +3,25 @@ import { Env, IsPort, serviceConfig } from '@opp/config';
 import { DEFAULT_RETRY_SCHEDULE, RETRY_SCHEDULE_PATTERN } from '../delivery/domain/retry-schedule';
 
 export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifier') {
-  /** D10: delays between attempts (`30s,1m,5m,...`); dead after the last. Default about 3 days. */
+  /**
+   * ADR 0010: delays between attempts (`30s,1m,5m,...`); dead after the last. Default about 3 days.
+   */
   @Env('DELIVERY_RETRY_SCHEDULE', { default: DEFAULT_RETRY_SCHEDULE })
   @Matches(RETRY_SCHEDULE_PATTERN, {
     message: '$property must be a comma-separated list of durations such as 30s,1m,5m,1h,1d',
   })
   deliveryRetrySchedule: string;
 
-  /** D10 SSRF guard: hosts, addresses or CIDR ranges that production may reach although internal. */
+  /**
+   * ADR 0010 SSRF guard: hosts, addresses or CIDR ranges that production may reach although
+   * internal.
+   */
   @Env('DELIVERY_ALLOWED_HOSTS', { type: 'list' })
   @IsOptional()
   @IsString({ each: true })
   deliveryAllowedHosts?: string[];
 
-  /** D10: an answer must come within 10 seconds. */
+  /** ADR 0010: an answer must come within 10 seconds. */
   @Env('DELIVERY_TIMEOUT_MS', { default: '10000' })
   @IsInt()
   @Min(100)

@@ -20,7 +20,7 @@ const resolveAll = async (host: string): Promise<ResolvedAddress[]> =>
     family: family === 6 ? 6 : 4,
   }));
 
-/** The delivery engine (D10), configured from the environment. */
+/** The delivery engine (ADR 0010), configured from the environment. */
 export function deliveryProviders(config: NotifierConfig): Provider[] {
   const settings: DeliverySettings = {
     retrySchedule: parseRetrySchedule(config.deliveryRetrySchedule),

@@ -15,7 +15,9 @@ const KeepsSpecValueInProduction = (specValue: number) =>
   });
 
 export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payments') {
-  /** Public base URL of the gateway: the 3-D Secure page lives at `<it>/acs/challenge` (D7). */
+  /**
+   * Public base URL of the gateway: the 3-D Secure page lives at `<it>/acs/challenge` (ADR 0007).
+   */
   @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   publicGatewayUrl: string;

@@ -9,7 +9,7 @@ import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
-/** Every D6 card, verification, remembering and D9 money checks, over Kafka. */
+/** Every ADR 0006 card, verification, remembering and ADR 0009 money checks, over Kafka. */
 describe('payments: card charges (D6, D7, D9)', () => {
   let h: PaymentsHarness;
   let project: number;

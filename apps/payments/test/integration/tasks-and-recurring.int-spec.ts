@@ -12,7 +12,9 @@ import { newEnvelope } from '@opp/messaging';
 import { eventually } from '@opp/testing';
 import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
-/** The task protocol for payments' functions (D5), and what users-recurring keeps of users. */
+/**
+ * The task protocol for payments' functions (ADR 0005), and what users-recurring keeps of users.
+ */
 describe('payments: processing tasks; users-recurring: users and subscriptions', () => {
   let h: PaymentsHarness;
   let project: number;

@@ -10,7 +10,10 @@ import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
-/** D7: challenge, PaRes from the gateway's ACS page (built here with the shared key ring), outcome. */
+/**
+ * ADR 0007: challenge, PaRes from the gateway's ACS page (built here with the shared key ring),
+ * outcome.
+ */
 describe('payments: 3-D Secure', () => {
   let h: PaymentsHarness;
   let project: number;

@@ -5,7 +5,8 @@ import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partne
 
 /**
  * processing-api.md, Events: when a request is finished every header.service.result target is
- * called with the globalId only, signed with X-OPP-Signature (D4); message.send tasks by webhook.
+ * called with the globalId only, signed with X-OPP-Signature (ADR 0004); message.send tasks by
+ * webhook.
  */
 describe('Task-Tree Processing API: notifications and message.send (with the notifier)', () => {
   let stack: Stack;

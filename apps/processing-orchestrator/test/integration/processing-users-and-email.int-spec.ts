@@ -2,7 +2,10 @@ import type { Stack } from '@opp/local-stack';
 import { queryStackDb, SmtpCaptureServer, startTestStack } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
-/** D5 task functions owned by users-recurring (user.resolve) and the notifier (message.send email). */
+/**
+ * ADR 0005 task functions owned by users-recurring (user.resolve) and the notifier (message.send
+ * email).
+ */
 describe('Task-Tree Processing API: user.resolve and message.send by email', () => {
   let stack: Stack;
   let partner: PartnerClient;

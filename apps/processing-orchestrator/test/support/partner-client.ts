@@ -18,7 +18,7 @@ export interface HttpAnswer<T = Json> {
   data: T;
 }
 
-/** A partner of the Task-Tree Processing API, signing as D4 says. */
+/** A partner of the Task-Tree Processing API, signing as ADR 0004 says. */
 export class PartnerClient {
   constructor(
     readonly baseUrl: string,

@@ -3,7 +3,7 @@ import type { MerchantKeys } from './merchant-client';
 
 export const DEV_ADMIN_TOKEN = 'dev-admin-token';
 
-/** The admin API (D2) with the development token. */
+/** The admin API (ADR 0002) with the development token. */
 export class AdminClient {
   constructor(
     readonly baseUrl: string,

@@ -10,8 +10,8 @@ export interface MerchantKeys {
 type Params = Record<string, unknown>;
 
 /**
- * A merchant integration in a test: adds `project` and the D3 signature, sends form or JSON bodies
- * and never throws on an HTTP status, so tests assert on every answer.
+ * A merchant integration in a test: adds `project` and the ADR 0003 signature, sends form or JSON
+ * bodies and never throws on an HTTP status, so tests assert on every answer.
  */
 export class MerchantClient {
   constructor(

@@ -5,7 +5,8 @@ import { verifyParams } from '@opp/signature';
 
 /**
  * Baseline: a bare Node HTTP server doing only what every gateway request must do first: parse
- * the form body, check the D3 signature, answer JSON. The gateway's figure is read against it.
+ * the form body, check the ADR 0003 signature, answer JSON. The gateway's figure is read against
+ * it.
  */
 export async function startBareSignedServer(
   privateKey: string,

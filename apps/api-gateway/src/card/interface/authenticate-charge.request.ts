@@ -4,9 +4,9 @@ import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
 /**
- * POST /v1/card/authenticate: `MD` missing or empty is 400 40014 (D7); one longer than any MD we
- * issue cannot be known, so it is 404 40403 like any unknown MD. `PaRes` must be present (400 40017
- * when absent); an empty one is passed on and fails the authentication.
+ * POST /v1/card/authenticate: `MD` missing or empty is 400 40014 (ADR 0007); one longer than any MD
+ * we issue cannot be known, so it is 404 40403 like any unknown MD. `PaRes` must be present (400
+ * 40017 when absent); an empty one is passed on and fails the authentication.
  */
 export function readAuthenticateCharge(
   projectId: number,

@@ -106,7 +106,7 @@ export class CardHttpController {
       ProcessChargeV1Request,
       {
         ...charge,
-        // One accepted signature is one charge, whatever is redelivered (D3).
+        // One accepted signature is one charge, whatever is redelivered (ADR 0003).
         idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
         projectId,
         user: snapshot,

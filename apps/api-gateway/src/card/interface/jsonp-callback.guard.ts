@@ -2,7 +2,9 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import { readJsonpCallback } from './jsonp';
 
-/** D13: a `callback` that is not a plain identifier is 400 before anything else is looked at. */
+/**
+ * ADR 0013: a `callback` that is not a plain identifier is 400 before anything else is looked at.
+ */
 @Injectable()
 export class JsonpCallbackGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {

@@ -6,7 +6,7 @@ export const JSONP_CONTENT_TYPE = 'application/javascript; charset=utf-8';
 const CALLBACK_MAX_LENGTH = 128;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
-/** D13: a plain JavaScript identifier, dots allowed (`cb`, `jQuery123_456`, `my.ns.cb`). */
+/** ADR 0013: a plain JavaScript identifier, dots allowed (`cb`, `jQuery123_456`, `my.ns.cb`). */
 export function isJsonpCallback(name: string): boolean {
   return name.length <= CALLBACK_MAX_LENGTH && IDENTIFIER.test(name);
 }
@@ -31,9 +31,9 @@ export function readJsonpCallback(query: unknown): string | undefined {
 }
 
 /**
- * D13 with its guard: `/**\/ typeof cb === 'function' && cb(<json>);`. The leading comment defeats
- * content sniffing tricks (Rosetta Flash); U+2028/U+2029 are escaped because older engines do not
- * accept them raw inside a string literal of a script.
+ * ADR 0013 with its guard: `/**\/ typeof cb === 'function' && cb(<json>);`. The leading comment
+ * defeats content sniffing tricks (Rosetta Flash); U+2028/U+2029 are escaped because older engines
+ * do not accept them raw inside a string literal of a script.
  */
 export function renderJsonp(callback: string, body: unknown): string {
   const json = JSON.stringify(body)

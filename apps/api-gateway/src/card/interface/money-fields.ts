@@ -20,7 +20,7 @@ export interface Price {
 }
 
 /**
- * D9: `price` and `currency` are both required. The price is a plain decimal ("10", "10.5",
+ * ADR 0009: `price` and `currency` are both required. The price is a plain decimal ("10", "10.5",
  * "10.50"; JSON numbers read as their text), never exponent notation or a sign; one with more
  * decimals than the currency has is 400 40018; anything else malformed, missing or unknown is
  * 400 40017. Zero is refused unless `allowZero` (card verification sets its own amount).

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** D3 replay guard: one row per accepted signature of a mutating call, kept 24 hours. */
+/** ADR 0003 replay guard: one row per accepted signature of a mutating call, kept 24 hours. */
 export class CreateSignedRequests1763700000400 implements MigrationInterface {
   name = 'CreateSignedRequests1763700000400';
 

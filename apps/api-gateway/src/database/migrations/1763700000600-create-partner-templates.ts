@@ -1,6 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** D2 partner templates (owned by the gateway, sent to the orchestrator with each request using one). */
+/**
+ * ADR 0002 partner templates (owned by the gateway, sent to the orchestrator with each request
+ * using one).
+ */
 export class CreatePartnerTemplates1763700000600 implements MigrationInterface {
   name = 'CreatePartnerTemplates1763700000600';
 

@@ -45,7 +45,7 @@ ${body}
 `;
 }
 
-/** D7: the password form; the charge's fields travel on as hidden inputs. */
+/** ADR 0007: the password form; the charge's fields travel on as hidden inputs. */
 export function renderChallengePage(fields: ChallengeFields, nonce: string): string {
   return page(
     '3-D Secure verification',
@@ -64,7 +64,10 @@ ${hiddenInput('TermUrl', fields.TermUrl)}
   );
 }
 
-/** D7: returns the user to the merchant (TermUrl) with PaRes and MD, by a self-submitting form. */
+/**
+ * ADR 0007: returns the user to the merchant (TermUrl) with PaRes and MD, by a self-submitting
+ * form.
+ */
 export function renderReturnPage(
   termUrl: string,
   paRes: string,

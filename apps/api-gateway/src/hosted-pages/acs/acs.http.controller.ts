@@ -17,9 +17,9 @@ import {
 const FIELD_MAX_LENGTH = 4096;
 
 /**
- * D7: the sandbox access control server. The merchant's page posts acs.parameters here; the user
- * types the password; the answer page posts PaRes and MD back to the merchant's TermUrl. PaRes is
- * `{ md, status: 'Y' | 'N' }` encrypted with the platform key ring, which payments decrypts: it
+ * ADR 0007: the sandbox access control server. The merchant's page posts acs.parameters here; the
+ * user types the password; the answer page posts PaRes and MD back to the merchant's TermUrl. PaRes
+ * is `{ md, status: 'Y' | 'N' }` encrypted with the platform key ring, which payments decrypts: it
  * cannot be forged or moved to another MD by the merchant or the user.
  */
 @ApiTags('hosted pages')

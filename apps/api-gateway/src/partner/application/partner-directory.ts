@@ -4,7 +4,9 @@ import { TtlCache } from '../../shared/ttl-cache';
 import type { Partner } from '../domain/partner';
 import { PartnerRepository } from '../infrastructure/partner.repository';
 
-/** Partners by identifier for D4 authentication, cached like projects (see ProjectDirectory). */
+/**
+ * Partners by identifier for ADR 0004 authentication, cached like projects (see ProjectDirectory).
+ */
 @Injectable()
 export class PartnerDirectory {
   private readonly cache = new TtlCache<Partner | null>(5000);

@@ -1,6 +1,6 @@
 import { randomToken } from '@opp/crypto';
 
-/** A partner of the Task-Tree Processing API; it acts on the money of its project (D2). */
+/** A partner of the Task-Tree Processing API; it acts on the money of its project (ADR 0002). */
 export interface Partner {
   identifier: string;
   projectId: number;

@@ -16,7 +16,7 @@ export class AdminPartnersHttpController {
     private readonly getPartner: GetPartnerUseCase,
   ) {}
 
-  /** D2: the secret is shown once, in this answer. */
+  /** ADR 0002: the secret is shown once, in this answer. */
   @Post()
   async create(@Body() body: CreatePartnerDto) {
     const partner = await this.createPartner.execute(body);

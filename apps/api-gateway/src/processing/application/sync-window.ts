@@ -1,6 +1,6 @@
 import type { ProcessingResponseV1 } from '@opp/contracts';
 
-/** D5: the synchronous simulation never waits longer than this. */
+/** ADR 0005: the synchronous simulation never waits longer than this. */
 export const MAX_SYNC_WAIT_MS = 2_000;
 const WAIT_TIMES: Readonly<Record<string, number>> = { PT0S: 0, PT1S: 1_000, PT2S: 2_000 };
 const POLL_DELAYS_MS = [20, 40, 60, 80, 100];
@@ -22,7 +22,7 @@ export const responseStatus = (response: ProcessingResponseV1): unknown =>
   (response as ResponseShape).result?.status;
 
 /**
- * The synchronous simulation (processing-api.md, D5): while the request is PROCESSING and the
+ * The synchronous simulation (processing-api.md, ADR 0005): while the request is PROCESSING and the
  * window since `startedAt` is open, read its status again; answer the first FINISHED or WAITING
  * state, or the last one seen when the window closes. A failing status read ends the wait with
  * the answer already in hand: the request was accepted and goes on asynchronously.

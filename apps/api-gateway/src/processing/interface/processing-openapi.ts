@@ -1,6 +1,6 @@
 /**
  * OpenAPI description of the Task-Tree Processing API: what processing-api.md leaves "not shown"
- * and decisions.md (D4, D5) decided, plus this implementation's limits and error codes.
+ * and the ADRs decided (ADR 0004, ADR 0005), plus this implementation's limits and error codes.
  */
 export const PROCESSING_ERROR_DESCRIPTION = [
   'Error object: `{"error":{"code":"<CODE>","message":"<what is wrong, naming the field>"}}`.',

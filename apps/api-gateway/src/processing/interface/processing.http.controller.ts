@@ -56,9 +56,10 @@ const UNAVAILABLE_RESPONSE = {
 };
 
 /**
- * The Task-Tree Processing API: authenticate the partner (D4), hand the request to the orchestrator,
- * and simulate the synchronous flow by reading the status again within the window (D5). Each hop is
- * bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which must exceed the 2 s window.
+ * The Task-Tree Processing API: authenticate the partner (ADR 0004), hand the request to the
+ * orchestrator, and simulate the synchronous flow by reading the status again within the window
+ * (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which must
+ * exceed the 2 s window.
  */
 @ApiTags('processing')
 @Controller('processing')
@@ -151,11 +152,12 @@ export class ProcessingHttpController {
   }
 
   /**
-   * The 3-D Secure TermUrl of a card.payment task (D5, D7): the access control server posts PaRes
-   * and MD here; the orchestrator authenticates the payment and the tree goes on. The user is then
-   * sent (303) to a page of this gateway that forwards them to the partner's own acs_return_url:
-   * browsers apply the ACS page's CSP `form-action` to redirects of its form, so a direct 303 to
-   * another origin would be blocked. The target travels encrypted, so the page is no open redirect.
+   * The 3-D Secure TermUrl of a card.payment task (ADR 0005, ADR 0007): the access control server
+   * posts PaRes and MD here; the orchestrator authenticates the payment and the tree goes on. The
+   * user is then sent (303) to a page of this gateway that forwards them to the partner's own
+   * acs_return_url: browsers apply the ACS page's CSP `form-action` to redirects of its form, so a
+   * direct 303 to another origin would be blocked. The target travels encrypted, so the page is no
+   * open redirect.
    */
   @Post('acs-return/:globalId/:taskId')
   @ApiExcludeEndpoint()

@@ -9,9 +9,9 @@ export interface ProjectSettings {
   rollingReservePercent: string;
   rollingReserveDays: number;
   virtualCurrencyRate: string;
-  /** D12: minimal days between two recurring charges of a user. */
+  /** ADR 0012: minimal days between two recurring charges of a user. */
   recurringMinDays: number;
-  /** D12: how many months after subscribing repeated payments are allowed. */
+  /** ADR 0012: how many months after subscribing repeated payments are allowed. */
   recurringMonths: number;
 }
 

@@ -7,7 +7,7 @@ import { TEMPLATE_NAME, templateProblem, type PartnerTemplate } from '../domain/
 import { PartnerTemplateRepository } from '../infrastructure/partner-template.repository';
 
 /**
- * D2 partner templates. The gateway owns them and hands the ones a request names to the
+ * ADR 0002 partner templates. The gateway owns them and hands the ones a request names to the
  * orchestrator with the request itself, so a template is in force from the moment PUT answers.
  */
 @Injectable()

@@ -1,4 +1,4 @@
-/** A named task tree a partner stores once and uses as `template:<name>` (D2, D5). */
+/** A named task tree a partner stores once and uses as `template:<name>` (ADR 0002, ADR 0005). */
 export interface PartnerTemplate {
   partnerIdentifier: string;
   name: string;

@@ -7,8 +7,8 @@ import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 const PATH_ID = '\u0000path-id';
 
 /**
- * SignedRequestGuard for GET /v1/transactions/{id}, where D3 accepts a signature computed with or
- * without the path id among the values. Same checks and codes in the same order.
+ * SignedRequestGuard for GET /v1/transactions/{id}, where ADR 0003 accepts a signature computed
+ * with or without the path id among the values. Same checks and codes in the same order.
  */
 @Injectable()
 export class TransactionIdSignedGuard extends SignedRequestGuard {

@@ -42,8 +42,8 @@ export const TRANSACTION_TYPES = [
 ] as const;
 
 /**
- * A transaction id: a positive integer below 2^53 (D3). Anything else cannot name a transaction,
- * so it is answered like an unknown one: 404 40403.
+ * A transaction id: a positive integer below 2^53 (ADR 0003). Anything else cannot name a
+ * transaction, so it is answered like an unknown one: 404 40403.
  */
 export function readTransactionId(text: string): number {
   const trimmed = text.trim();

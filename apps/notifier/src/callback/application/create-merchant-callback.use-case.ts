@@ -8,8 +8,8 @@ import { callbackParams, callbackRequest, signedCallback } from '../domain/callb
 
 /**
  * A transaction status change the merchant is called back about becomes a delivery: the spec's
- * parameters, signed once with the project's private key (D3) and stored, so every attempt sends
- * the same parameters and the same signature (D10).
+ * parameters, signed once with the project's private key (ADR 0003) and stored, so every attempt
+ * sends the same parameters and the same signature (ADR 0010).
  */
 @Injectable()
 export class CreateMerchantCallbackUseCase {

@@ -38,7 +38,7 @@ export function callbackParams(
   return params;
 }
 
-/** D3: signed with the project's private key over every parameter except `signature`. */
+/** ADR 0003: signed with the project's private key over every parameter except `signature`. */
 export function signedCallback(params: CallbackParams, privateKey: string): CallbackParams {
   return { ...params, signature: signParams(params, privateKey) };
 }

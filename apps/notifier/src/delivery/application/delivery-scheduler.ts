@@ -19,10 +19,10 @@ import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 
 /**
- * The delivery engine (D10), the same for every kind of delivery. It claims due deliveries (FOR UPDATE
- * SKIP LOCKED, so replicas share the work), runs at most `concurrency` attempts at once, and records
- * each outcome: success, a retry at the next delay of the schedule (with jitter), or dead.
- * New deliveries wake it at their commit (LISTEN/NOTIFY); retries are found by polling.
+ * The delivery engine (ADR 0010), the same for every kind of delivery. It claims due deliveries
+ * (FOR UPDATE SKIP LOCKED, so replicas share the work), runs at most `concurrency` attempts at
+ * once, and records each outcome: success, a retry at the next delay of the schedule (with jitter),
+ * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); retries are found by polling.
  */
 @Injectable()
 export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {

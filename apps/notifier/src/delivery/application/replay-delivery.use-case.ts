@@ -11,7 +11,10 @@ import { ErrorCode } from '@opp/errors';
 import { DeliveryMapper } from '../infrastructure/delivery.mapper';
 import { DeliveryRepository } from '../infrastructure/delivery.repository';
 
-/** D10: an operator replays a dead delivery; it is sent as stored (same parameters, same signature). */
+/**
+ * ADR 0010: an operator replays a dead delivery; it is sent as stored (same parameters, same
+ * signature).
+ */
 @Injectable()
 export class ReplayDeliveryUseCase {
   private readonly logger = new Logger(ReplayDeliveryUseCase.name);

@@ -1,6 +1,6 @@
 import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
 
-/** An HTTP request, complete and final: stored once, sent as it is on every attempt (D10). */
+/** An HTTP request, complete and final: stored once, sent as it is on every attempt (ADR 0010). */
 export interface HttpDeliveryRequest {
   channel: 'http';
   method: 'GET' | 'POST';

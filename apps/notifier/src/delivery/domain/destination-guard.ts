@@ -1,8 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * D10 SSRF guard: in production a callback, notification or webhook may not reach loopback, private,
- * link-local or otherwise internal addresses unless the operator allow-listed the host
+ * ADR 0010 SSRF guard: in production a callback, notification or webhook may not reach loopback,
+ * private, link-local or otherwise internal addresses unless the operator allow-listed the host
  * (`DELIVERY_ALLOWED_HOSTS`: host names, IP addresses or CIDR ranges). Outside production anything goes,
  * so tests and local merchants on 127.0.0.1 work.
  */

@@ -1,6 +1,6 @@
 /**
- * D10: a failed delivery is retried after each delay of the schedule in turn (exponential, with
- * jitter), and dead-lettered when the schedule runs out. The default covers about three days.
+ * ADR 0010: a failed delivery is retried after each delay of the schedule in turn (exponential,
+ * with jitter), and dead-lettered when the schedule runs out. The default covers about three days.
  */
 export const DEFAULT_RETRY_SCHEDULE = '30s,1m,2m,4m,8m,16m,32m,1h,2h,4h,8h,8h,8h,8h,8h,8h,8h,8h';
 

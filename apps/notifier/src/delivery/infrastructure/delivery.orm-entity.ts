@@ -31,7 +31,7 @@ export class DeliveryOrmEntity {
   @Column({ type: 'text' })
   target!: string;
 
-  /** Computed once, signature included, and sent as it is on every attempt (D10). */
+  /** Computed once, signature included, and sent as it is on every attempt (ADR 0010). */
   @Column({ type: 'jsonb' })
   request!: DeliveryRequest;
 

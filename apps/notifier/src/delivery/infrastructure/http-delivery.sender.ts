@@ -6,8 +6,9 @@ import type { DestinationGuard } from '../domain/destination-guard';
 const USER_AGENT = 'OPP-Notifier/1';
 
 /**
- * One HTTP attempt (D10): any 2xx within the time limit is a success; redirects are not followed
- * (a 3xx is a failure, and cannot lead past the SSRF guard). The body of the answer is not read.
+ * One HTTP attempt (ADR 0010): any 2xx within the time limit is a success; redirects are not
+ * followed (a 3xx is a failure, and cannot lead past the SSRF guard). The body of the answer is not
+ * read.
  */
 export class HttpDeliverySender {
   constructor(

@@ -6,9 +6,9 @@ import { messageRequest, parseMessageSend } from '../domain/message-send';
 import { TaskResultReporter } from './task-result.reporter';
 
 /**
- * D5 `message.send`: a webhook or an e-mail, delivered by the engine with its retries. The task is
- * answered when the delivery is final (TaskResultReporter); an invalid payload fails it at once.
- * The task id is the delivery's dedupe key, so a command delivered twice sends once.
+ * ADR 0005 `message.send`: a webhook or an e-mail, delivered by the engine with its retries. The
+ * task is answered when the delivery is final (TaskResultReporter); an invalid payload fails it at
+ * once. The task id is the delivery's dedupe key, so a command delivered twice sends once.
  */
 @Injectable()
 export class SendMessageUseCase {

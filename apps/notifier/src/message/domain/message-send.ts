@@ -1,6 +1,6 @@
 import type { DeliveryRequest } from '../../delivery/domain/delivery';
 
-/** D5 `message.send`: `{ channel: 'webhook'|'email', to, subject?, text }`. */
+/** ADR 0005 `message.send`: `{ channel: 'webhook'|'email', to, subject?, text }`. */
 export interface MessageSendPayload {
   channel: 'webhook' | 'email';
   to: string;

@@ -6,7 +6,7 @@ import { PartnerSnapshotOrmEntity } from '@opp/snapshots';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
 import { partnerNotificationRequest } from '../domain/partner-notification';
 
-/** A finished processing request: one delivery per notification target, signed (D4). */
+/** A finished processing request: one delivery per notification target, signed (ADR 0004). */
 @Injectable()
 export class NotifyPartnerUseCase {
   constructor(

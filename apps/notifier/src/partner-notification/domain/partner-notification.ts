@@ -5,7 +5,7 @@ import type { HttpDeliveryRequest } from '../../delivery/domain/delivery';
 export const PARTNER_SIGNATURE_HEADER = 'X-OPP-Signature';
 
 /**
- * processing-api.md Events with D4: GET calls `uri?globalId=<id>`, POST sends exactly
+ * processing-api.md Events with ADR 0004: GET calls `uri?globalId=<id>`, POST sends exactly
  * `globalId=<id>` as a form body; either way `X-OPP-Signature` is the hex HMAC-SHA256 of that string
  * under the partner's secret.
  */

@@ -24,8 +24,8 @@ export type AuthorizationDecision =
 export type SettlementDecision = { outcome: 'approved' } | { outcome: 'declined'; reason: string };
 
 /**
- * What payments needs from a card acquirer. The sandbox implements it by card number (D6); a real
- * connector would call its bank. Every call is async for that reason.
+ * What payments needs from a card acquirer. The sandbox implements it by card number (ADR 0006); a
+ * real connector would call its bank. Every call is async for that reason.
  */
 export interface Acquirer {
   /** Risk screening before anything else: a blocked card is refused (40309), not declined. */

@@ -6,7 +6,7 @@ import type {
   SettlementDecision,
 } from '../domain/acquirer';
 
-/** D6: declines by card number, with the reason the table gives. */
+/** ADR 0006: declines by card number, with the reason the table gives. */
 const DECLINES: Readonly<Record<string, string>> = {
   '4000000000000002': 'card declined',
   '4000000000009995': 'insufficient funds',
@@ -22,10 +22,10 @@ const DECLINED_AFTER_CHALLENGE = '4000008400001629';
 const SETTLES_LATER = '4000000000000119';
 const BLOCKED = '4100000000000019';
 
-/** Well inside D6's "settles within 5 seconds", leaving room for the poller's interval. */
+/** Well inside ADR 0006's "settles within 5 seconds", leaving room for the poller's interval. */
 export const SANDBOX_SETTLE_AFTER_MS = 2000;
 
-/** The sandbox acquirer of D6: no bank behind it, the card number decides. */
+/** The sandbox acquirer of ADR 0006: no bank behind it, the card number decides. */
 export class SandboxAcquirer implements Acquirer {
   async isBlocked(card: AcquirerCard): Promise<boolean> {
     return card.number === BLOCKED;

@@ -14,7 +14,9 @@ import {
 } from '../infrastructure/transaction.repository';
 import { recurringSubscribedMessage, statusChangedMessage } from './transaction-messages';
 
-/** D12: repeated payments are allowed for the project's number of months from the subscription. */
+/**
+ * ADR 0012: repeated payments are allowed for the project's number of months from the subscription.
+ */
 function recurringViewOf(settings: ProjectSettings, now: Date): RecurringViewV1 {
   const endsAt = new Date(now);
   endsAt.setUTCMonth(endsAt.getUTCMonth() + settings.recurringMonths);

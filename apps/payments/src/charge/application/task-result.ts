@@ -3,7 +3,7 @@ import type { TaskOrigin, Transaction } from '../domain/transaction';
 import { chargeResultOf } from './transaction-views';
 
 /**
- * A charge as a task result (D5): failed -> FAIL, waiting for 3-D Secure -> WAITING with the
+ * A charge as a task result (ADR 0005): failed -> FAIL, waiting for 3-D Secure -> WAITING with the
  * redirect the user must follow, anything else (completed, verified, processing) -> SUCCESS.
  * `data` carries the operation's response fields.
  */

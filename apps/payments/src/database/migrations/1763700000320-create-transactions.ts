@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Card transactions. `id` is a bigint the gateway shows as a JSON number (D3: below 2^53).
+ * Card transactions. `id` is a bigint the gateway shows as a JSON number (ADR 0003: below 2^53).
  * Money in minor units; the fee too (decimal(12,4) is only how it is shown). One accepted request
  * makes at most one transaction: (project, idempotency key) is unique.
  */

@@ -21,8 +21,8 @@ import { PaymentRefusal } from '../../shared/payment-refusal';
 import { authenticateCommandOf, chargeCommandOf, statusQueryOf } from './task-payload';
 
 /**
- * The task functions payments owns (D5), run through the same use cases as the gateway's requests;
- * the result goes back to the orchestrator through the outbox, in the same transaction.
+ * The task functions payments owns (ADR 0005), run through the same use cases as the gateway's
+ * requests; the result goes back to the orchestrator through the outbox, in the same transaction.
  */
 @Injectable()
 export class RunPaymentsTaskUseCase {

@@ -21,7 +21,9 @@ const integer = (value: unknown): number | undefined => {
 const drop = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-/** `user` is an internal id (trusted, as D5 gives the partner its project) or a User object. */
+/**
+ * `user` is an internal id (trusted, as ADR 0005 gives the partner its project) or a User object.
+ */
 function userOf(value: unknown): Payload | undefined {
   const id = text(value);
   if (id !== undefined) return { id, identifier: id };

@@ -1,7 +1,7 @@
 import type { AcsV1 } from '@opp/contracts';
 import type { AcsData } from '../../charge/domain/transaction';
 
-/** D7: the hosted challenge page of the gateway, posted to with PaReq, MD and TermUrl. */
+/** ADR 0007: the hosted challenge page of the gateway, posted to with PaReq, MD and TermUrl. */
 export function acsOf(gatewayUrl: string, acs: AcsData): AcsV1 {
   return {
     url: `${gatewayUrl.replace(/\/+$/, '')}/acs/challenge`,

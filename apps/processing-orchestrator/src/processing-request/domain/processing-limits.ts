@@ -11,7 +11,7 @@ export const ProcessingLimits = {
   maxTargets: 20,
   /** Longest `wait` a task may ask for, in seconds. */
   maxWaitSeconds: 86_400,
-  /** The synchronous window is never longer (D5). */
+  /** The synchronous window is never longer (ADR 0005). */
   maxSyncWaitMs: 2_000,
 } as const;
 

@@ -91,7 +91,7 @@ function parseHeader(raw: unknown): ProcessingHeader {
       `header.service.waitTime must be one of ${Object.keys(WAIT_TIMES).join(', ')}`,
     );
   }
-  // D5: with sync and no waitTime, PT2S; without sync nothing is waited for.
+  // ADR 0005: with sync and no waitTime, PT2S; without sync nothing is waited for.
   const waitingTime: WaitTime = !sync ? 'PT0S' : ((waitTime as WaitTime | undefined) ?? 'PT2S');
   return { sync, waitingTime, targets: parseTargets(service.result) };
 }

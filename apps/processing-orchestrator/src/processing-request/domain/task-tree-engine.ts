@@ -9,7 +9,10 @@ import {
   type TaskStatus,
 } from './processing-task';
 
-/** Functions whose owner is not built yet: valid task types (D5) that fail when they would run. */
+/**
+ * Functions whose owner is not built yet: valid task types (ADR 0005) that fail when they would
+ * run.
+ */
 export const UNAVAILABLE_FUNCTIONS: ReadonlySet<TaskFunction> = new Set([
   'payout',
   'transaction.reverse',
@@ -38,7 +41,7 @@ export interface TaskOutcomeInput {
 }
 
 /**
- * The rules of one request's task tree, on plain objects (D5, processing-api.md):
+ * The rules of one request's task tree, on plain objects (ADR 0005, processing-api.md):
  * roots run in parallel; a finished task makes its `success` or `fail` list runnable and skips the
  * other list's subtree; `always` runs after either outcome; an expired task counts as failed.
  * Every method mutates the tasks it is given and records which ones changed and which ones must be

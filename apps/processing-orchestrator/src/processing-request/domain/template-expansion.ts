@@ -3,7 +3,7 @@ import { ProcessingRuleError } from './processing-rule-error';
 const PLACEHOLDER = /\$\{parameters\.([A-Za-z0-9_.-]+)\}/g;
 
 /**
- * D5: `${parameters.X}` anywhere in a string of a template task's payload becomes
+ * ADR 0005: `${parameters.X}` anywhere in a string of a template task's payload becomes
  * `payload.partner.parameters.X`. A placeholder without its parameter refuses the request.
  */
 export function substituteParameters(

@@ -1,4 +1,6 @@
-/** A user's subscription to recurring payments (D12), recorded when payments subscribes them. */
+/**
+ * A user's subscription to recurring payments (ADR 0012), recorded when payments subscribes them.
+ */
 export interface Subscription {
   projectId: number;
   userId: string;

@@ -9,8 +9,8 @@ const text = (value: unknown): string | undefined =>
       : undefined;
 
 /**
- * A `user.resolve` task's payload takes the fields of POST /user/resolve (D5), the partner's project
- * standing in for `project`; the user's IP may come from the request's `settings.userIp`.
+ * A `user.resolve` task's payload takes the fields of POST /user/resolve (ADR 0005), the partner's
+ * project standing in for `project`; the user's IP may come from the request's `settings.userIp`.
  */
 export function resolveUserCommandOf(
   task: TaskCommandV1,

@@ -3,10 +3,10 @@ import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 
 /**
- * The notifier's deliveries (D10), as the admin API shows them. A delivery is one thing to deliver
- * (a merchant callback, a partner notification, a message of the `message.send` task function) with
- * its attempts; `pending` waits for its next attempt, `succeeded` got a 2xx (or the mail server took
- * the mail), `dead` ran out of retries and waits for an operator to replay it.
+ * The notifier's deliveries (ADR 0010), as the admin API shows them. A delivery is one thing to
+ * deliver (a merchant callback, a partner notification, a message of the `message.send` task
+ * function) with its attempts; `pending` waits for its next attempt, `succeeded` got a 2xx (or the
+ * mail server took the mail), `dead` ran out of retries and waits for an operator to replay it.
  */
 export const DELIVERY_KINDS = [
   'merchant-callback',

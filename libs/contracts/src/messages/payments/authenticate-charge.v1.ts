@@ -4,7 +4,7 @@ import { Topics } from '../../topics';
 import type { CardViewV1 } from './card.v1';
 import type { RecurringViewV1 } from './process-charge.v1';
 
-/** POST /card/authenticate: completes a charge waiting for 3-D Secure (D7). */
+/** POST /card/authenticate: completes a charge waiting for 3-D Secure (ADR 0007). */
 export class AuthenticateChargeV1 {
   @IsInt() @Min(1) projectId!: number;
   @IsString() @Length(1, 256) md!: string;

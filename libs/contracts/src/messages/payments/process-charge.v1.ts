@@ -20,7 +20,7 @@ import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
  * POST /card/process (and the `card.payment` task). Exactly one of cardToken and card is set.
- * `price` is the decimal text as sent; payments checks it against the currency exponent (D9).
+ * `price` is the decimal text as sent; payments checks it against the currency exponent (ADR 0009).
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
  */
 export class ProcessChargeV1 {

@@ -20,9 +20,9 @@ export class RecurringSubscribedV1 {
   @Matches(/^[A-Z]{3}$/) currency!: string;
   /** The permanent card token that repeated charges use (payments' vault). */
   @IsString() @Length(1, 128) permanentTokenId!: string;
-  /** D12: minimal days between two recurring charges (project setting recurringMinDays). */
+  /** ADR 0012: minimal days between two recurring charges (project setting recurringMinDays). */
   @IsInt() @Min(0) frequency!: number;
-  /** D12: last moment repeated payments are allowed. */
+  /** ADR 0012: last moment repeated payments are allowed. */
   @IsISO8601() endsAt!: string;
   @IsISO8601() subscribedAt!: string;
 }

@@ -13,7 +13,10 @@ import {
 import { defineMessage } from '../../message-definition';
 import { Topics } from '../../topics';
 
-/** One entry of the request's `header.service.result` (D5: type `URL`, method `GET` or `POST`). */
+/**
+ * One entry of the request's `header.service.result` (ADR 0005: type `URL`, method `GET` or
+ * `POST`).
+ */
 export class NotificationTargetV1 {
   @IsIn(['URL']) type!: 'URL';
   @IsString() @Length(1, 2048) uri!: string;
@@ -22,8 +25,8 @@ export class NotificationTargetV1 {
 
 /**
  * A processing request has finished (no task left on the next level), key: globalId. Published by the
- * orchestrator; the notifier calls every target (processing-api.md, Events; D4 signing). `targets` is
- * the request's `header.service.result` as given, possibly empty.
+ * orchestrator; the notifier calls every target (processing-api.md, Events; ADR 0004 signing).
+ * `targets` is the request's `header.service.result` as given, possibly empty.
  */
 export class RequestFinishedV1 {
   @IsUUID() globalId!: string;

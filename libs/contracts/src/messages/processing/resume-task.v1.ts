@@ -3,9 +3,10 @@ import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 
 /**
- * The user came back from the 3-D Secure page of a `card.payment` task (D5, D7): the gateway's
- * TermUrl `/processing/acs-return/<globalId>/<taskId>` received PaRes and MD. The orchestrator sends
- * `card.authenticate` for that task and resumes the tree when its result arrives.
+ * The user came back from the 3-D Secure page of a `card.payment` task (ADR 0005, ADR 0007): the
+ * gateway's TermUrl `/processing/acs-return/<globalId>/<taskId>` received PaRes and MD. The
+ * orchestrator sends `card.authenticate` for that task and resumes the tree when its result
+ * arrives.
  */
 export class ResumeProcessingTaskV1 {
   @IsUUID() globalId!: string;

@@ -3,8 +3,8 @@ import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 
 /**
- * POST /processing, authenticated by the gateway (D4). The request body travels as the partner
- * sent it; the orchestrator owns the tree rules and answers the spec's response object.
+ * POST /processing, authenticated by the gateway (ADR 0004). The request body travels as the
+ * partner sent it; the orchestrator owns the tree rules and answers the spec's response object.
  */
 export class SubmitProcessingV1 {
   @IsUUID() globalId!: string;
@@ -13,8 +13,8 @@ export class SubmitProcessingV1 {
   @IsObject() request!: Record<string, unknown>;
   /**
    * The partner's stored templates that the request names (`template:<name>` task types), looked up
-   * by the gateway, which owns templates (D2): name -> the template's `tasks` array. A name the
-   * request uses but this map lacks is an unknown template (400).
+   * by the gateway, which owns templates (ADR 0002): name -> the template's `tasks` array. A name
+   * the request uses but this map lacks is an unknown template (400).
    */
   @IsOptional() @IsObject() templates?: Record<string, unknown[]>;
 }

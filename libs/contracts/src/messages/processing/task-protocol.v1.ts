@@ -49,9 +49,9 @@ export class TaskResultV1 {
   @IsUUID() taskId!: string;
   @IsUUID() globalId!: string;
   @IsIn(TASK_OUTCOMES) outcome!: TaskOutcome;
-  /** The operation's response fields (D5: a task's `data`). */
+  /** The operation's response fields (ADR 0005: a task's `data`). */
   @IsOptional() @IsObject() data?: Record<string, unknown>;
-  /** Set with WAITING: what the user must do (D5 `result.interactive`). */
+  /** Set with WAITING: what the user must do (ADR 0005 `result.interactive`). */
   @IsOptional() @IsObject() interactive?: Record<string, unknown>;
   @IsOptional() @IsString() reason?: string;
   @IsISO8601() completedAt!: string;

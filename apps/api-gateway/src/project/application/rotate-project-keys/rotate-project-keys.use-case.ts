@@ -11,8 +11,8 @@ import { projectSnapshotMessage } from '../project-snapshot';
 export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
 
 /**
- * D2 key rotation: a new private key signs from now on; the old one keeps verifying for a grace
- * period so merchants can deploy the new key without failed requests. The public key stays.
+ * ADR 0002 key rotation: a new private key signs from now on; the old one keeps verifying for a
+ * grace period so merchants can deploy the new key without failed requests. The public key stays.
  */
 @Injectable()
 export class RotateProjectKeysUseCase {

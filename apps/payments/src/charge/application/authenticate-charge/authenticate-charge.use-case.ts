@@ -19,9 +19,9 @@ import { taskResultOf } from '../task-result';
 export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';
 
 /**
- * POST /card/authenticate (D7): the PaRes of the gateway's ACS page decides whether the cardholder
- * passed; if so the acquirer decides the charge. A charge started by a processing task gets a
- * second task result, now that its WAITING is over.
+ * POST /card/authenticate (ADR 0007): the PaRes of the gateway's ACS page decides whether the
+ * cardholder passed; if so the acquirer decides the charge. A charge started by a processing task
+ * gets a second task result, now that its WAITING is over.
  */
 @Injectable()
 export class AuthenticateChargeUseCase {

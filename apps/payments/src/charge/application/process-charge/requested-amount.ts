@@ -11,8 +11,8 @@ export interface RequestedAmount {
 }
 
 /**
- * D9: price and currency into exact minor units. An unknown currency or a malformed price is an
- * invalid parameter (40017); more decimals than the currency has is 40018.
+ * ADR 0009: price and currency into exact minor units. An unknown currency or a malformed price is
+ * an invalid parameter (40017); more decimals than the currency has is 40018.
  */
 export function requestedAmountOf(price: string, currency: string): RequestedAmount {
   const exponent = currencyExponent(currency);

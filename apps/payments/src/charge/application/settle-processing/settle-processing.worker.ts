@@ -13,7 +13,7 @@ const BATCH = 50;
 
 /**
  * Asks the acquirer for its final word on `processing` charges once their settlement time has come
- * (D6: within 5 seconds), and records it like any status change (ledger, event, callback).
+ * (ADR 0006: within 5 seconds), and records it like any status change (ledger, event, callback).
  * Several instances share the work: a row one holds is skipped by the others.
  */
 @Injectable()

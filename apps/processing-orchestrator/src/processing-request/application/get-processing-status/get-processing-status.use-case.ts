@@ -13,7 +13,10 @@ import { ProcessingRequestRepository } from '../../infrastructure/processing-req
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** GET /processing/status/:GlobalId. Another partner's GlobalId is as unknown as a made-up one (D4). */
+/**
+ * GET /processing/status/:GlobalId. Another partner's GlobalId is as unknown as a made-up one
+ * (ADR 0004).
+ */
 @Injectable()
 export class GetProcessingStatusUseCase {
   constructor(

@@ -14,9 +14,10 @@ import { ProcessingRequestRepository } from '../../infrastructure/processing-req
 import { ProcessingEffects } from '../processing-effects';
 
 /**
- * The user is back from the 3-D Secure page of a WAITING card.payment task (D5): send card.authenticate
- * with PaRes and MD; its result ends the payment task and the tree goes on. Coming back twice sends
- * nothing more; the user is sent on to the partner's own acs_return_url either way.
+ * The user is back from the 3-D Secure page of a WAITING card.payment task (ADR 0005): send
+ * card.authenticate with PaRes and MD; its result ends the payment task and the tree goes on.
+ * Coming back twice sends nothing more; the user is sent on to the partner's own acs_return_url
+ * either way.
  */
 @Injectable()
 export class ResumeTaskUseCase {

@@ -39,3 +39,8 @@ export {
 } from './services';
 export { choosePorts, startStack, type Stack, type StartStackOptions } from './stack';
 export { createTopics, type CreateTopicsOptions, type TopicSpec } from './topics';
+export {
+  provisionServiceDatabases,
+  serviceDatabaseFromUrl,
+  type ServiceDatabase,
+} from './service-databases';

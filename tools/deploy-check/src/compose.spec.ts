@@ -1,6 +1,6 @@
 // docker-compose.yml: the whole system with Kafka (KRaft) and PostgreSQL, secrets never defaulted.
 import { APPS, type AppSpec } from './apps';
-import { loadCompose, readRepoFile } from './render';
+import { loadCompose } from './render';
 
 interface ComposeService {
   image?: string;

@@ -5,10 +5,8 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import type {
-  INetworkPolicy,
-  INetworkPolicyPeer,
-} from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';

@@ -8,7 +8,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Env } from './env.decorator';
-import { IsBrokerList, IsKeyRing } from './validators';
+import { Holds, IsBrokerList, IsKeyRing, IsReadableFile } from './validators';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -23,6 +23,9 @@ const DEV_SECRETS_KEYS = `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').
 export function devDatabaseUrl(database: string): string {
   return `postgres://postgres@127.0.0.1:5432/${database}`;
 }
+
+export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+export type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
 
 export class RuntimeEnvConfig {
   @Env('NODE_ENV', { default: 'development' })
@@ -52,6 +55,38 @@ export class KafkaEnvConfig extends RuntimeEnvConfig {
   @IsOptional()
   @IsString()
   kafkaClientId?: string;
+
+  /** TLS to the brokers (a managed or production cluster); the system CAs unless KAFKA_SSL_CA_FILE. */
+  @Env('KAFKA_SSL', { default: 'false' })
+  @IsBoolean()
+  kafkaSsl: boolean;
+
+  /** PEM file of the CA that signed the brokers' certificates (a private cluster CA). */
+  @Env('KAFKA_SSL_CA_FILE')
+  @IsOptional()
+  @IsReadableFile()
+  @Holds((config: KafkaEnvConfig) => config.kafkaSsl, '$property needs KAFKA_SSL=true')
+  kafkaSslCaFile?: string;
+
+  /** Credentials never cross the network in clear in production: SASL there needs TLS. */
+  @Env('KAFKA_SASL_MECHANISM')
+  @IsOptional()
+  @IsIn(KAFKA_SASL_MECHANISMS)
+  @Holds(
+    (config: KafkaEnvConfig) => config.kafkaSsl || config.nodeEnv !== 'production',
+    '$property needs KAFKA_SSL=true in production',
+  )
+  kafkaSaslMechanism?: KafkaSaslMechanism;
+
+  @Env('KAFKA_SASL_USERNAME')
+  @ValidateIf((config: KafkaEnvConfig) => config.kafkaSaslMechanism !== undefined)
+  @IsString()
+  kafkaSaslUsername?: string;
+
+  @Env('KAFKA_SASL_PASSWORD', { secret: true })
+  @ValidateIf((config: KafkaEnvConfig) => config.kafkaSaslMechanism !== undefined)
+  @IsString()
+  kafkaSaslPassword?: string;
 }
 
 /** What every service reads; a service's config extends it with its port and database URL. */

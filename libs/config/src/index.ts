@@ -2,12 +2,21 @@ export { Env, type EnvOptions, type EnvValueType } from './env.decorator';
 export { loadConfig } from './load-config';
 export { ConfigError } from './config-error';
 export { exitOnConfigError, EX_CONFIG } from './exit-on-config-error';
-export { IsPort, IsBrokerList, IsPostgresUrl, IsKeyRing } from './validators';
+export {
+  IsPort,
+  IsBrokerList,
+  IsPostgresUrl,
+  IsKeyRing,
+  IsReadableFile,
+  Holds,
+} from './validators';
 export {
   RuntimeEnvConfig,
   KafkaEnvConfig,
   ServiceBaseConfig,
   devDatabaseUrl,
+  KAFKA_SASL_MECHANISMS,
+  type KafkaSaslMechanism,
   LOG_LEVELS,
   NODE_ENVS,
   type LogLevel,

@@ -1,4 +1,5 @@
 import { KeyRing } from '@opp/crypto';
+import * as fs from 'node:fs';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -60,6 +61,43 @@ export function IsKeyRing(options?: ValidationOptions): PropertyDecorator {
     },
     options,
   );
+}
+
+/** A file this process can read (a CA bundle, a key): checked at start, not at first connection. */
+export function IsReadableFile(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isReadableFile',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isReadable(value),
+        defaultMessage: () => '$property must name a readable file',
+      },
+    },
+    options,
+  );
+}
+
+/** A rule between fields (checked on the field it names, so the message names its variable). */
+export function Holds<T extends object>(
+  rule: (config: T) => boolean,
+  message: string,
+): PropertyDecorator {
+  return ValidateBy({
+    name: 'holds',
+    validator: {
+      validate: (_value: unknown, args) => rule(args?.object as T),
+      defaultMessage: () => message,
+    },
+  });
+}
+
+function isReadable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isPostgresUrl(value: string): boolean {

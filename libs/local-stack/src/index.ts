@@ -1,6 +1,6 @@
 export { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 export { findFreePort, isPortOpen } from './free-port';
-export { waitForKafka } from './kafka-admin';
+export { waitForKafka, withAdmin, type KafkaSecurityOptions } from './kafka-admin';
 export {
   isKafkaProcess,
   isStorageFormatted,
@@ -39,3 +39,8 @@ export {
 } from './services';
 export { choosePorts, startStack, type Stack, type StartStackOptions } from './stack';
 export { createTopics, type CreateTopicsOptions, type TopicSpec } from './topics';
+export {
+  provisionServiceDatabases,
+  serviceDatabaseFromUrl,
+  type ServiceDatabase,
+} from './service-databases';

@@ -1,12 +1,20 @@
-import { Kafka, logLevel, type Admin } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type KafkaConfig } from 'kafkajs';
+
+/** TLS and SASL of a client (the services build it with kafkaSecurityOptions of @opp/messaging). */
+export type KafkaSecurityOptions = Pick<KafkaConfig, 'ssl' | 'sasl'>;
 
 /** A connected kafkajs admin client, quiet, for tooling; always disconnected after `use`. */
 export async function withAdmin<T>(
   brokers: string,
   use: (admin: Admin) => Promise<T>,
-  { connectionTimeout = 3_000, retries = 5 }: { connectionTimeout?: number; retries?: number } = {},
+  {
+    connectionTimeout = 3_000,
+    retries = 5,
+    security,
+  }: { connectionTimeout?: number; retries?: number; security?: KafkaSecurityOptions } = {},
 ): Promise<T> {
   const kafka = new Kafka({
+    ...security,
     clientId: 'opp-local-stack',
     brokers: brokers.split(',').map((broker) => broker.trim()),
     logLevel: logLevel.NOTHING,
@@ -25,7 +33,15 @@ export async function withAdmin<T>(
 /** Resolves once the cluster answers a metadata request with at least one broker. */
 export async function waitForKafka(
   brokers: string,
-  { timeoutMs = 90_000, isDead }: { timeoutMs?: number; isDead?: () => string | undefined } = {},
+  {
+    timeoutMs = 90_000,
+    isDead,
+    security,
+  }: {
+    timeoutMs?: number;
+    isDead?: () => string | undefined;
+    security?: KafkaSecurityOptions;
+  } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -36,6 +52,7 @@ export async function waitForKafka(
       const cluster = await withAdmin(brokers, (admin) => admin.describeCluster(), {
         connectionTimeout: 1_000,
         retries: 0,
+        security,
       });
       if (cluster.brokers.length > 0) return;
     } catch (error) {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPortOpen } from './free-port';
-import { waitForKafka } from './kafka-admin';
+import { waitForKafka, type KafkaSecurityOptions } from './kafka-admin';
 import { resolveKafkaClasspath, type KafkaClasspath } from './kafka-classpath';
 import { kafkaServerProperties, renderProperties } from './kafka-properties';
 import {
@@ -33,6 +33,8 @@ export interface KafkaBrokerOptions {
   readyTimeoutMs?: number;
   repoRoot?: string;
   log?: (line: string) => void;
+  /** A SASL_SSL listener instead of PLAINTEXT: its broker properties and how clients connect. */
+  secure?: { properties: Record<string, string>; clientSecurity: KafkaSecurityOptions };
 }
 
 export interface KafkaBrokerHandle {
@@ -93,7 +95,15 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Kaf
   const propsFile = path.join(dataDir, 'server.properties');
   fs.writeFileSync(
     propsFile,
-    renderProperties(kafkaServerProperties({ port, controllerPort, dataDir })),
+    renderProperties(
+      kafkaServerProperties({
+        port,
+        controllerPort,
+        dataDir,
+        listenerProtocol: options.secure ? 'SASL_SSL' : 'PLAINTEXT',
+        extra: options.secure?.properties,
+      }),
+    ),
   );
   if (!isStorageFormatted(dataDir)) formatStorage(classpath, propsFile);
 
@@ -121,6 +131,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Kaf
     await waitForKafka(brokers, {
       timeoutMs: options.readyTimeoutMs ?? 90_000,
       isDead: () => (isAlive(pid) ? undefined : `Kafka exited during start`),
+      security: options.secure?.clientSecurity,
     });
   } catch (error) {
     await stop();

@@ -6,6 +6,10 @@ export interface KafkaPropertiesOptions {
   dataDir: string;
   /** Default partitions of topics created without a count (createTopics always gives one). */
   numPartitions?: number;
+  /** The client listener's protocol (PLAINTEXT by default; SASL_SSL to test TLS and credentials). */
+  listenerProtocol?: 'PLAINTEXT' | 'SASL_SSL';
+  /** Added last (TLS key store, SASL users, ...). */
+  extra?: Record<string, string>;
 }
 
 /**
@@ -15,15 +19,16 @@ export interface KafkaPropertiesOptions {
  */
 export function kafkaServerProperties(options: KafkaPropertiesOptions): Record<string, string> {
   const { port, controllerPort, dataDir } = options;
+  const protocol = options.listenerProtocol ?? 'PLAINTEXT';
   return {
     'process.roles': 'broker,controller',
     'node.id': '1',
     'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
-    listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port}`,
-    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    listeners: `${protocol}://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    'advertised.listeners': `${protocol}://127.0.0.1:${port}`,
+    'listener.security.protocol.map': `${protocol}:${protocol},CONTROLLER:PLAINTEXT`,
     'controller.listener.names': 'CONTROLLER',
-    'inter.broker.listener.name': 'PLAINTEXT',
+    'inter.broker.listener.name': protocol,
     'log.dirs': path.join(dataDir, 'logs'),
     'num.partitions': String(options.numPartitions ?? 3),
     'default.replication.factor': '1',
@@ -48,6 +53,7 @@ export function kafkaServerProperties(options: KafkaPropertiesOptions): Record<s
     // The cleaner's default 128 MiB buffer is a quarter of the dev heap.
     'log.cleaner.dedupe.buffer.size': String(16 * 1024 * 1024),
     'log.cleaner.backoff.ms': '5000',
+    ...options.extra,
   };
 }
 

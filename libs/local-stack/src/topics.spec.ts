@@ -25,4 +25,18 @@ describe('topicConfigs', () => {
       },
     ]);
   });
+
+  it('sets the replication factor and min.insync.replicas a production cluster asks for', () => {
+    const [config] = topicConfigs([{ name: 'payments.events.v1' }], {
+      defaultPartitions: 12,
+      replicationFactor: 3,
+      minInsyncReplicas: 2,
+    });
+    expect(config).toEqual({
+      topic: 'payments.events.v1',
+      numPartitions: 12,
+      replicationFactor: 3,
+      configEntries: [{ name: 'min.insync.replicas', value: '2' }],
+    });
+  });
 });

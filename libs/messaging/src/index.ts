@@ -1,4 +1,5 @@
 export * from './kafka-connection';
+export * from './kafka-security';
 export * from './message-producer';
 export * from './envelope-factory';
 export * from './request-client';

@@ -1,12 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { Kafka, logLevel, type KafkaConfig, type LogEntry } from 'kafkajs';
 import type { TopicDefinition } from '@opp/contracts';
+import type { KafkaSecurityOptions } from './kafka-security';
 
 export interface KafkaConnectionOptions {
   brokers: string[];
   clientId: string;
   /** Prepended to every topic name and consumer group (one isolated stack per prefix). */
   topicPrefix?: string;
+  /** TLS and SASL (kafkaSecurityOptions); plaintext without credentials when left out. */
+  security?: KafkaSecurityOptions;
 }
 
 const levelNames: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
@@ -44,6 +47,7 @@ export class KafkaConnection {
       retry: { initialRetryTime: 200, maxRetryTime: 2000, retries: 5 },
       logLevel: logLevel.WARN,
       logCreator,
+      ...options.security,
     };
     this.kafka = new Kafka(config);
   }

@@ -3,7 +3,12 @@ import { ModuleRef } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
-import { KafkaConnection, KafkaTransport, MessageProducer } from '@opp/messaging';
+import {
+  KafkaConnection,
+  KafkaTransport,
+  MessageProducer,
+  kafkaSecurityOptions,
+} from '@opp/messaging';
 import { databaseCheck, flagCheck, HealthModule, ObservabilityModule } from '@opp/observability';
 import { OutboxRelay, OutboxRelayLifecycle, OutboxWriter, TypeormInbox } from '@opp/outbox';
 import { serviceDataSourceOptions } from '@opp/persistence';
@@ -56,6 +61,7 @@ export class PlatformModule {
             brokers: config.kafkaBrokers,
             clientId: config.kafkaClientId ?? options.service,
             topicPrefix: config.kafkaTopicPrefix,
+            security: kafkaSecurityOptions(config),
           }),
         },
         {

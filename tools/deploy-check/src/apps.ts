@@ -25,6 +25,10 @@ export const APPS: readonly AppSpec[] = [
 /** The Secret the platform creates; manifests reference it and never define it. */
 export const SECRET_NAME = 'opp-secrets';
 export const CONFIG_MAP_NAME = 'opp-config';
+/** The Secret holding the database superuser URL, read by the database-roles Job alone. */
+export const DB_ADMIN_SECRET = 'opp-db-admin';
+/** The gateway's internal listener (ADMIN_PORT): admin API and metrics. */
+export const GATEWAY_ADMIN_PORT = 3010;
 export const OVERLAYS = ['staging', 'production'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 

@@ -1,6 +1,6 @@
 // docker-compose.yml: the whole system with Kafka (KRaft) and PostgreSQL, secrets never defaulted.
-import { APPS } from './apps';
-import { loadCompose, readRepoFile } from './render';
+import { APPS, type AppSpec } from './apps';
+import { loadCompose } from './render';
 
 interface ComposeService {
   image?: string;
@@ -21,12 +21,24 @@ const service = (name: string): ComposeService => {
   return found;
 };
 
-const REQUIRED_SECRETS = ['ADMIN_TOKEN', 'SECRETS_KEYS', 'POSTGRES_PASSWORD'];
+const passwordVariable = (app: AppSpec) =>
+  app.databaseEnv.replace(/_DATABASE_URL$/, '_DB_PASSWORD');
+/** Each service logs in as its own role (named like its database) with its own password. */
+const roleUrl = (app: AppSpec) =>
+  `postgres://${app.database}:\${${passwordVariable(app)}:?set ${passwordVariable(app)}}` +
+  `@postgres:5432/${app.database}`;
+
+const REQUIRED_SECRETS = [
+  'ADMIN_TOKEN',
+  'SECRETS_KEYS',
+  'POSTGRES_PASSWORD',
+  ...APPS.map(passwordVariable),
+];
 
 describe('docker-compose.yml', () => {
   it('runs kafka, postgres, the topics job and the six services', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['kafka', 'postgres', 'topics', ...APPS.map((a) => a.name)].sort(),
+      ['kafka', 'postgres', 'topics', 'databases', ...APPS.map((a) => a.name)].sort(),
     );
   });
 
@@ -43,14 +55,23 @@ describe('docker-compose.yml', () => {
     expect(kafka.healthcheck?.test).toBeDefined();
   });
 
-  it('runs PostgreSQL 16 with an init script creating every service database', () => {
+  it('runs PostgreSQL 16 whose superuser only the databases job uses', () => {
     const postgres = service('postgres');
     expect(postgres.image).toMatch(/^postgres:16\b/);
-    expect(postgres.volumes).toContain(
-      './deploy/docker/postgres-init.sql:/docker-entrypoint-initdb.d/10-databases.sql:ro',
-    );
-    const sql = readRepoFile('deploy/docker/postgres-init.sql');
-    for (const app of APPS) expect(sql).toContain(`CREATE DATABASE ${app.database};`);
+    const superuserUrls = Object.entries(services)
+      .filter(([, s]) => JSON.stringify(s.environment ?? {}).includes('postgres://postgres:'))
+      .map(([name]) => name);
+    expect(superuserUrls).toEqual(['databases']);
+  });
+
+  it('creates a role and a database per service with the stack CLI before the services start', () => {
+    const databases = service('databases');
+    expect(databases.build).toMatchObject({ context: '.', target: 'tools' });
+    expect(databases.command).toEqual(['node', 'dist/tools/stack/src/cli.js', 'databases']);
+    expect(databases.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    for (const app of APPS) {
+      expect(databases.environment?.[app.databaseEnv]).toBe(roleUrl(app));
+    }
   });
 
   it('creates the topics with the stack CLI once Kafka is healthy', () => {
@@ -70,13 +91,14 @@ describe('docker-compose.yml', () => {
         postgres: { condition: 'service_healthy' },
         kafka: { condition: 'service_healthy' },
         topics: { condition: 'service_completed_successfully' },
+        databases: { condition: 'service_completed_successfully' },
       });
       const script = (s.command ?? []).join(' ');
       expect(script).toMatch(/migrate\.js &&\s+exec node .*main\.js/);
       expect(s.environment).toMatchObject({
         NODE_ENV: 'production',
         KAFKA_BROKERS: 'kafka:9092',
-        [app.databaseEnv]: `postgres://postgres:\${POSTGRES_PASSWORD}@postgres:5432/${app.database}`,
+        [app.databaseEnv]: roleUrl(app),
       });
       expect(String(s.environment?.SECRETS_KEYS)).toMatch(/^\$\{SECRETS_KEYS:\?/);
       if (app.name === 'api-gateway') {

@@ -3,6 +3,7 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
@@ -14,9 +15,16 @@ interface Validatable {
 type ModelClass = new (data: never) => Validatable;
 
 const MODELS: Record<string, ModelClass> = Object.fromEntries(
-  [Deployment, Service, PodDisruptionBudget, HorizontalPodAutoscaler, ConfigMap, Job, Ingress].map(
-    (model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass],
-  ),
+  [
+    Deployment,
+    Service,
+    PodDisruptionBudget,
+    HorizontalPodAutoscaler,
+    ConfigMap,
+    Job,
+    Ingress,
+    NetworkPolicy,
+  ].map((model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass]),
 );
 
 export const VALIDATED_KINDS: readonly string[] = Object.keys(MODELS);

@@ -9,7 +9,16 @@ import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
-import { APPS, CONFIG_MAP_NAME, OVERLAYS, SECRET_ENV, SECRET_NAME, type Overlay } from './apps';
+import {
+  APPS,
+  CONFIG_MAP_NAME,
+  DB_ADMIN_SECRET,
+  GATEWAY_ADMIN_PORT,
+  OVERLAYS,
+  SECRET_ENV,
+  SECRET_NAME,
+  type Overlay,
+} from './apps';
 import { VALIDATED_KINDS, validateObject } from './k8s-models';
 import { renderOverlay, type K8sObject } from './render';
 
@@ -66,6 +75,10 @@ function podProblems(owner: string, spec: IPodSpec): string[] {
   return problems;
 }
 
+/** The superuser URL: only the database-roles Job reads it, from a Secret of its own. */
+const isDatabaseAdmin = (owner: string, env: string, secret?: string) =>
+  owner === 'Job/database-roles' && env === 'POSTGRES_ADMIN_URL' && secret === DB_ADMIN_SECRET;
+
 function secretRef(c: IContainer, env: string): { name?: string; key?: string } | undefined {
   return c.env?.find((e) => e.name === env)?.valueFrom?.secretKeyRef;
 }
@@ -104,7 +117,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
           const ref = e.valueFrom?.secretKeyRef;
           if (SECRET_ENV.test(e.name) && (e.value !== undefined || !ref))
             problems.push(`${owner}/${c.name}: ${e.name} is not a secretKeyRef`);
-          if (ref && ref.name !== SECRET_NAME)
+          if (ref && ref.name !== SECRET_NAME && !isDatabaseAdmin(owner, e.name, ref.name))
             problems.push(`${owner}/${c.name}: ${e.name} refers to Secret ${ref.name}`);
         }
         for (const from of c.envFrom ?? []) {
@@ -131,8 +144,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
   });
 
   it('creates the Kafka topics with a Job running the stack CLI on the shared config', () => {
-    const jobs = objects(overlay).filter((o) => o.kind === 'Job') as unknown as IJob[];
-    const topics = jobs.flatMap((j) => j.spec!.template.spec!.containers);
+    const topics = find<IJob>(overlay, 'Job', 'kafka-topics').spec!.template.spec!.containers;
     expect(topics).toHaveLength(1);
     expect(topics[0].command).toEqual([
       'node',
@@ -152,7 +164,12 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     it('runs its own image on its port with liveness and readiness probes', () => {
       const c = main();
       expect(c.image).toMatch(new RegExp(`/opp/${app.name}:[\\w.-]+$`));
-      expect(c.ports).toEqual([{ name: 'http', containerPort: app.port }]);
+      expect(c.ports).toEqual([
+        { name: 'http', containerPort: app.port },
+        ...(app.name === 'api-gateway'
+          ? [{ name: 'admin', containerPort: GATEWAY_ADMIN_PORT }]
+          : []),
+      ]);
       expect(c.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
       expect(c.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
       expect(deployment().spec!.replicas).toBeUndefined(); // owned by the HPA

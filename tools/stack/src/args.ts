@@ -1,6 +1,6 @@
 import { APP_NAMES, isAppName, type AppName } from '@opp/local-stack';
 
-export const COMMANDS = ['start', 'up', 'down', 'status', 'topics', 'help'] as const;
+export const COMMANDS = ['start', 'up', 'down', 'status', 'topics', 'databases', 'help'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface CliArgs {
@@ -15,7 +15,9 @@ export const USAGE = `Usage: stack <command> [--services app1,app2]
   up       the same, detached; returns once every service is ready (pids in .local/run)
   down     stops what \`up\` started
   status   what runs, with readiness and memory
-  topics   creates every topic on KAFKA_BROKERS (KAFKA_TOPIC_PREFIX, KAFKA_TOPIC_PARTITIONS)
+  topics   creates every topic on KAFKA_BROKERS (KAFKA_TOPIC_PREFIX, KAFKA_TOPIC_PARTITIONS,
+           KAFKA_TOPIC_REPLICATION_FACTOR, KAFKA_TOPIC_MIN_INSYNC_REPLICAS, KAFKA_SSL*, KAFKA_SASL_*)
+  databases  a role and a database per service from each <SERVICE>_DATABASE_URL, as POSTGRES_ADMIN_URL
 
   --services   only these apps (${APP_NAMES.join(', ')})`;
 

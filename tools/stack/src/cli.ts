@@ -1,6 +1,7 @@
 // @opp/contracts declares its messages with decorators that need the metadata polyfill.
 import 'reflect-metadata';
 import { parseArgs, USAGE, UsageError } from './args';
+import { databasesCommand } from './commands/databases';
 import { downCommand } from './commands/down';
 import { startCommand } from './commands/start';
 import { statusCommand } from './commands/status';
@@ -20,6 +21,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return statusCommand();
     case 'topics':
       return topicsCommand();
+    case 'databases':
+      return databasesCommand();
     case 'help':
       console.log(USAGE);
       return 0;

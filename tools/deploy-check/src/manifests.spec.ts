@@ -134,13 +134,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     const jobs = objects(overlay).filter((o) => o.kind === 'Job') as unknown as IJob[];
     const topics = jobs.flatMap((j) => j.spec!.template.spec!.containers);
     expect(topics).toHaveLength(1);
-    expect(topics[0].command).toEqual([
-      'node',
-      '-r',
-      'dist/tools/runtime/src/register-paths.js',
-      'dist/tools/stack/src/cli.js',
-      'topics',
-    ]);
+    expect(topics[0].command).toEqual(['node', 'dist/tools/stack/src/cli.js', 'topics']);
     expect(topics[0].envFrom).toEqual([{ configMapRef: { name: CONFIG_MAP_NAME } }]);
   });
 
@@ -165,7 +159,8 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       );
       expect(migrate).toBeDefined();
       expect(migrate!.image).toBe(main().image);
-      expect(migrate!.command).toEqual(['node', '-r', 'dist/tools/runtime/src/register-paths.js']);
+      expect(migrate!.command).toEqual(['node']);
+      expect(migrate!.args).toEqual([`dist/apps/${app.name}/src/migrate.js`]);
       expect(secretRef(migrate!, app.databaseEnv)).toEqual({
         name: SECRET_NAME,
         key: app.databaseEnv,

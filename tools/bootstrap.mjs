@@ -36,19 +36,43 @@ const mtime = (file) => {
   }
 };
 
+/** Runs a command with its output in `logFile` only; resolves with its exit code. */
+function runLogged(command, args, logFile) {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = fs.openSync(logFile, 'w');
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    child.once('error', (error) => {
+      fs.appendFileSync(logFile, `cannot run ${command}: ${error.message}\n`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+// `npm ci` only: the lockfile holds every platform's packages (tools/deploy-check checks it), so a
+// refusal is a real problem to fix, never something to paper over with `npm install`.
 async function ensureDependencies() {
   const installed = mtime('node_modules/.package-lock.json');
   const lock = mtime('package-lock.json');
   if (installed !== undefined && (lock === undefined || lock <= installed)) return 0;
-  say(
-    installed === undefined ? 'node_modules missing: npm ci' : 'package-lock.json changed: npm ci',
+  const reason = installed === undefined ? 'node_modules missing' : 'package-lock.json changed';
+  const logFile = path.join(root, '.local', 'logs', 'npm-ci.log');
+  const started = Date.now();
+  const code = await runLogged(
+    'npm',
+    ['ci', '--no-audit', '--no-fund', '--loglevel=error'],
+    logFile,
   );
-  if ((await run('npm', ['ci', '--no-audit', '--no-fund'])) === 0) return 0;
-  // npm (10 and 11) writes lockfiles without the other platforms' optional binaries of packages
-  // such as @swc/core, then `npm ci` refuses them as out of sync (npm/cli#8669). `npm install`
-  // still installs the locked versions; it only adds what the lockfile lacks.
-  say('npm ci refused the lockfile; installing the locked versions with npm install');
-  return run('npm', ['install', '--no-audit', '--no-fund']);
+  if (code === 0) {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    say(`${reason}: npm ci installed the locked packages in ${seconds} s`);
+    return 0;
+  }
+  console.error(`[bootstrap] ${reason}: npm ci failed (exit ${code}); its output (${logFile}):`);
+  console.error(fs.readFileSync(logFile, 'utf8'));
+  return code;
 }
 
 // tsc is incremental (dist/.tsbuildinfo): running it every time is the simple correct choice.
@@ -147,6 +171,64 @@ function finish(code, { passed, failed, skipped }) {
   return code;
 }
 
+/** Which checkout the commands act on: its directory and git commit. */
+function describeCheckout() {
+  const git = (args) => {
+    const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    return result.status === 0 ? result.stdout.trim() : undefined;
+  };
+  const commit = git(['rev-parse', '--short=12', 'HEAD']);
+  if (!commit) return `checkout ${root} (not a git checkout)`;
+  const branch = git(['rev-parse', '--abbrev-ref', 'HEAD']);
+  const changed = git(['status', '--porcelain', '--untracked-files=no']);
+  return `checkout ${root} (${branch} at ${commit}${changed ? ', with uncommitted changes' : ''})`;
+}
+
+// Runs in a child process per app, on the compiled code: the app's own config class and loader,
+// exactly what the service does first at start.
+const CONFIG_CHECK = `
+require('reflect-metadata');
+const fs = require('node:fs');
+const path = require('node:path');
+const [dist, app] = process.argv.slice(1);
+const { loadConfig } = require(path.join(dist, 'libs', 'config', 'src', 'index.js'));
+const dir = path.join(dist, 'apps', app, 'src', 'config');
+for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.config.js'))) {
+  for (const value of Object.values(require(path.join(dir, file)))) {
+    if (typeof value !== 'function' || !/Config$/.test(value.name)) continue;
+    try {
+      loadConfig(value);
+    } catch (error) {
+      console.error(error.message);
+      process.exit(78);
+    }
+  }
+}
+`;
+
+/** Validates the environment this command was given with each app's config loader. */
+function checkConfiguration() {
+  const dist = path.join(root, 'dist');
+  const apps = fs
+    .readdirSync(path.join(dist, 'apps'))
+    .filter((app) => fs.existsSync(path.join(dist, 'apps', app, 'src', 'config')));
+  const problems = [];
+  for (const app of apps) {
+    const result = spawnSync(process.execPath, ['-e', CONFIG_CHECK, dist, app], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) problems.push(`  ${app}: ${(result.stderr || 'failed').trim()}`);
+  }
+  const env = process.env.NODE_ENV ?? 'development';
+  if (problems.length === 0) {
+    console.log(`configuration (NODE_ENV=${env}, this environment): valid for ${apps.join(', ')}`);
+    return 0;
+  }
+  console.log(`configuration (NODE_ENV=${env}, this environment): INVALID\n${problems.join('\n')}`);
+  return 78;
+}
+
 async function stack(command) {
   if ((await ensureDependencies()) !== 0) return 1;
   const cli = path.join('dist', 'tools', 'stack', 'src', 'cli.js');
@@ -158,8 +240,11 @@ async function stack(command) {
       return code;
     }
   }
-  const preload = path.join(root, 'dist', 'tools', 'runtime', 'src', 'register-paths.js');
-  return run(process.execPath, ['-r', preload, cli, command, ...process.argv.slice(3)]);
+  if (command !== 'status') return run(process.execPath, [cli, command, ...process.argv.slice(3)]);
+  console.log(describeCheckout());
+  const code = await run(process.execPath, [cli, command, ...process.argv.slice(3)]);
+  const configCode = checkConfiguration();
+  return code !== 0 ? code : configCode;
 }
 
 async function bench() {
@@ -170,8 +255,7 @@ async function bench() {
     console.error(`[bootstrap] no benchmark yet: ${main} does not exist (tools/bench/src/main.ts)`);
     return 1;
   }
-  const preload = path.join(root, 'dist', 'tools', 'runtime', 'src', 'register-paths.js');
-  return run(process.execPath, ['-r', preload, main, ...process.argv.slice(3)]);
+  return run(process.execPath, [main, ...process.argv.slice(3)]);
 }
 
 const commands = {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findRepoRoot } from './repo-paths';
-import { nodeEntryArgs } from './service-process';
+import { appEntryFile } from './service-process';
 import type { AppName } from './services';
 
 export interface RunMigrationsOptions {
@@ -19,12 +19,12 @@ export async function runMigrations(
   options: RunMigrationsOptions = {},
 ): Promise<void> {
   const repoRoot = options.repoRoot ?? findRepoRoot();
-  const args = nodeEntryArgs(repoRoot, name, 'migrate');
-  if (!fs.existsSync(args[2])) {
-    throw new Error(`${args[2]} does not exist: run \`npm run build\` first`);
+  const migrate = appEntryFile(repoRoot, name, 'migrate');
+  if (!fs.existsSync(migrate)) {
+    throw new Error(`${migrate} does not exist: run \`npm run build\` first`);
   }
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [migrate], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -47,18 +47,12 @@ export interface ServiceHandle {
   restart(envChanges?: Record<string, string | undefined>): Promise<void>;
 }
 
-/** `node -r <repo>/dist/tools/runtime/src/register-paths.js <repo>/dist/apps/<app>/src/<entry>.js` */
-export function nodeEntryArgs(
-  repoRoot: string,
-  name: AppName,
-  entry: 'main' | 'migrate',
-): string[] {
-  const dist = path.join(repoRoot, 'dist');
-  return [
-    '-r',
-    path.join(dist, 'tools', 'runtime', 'src', 'register-paths.js'),
-    path.join(dist, 'apps', name, 'src', `${entry}.js`),
-  ];
+/**
+ * `<repo>/dist/apps/<app>/src/<entry>.js`, run as `node <file>`: the build compiles the `@opp/*`
+ * aliases to relative paths (tsc-alias), so compiled code needs no resolver at run time.
+ */
+export function appEntryFile(repoRoot: string, name: AppName, entry: 'main' | 'migrate'): string {
+  return path.join(repoRoot, 'dist', 'apps', name, 'src', `${entry}.js`);
 }
 
 export function serviceEnv(options: StartServiceOptions): NodeJS.ProcessEnv {
@@ -94,15 +88,15 @@ class ServiceProcess implements ServiceHandle {
 
   async start(): Promise<void> {
     const { logFile } = this.options;
-    const main = nodeEntryArgs(this.repoRoot, this.name, 'main');
-    if (!fs.existsSync(main[2])) {
-      throw new Error(`${main[2]} does not exist: run \`npm run build\` first`);
+    const main = appEntryFile(this.repoRoot, this.name, 'main');
+    if (!fs.existsSync(main)) {
+      throw new Error(`${main} does not exist: run \`npm run build\` first`);
     }
     fs.mkdirSync(path.dirname(logFile), { recursive: true });
     // A fresh log per start, so that a failure shows this start's lines; a restart keeps the history.
     const out = fs.openSync(logFile, this.pid ? 'a' : 'w');
     const started = Date.now();
-    const child = spawn(process.execPath, main, {
+    const child = spawn(process.execPath, [main], {
       cwd: this.repoRoot,
       env: serviceEnv(this.options),
       detached: true, // own process group: stopped in order by whoever started it

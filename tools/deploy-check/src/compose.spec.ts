@@ -44,7 +44,7 @@ describe('docker-compose.yml', () => {
 
   it('runs Kafka 3.9.1 as a single KRaft node without topic auto-creation', () => {
     const kafka = service('kafka');
-    expect(kafka.image).toBe('apache/kafka:3.9.1');
+    expect(kafka.image).toMatch(/^apache\/kafka:3\.9\.1@/);
     expect(kafka.environment).toMatchObject({
       KAFKA_PROCESS_ROLES: 'broker,controller',
       KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
@@ -74,6 +74,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('pins every image it pulls (rather than builds) by digest', () => {
+    const unpinned = Object.entries(services)
+      .filter(([, s]) => !s.build && !/@sha256:[0-9a-f]{64}$/.test(s.image ?? ''))
+      .map(([name, s]) => `${name}: ${s.image}`);
+    expect(unpinned).toEqual([]);
+  });
+
   it('creates the topics with the stack CLI once Kafka is healthy', () => {
     const topics = service('topics');
     expect(topics.build).toMatchObject({ context: '.', target: 'tools' });
@@ -93,8 +100,12 @@ describe('docker-compose.yml', () => {
         topics: { condition: 'service_completed_successfully' },
         databases: { condition: 'service_completed_successfully' },
       });
-      const script = (s.command ?? []).join(' ');
-      expect(script).toMatch(/migrate\.js &&\s+exec node .*main\.js/);
+      // Plain node on the compiled files ($$ is compose's escape for the image's own $APP).
+      expect(s.command).toEqual([
+        'sh',
+        '-c',
+        'node dist/apps/$$APP/src/migrate.js && exec node dist/apps/$$APP/src/main.js',
+      ]);
       expect(s.environment).toMatchObject({
         NODE_ENV: 'production',
         KAFKA_BROKERS: 'kafka:9092',

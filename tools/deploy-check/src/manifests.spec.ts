@@ -146,13 +146,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
   it('creates the Kafka topics with a Job running the stack CLI on the shared config', () => {
     const topics = find<IJob>(overlay, 'Job', 'kafka-topics').spec!.template.spec!.containers;
     expect(topics).toHaveLength(1);
-    expect(topics[0].command).toEqual([
-      'node',
-      '-r',
-      'dist/tools/runtime/src/register-paths.js',
-      'dist/tools/stack/src/cli.js',
-      'topics',
-    ]);
+    expect(topics[0].command).toEqual(['node', 'dist/tools/stack/src/cli.js', 'topics']);
     expect(topics[0].envFrom).toEqual([{ configMapRef: { name: CONFIG_MAP_NAME } }]);
   });
 
@@ -182,7 +176,8 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       );
       expect(migrate).toBeDefined();
       expect(migrate!.image).toBe(main().image);
-      expect(migrate!.command).toEqual(['node', '-r', 'dist/tools/runtime/src/register-paths.js']);
+      expect(migrate!.command).toEqual(['node']);
+      expect(migrate!.args).toEqual([`dist/apps/${app.name}/src/migrate.js`]);
       expect(secretRef(migrate!, app.databaseEnv)).toEqual({
         name: SECRET_NAME,
         key: app.databaseEnv,

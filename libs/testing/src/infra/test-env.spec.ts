@@ -18,7 +18,7 @@ describe('suite prefixes', () => {
     expect(suitePrefixes('Payouts', 'abc', testCheckoutTag('wt2')).dbPrefix).toBe(
       'opp_t_wt2_payouts_',
     );
-    expect(testCheckoutTag(undefined)).toBe('');
+    expect(testCheckoutTag('')).toBe('');
     expect(() => testCheckoutTag('Bad-Tag')).toThrow(/OPP_TEST_DB_TAG/);
   });
 });

@@ -17,13 +17,24 @@ const STATE_KEY = '__OPP_TEST_INFRA__';
 
 /** Fails early, with the fix, when the compiled apps that integration tests start are missing. */
 export function assertBuilt(repoRoot: string): void {
-  const missing = ['dist/apps', 'dist/tools/runtime/src/register-paths.js'].filter(
-    (item) => !fs.existsSync(path.join(repoRoot, item)),
-  );
-  if (missing.length > 0) {
+  const apps = path.join(repoRoot, 'dist', 'apps');
+  if (!fs.existsSync(apps)) {
     throw new Error(
-      `Integration tests run the compiled apps, but ${missing.join(' and ')} ` +
-        `${missing.length > 1 ? 'are' : 'is'} missing: run \`npm run build\` first.`,
+      'Integration tests run the compiled apps, but dist/apps is missing: run `npm run build` first.',
+    );
+  }
+  // The build compiles the @opp/* aliases to relative paths (tsc-alias); a tsc-only build leaves them
+  // for a resolver that compiled code no longer has, and every service would fail to start.
+  const unresolved = fs
+    .readdirSync(apps)
+    .map((app) => path.join(apps, app, 'src', 'main.js'))
+    .filter(
+      (main) => fs.existsSync(main) && fs.readFileSync(main, 'utf8').includes('require("@opp/'),
+    );
+  if (unresolved.length > 0) {
+    throw new Error(
+      `${path.relative(repoRoot, unresolved[0])} still imports @opp/* aliases: ` +
+        'run `npm run build` (tsc, then tsc-alias).',
     );
   }
 }

@@ -1,0 +1,144 @@
+// The image layout, run for real without a Docker engine: production dependencies installed as the
+// prod-deps stage installs them, dist/ copied as the tools and runtime stages copy it, then the tools
+// CMD (topics), the compose migrate command and the runtime CMD run there until /health/ready answers.
+// A start command that only works from the repository (a preload, an alias resolver, a dev
+// dependency) fails here.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  commandLine,
+  databaseName,
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+  findFreePort,
+  tailFile,
+  terminatePid,
+  waitForReady,
+} from '@opp/local-stack';
+import { suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import { dockerfileStage, stageCommand, stageNpmCommand } from './dockerfile';
+import { REPO_ROOT, loadCompose, readRepoFile } from './render';
+
+const APP = 'api-gateway';
+const dockerfile = readRepoFile(`apps/${APP}/Dockerfile`);
+
+/** `COPY --from=builder /app/<path> ./<path>` of a stage, with the stage's build args filled in. */
+function builderCopies(stage: string): string[] {
+  return dockerfileStage(dockerfile, stage)
+    .filter((line) => line.startsWith('COPY --from=builder '))
+    .map((line) => {
+      const [, source] = line.split(/\s+/).slice(1);
+      return source.replace(/^\/app\//, '').replace('${APP}', APP);
+    });
+}
+
+/** Runs a command to its end in `cwd`; the output is returned for the assertions and the error. */
+function runToEnd(command: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command[0], command.slice(1), {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0) {
+    throw new Error(`${command.join(' ')} exited ${result.status ?? result.signal}:\n${output}`);
+  }
+  return output;
+}
+
+describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
+  let dir: string;
+  let pid = 0;
+  const { topicPrefix, dbPrefix } = suitePrefixes('production layout');
+  const database = databaseName(APP, dbPrefix);
+  const adminUrl = testDatabaseAdminUrl();
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opp-production-layout-'));
+    await dropDatabases(adminUrl, [database]);
+    await ensureDatabases(adminUrl, [database]);
+  });
+
+  afterAll(async () => {
+    if (pid) await terminatePid(pid, { signal: 'SIGTERM', graceMs: 10_000 });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await dropDatabases(adminUrl, [database]);
+  });
+
+  it('installs, migrates and starts from the image layout with its exact commands', async () => {
+    // prod-deps stage: the Dockerfile's own npm command; --prefer-offline only spares the network.
+    fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'package-lock.json'), path.join(dir, 'package-lock.json'));
+    const install = stageNpmCommand(dockerfile, 'prod-deps');
+    expect(install.slice(0, 2)).toEqual(['npm', 'ci']);
+    const installLog = runToEnd([...install, '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    // The lockfile's packages all accept the Node versions of package.json's engines.
+    expect(installLog).not.toContain('EBADENGINE');
+    // Only production dependencies: nothing there could resolve @opp/* at run time.
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'kafkajs'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'tsconfig-paths'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'typescript'))).toBe(false);
+
+    // tools and runtime stages: the compiled files they copy from the builder.
+    const copied = [...new Set([...builderCopies('tools'), ...builderCopies('runtime')])];
+    expect(copied).toEqual(
+      expect.arrayContaining(['dist/libs', 'dist/tools/stack', `dist/apps/${APP}`]),
+    );
+    for (const item of copied) {
+      fs.cpSync(path.join(REPO_ROOT, item), path.join(dir, item), { recursive: true });
+    }
+
+    const port = await findFreePort();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production', // as the runtime stage's ENV
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: testBrokers(),
+      KAFKA_TOPIC_PREFIX: topicPrefix,
+      GATEWAY_PORT: String(port),
+      GATEWAY_DATABASE_URL: databaseUrl(adminUrl, database),
+      SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      ADMIN_TOKEN: 'production-layout-admin-token',
+      PUBLIC_GATEWAY_URL: `http://127.0.0.1:${port}`,
+    };
+
+    // The topics Job / compose one-shot: the tools stage's CMD.
+    const topics = stageCommand(dockerfile, 'tools');
+    expect(runToEnd(topics, dir, env)).toMatch(/topics: \d+ created/);
+
+    // The compose service runs migrations, then the image's CMD (k8s: the migrate init container).
+    const compose = loadCompose().doc as { services: Record<string, { command: string[] }> };
+    const [migrate, main] = compose.services[APP].command[2]
+      .replace(/\$\$APP/g, APP)
+      .split(/\s*&&\s*exec\s+/);
+    expect(main.split(' ')).toEqual(stageCommand(dockerfile));
+    runToEnd(migrate.split(' '), dir, env);
+
+    const cmd = stageCommand(dockerfile);
+    const logFile = path.join(dir, 'service.log');
+    const out = fs.openSync(logFile, 'w');
+    const child = spawn(cmd[0], cmd.slice(1), {
+      cwd: dir,
+      env,
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+    fs.closeSync(out);
+    pid = child.pid ?? 0;
+    let exited: string | undefined;
+    child.once('exit', (code, signal) => (exited = `exited (${code ?? signal}) during start`));
+    try {
+      await waitForReady(`http://127.0.0.1:${port}/health/ready`, 60_000, () => exited);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- ${logFile} ---\n${tailFile(logFile)}`);
+    }
+    // The one that answered is the temporary layout's process, started as the CMD says.
+    expect(fs.realpathSync(`/proc/${pid}/cwd`)).toBe(fs.realpathSync(dir));
+    expect(commandLine(pid).trim()).toBe(cmd.join(' '));
+    expect(path.relative(REPO_ROOT, fs.realpathSync(dir)).startsWith('..')).toBe(true);
+  });
+});

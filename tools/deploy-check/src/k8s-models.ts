@@ -7,6 +7,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { K8sObject } from './render';
+import { ServiceMonitor } from './service-monitor-model';
 
 interface Validatable {
   validate(): void;
@@ -14,9 +15,16 @@ interface Validatable {
 type ModelClass = new (data: never) => Validatable;
 
 const MODELS: Record<string, ModelClass> = Object.fromEntries(
-  [Deployment, Service, PodDisruptionBudget, HorizontalPodAutoscaler, ConfigMap, Job, Ingress].map(
-    (model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass],
-  ),
+  [
+    Deployment,
+    Service,
+    PodDisruptionBudget,
+    HorizontalPodAutoscaler,
+    ConfigMap,
+    Job,
+    Ingress,
+    ServiceMonitor,
+  ].map((model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass]),
 );
 
 export const VALIDATED_KINDS: readonly string[] = Object.keys(MODELS);

@@ -229,12 +229,19 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       });
     const { inbox } = this.options;
     const handlerOptions = (handler.extras ?? {}) as HandlerOptions;
+    return this.timed(topic, async () => {
+      if (!inbox || handlerOptions.inbox === false) return run(undefined);
+      const { result } = await inbox.once(this.options.group, decoded.envelope.id, run);
+      return result;
+    });
+  }
+
+  /** One handler run, timed and counted under its topic. */
+  private async timed<T>(topic: string, work: () => Promise<T>): Promise<T> {
     const instruments = this.metrics.topic(this.topicLabel(topic));
     const started = performance.now();
     try {
-      const result = await (!inbox || handlerOptions.inbox === false
-        ? run(undefined)
-        : inbox.once(this.options.group, decoded.envelope.id, run).then((done) => done.result));
+      const result = await work();
       instruments.duration.ok.observe((performance.now() - started) / 1000);
       return result;
     } catch (error) {

@@ -3,6 +3,7 @@ import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
 import type { PayoutsConfig } from './config/payouts.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import { PayoutMetrics } from './payout-order/application/payout-metrics';
 
 @Module({})
 export class AppModule {
@@ -19,6 +20,7 @@ export class AppModule {
         }),
         SnapshotsModule,
       ],
+      providers: [PayoutMetrics],
     };
   }
 }

@@ -3,7 +3,7 @@ import { Server, type CustomTransportStrategy, type MessageHandler } from '@nest
 import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { defaultIfEmpty, lastValueFrom, type Observable } from 'rxjs';
 import { definitionOf, hasDeadLetterTopic, type TopicDefinition } from '@opp/contracts';
-import { runWithCorrelation } from '@opp/observability';
+import { MetricsRegistry, runWithCorrelation } from '@opp/observability';
 import type { InboxPort } from './inbox-port';
 import type { KafkaConnection } from './kafka-connection';
 import type { MessageProducer } from './message-producer';
@@ -14,6 +14,7 @@ import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
 import type { HandlerOptions } from './handler-decorators';
+import { TransportMetrics } from './transport-metrics';
 
 export interface KafkaTransportOptions {
   connection: KafkaConnection;
@@ -24,6 +25,8 @@ export interface KafkaTransportOptions {
   retry?: Partial<RetryPolicy>;
   /** Partitions handled at once; order within a partition is kept. */
   concurrency?: number;
+  /** The service's registry; without one the measurements go to a private, unexported one. */
+  metrics?: MetricsRegistry;
 }
 
 /**
@@ -47,12 +50,16 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   private readonly retryPolicy: RetryPolicy;
   /** Physical topic name -> its contract, to know how a failure on it is handled. */
   private readonly topicsByName = new Map<string, TopicDefinition>();
+  private readonly metrics: TransportMetrics;
 
   constructor(private readonly options: KafkaTransportOptions) {
     super();
     this.deadLetters = new DeadLetters(options.producer, options.group);
     this.replies = new ReplySender(options.producer);
     this.retryPolicy = { attempts: 5, initialDelayMs: 100, maxDelayMs: 5000, ...options.retry };
+    this.metrics = new TransportMetrics(
+      options.metrics ?? new MetricsRegistry(options.group, { defaultMetrics: false }),
+    );
   }
 
   /** True once the consumer has fetched from the broker; readiness probes use it. */
@@ -118,6 +125,13 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       this.logger.warn({ msg: 'consumer crashed', error: payload.error.message });
       if (!payload.restart) this.restarter.schedule();
     });
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) =>
+      this.metrics.recordLag(
+        this.topicLabel(payload.topic),
+        payload.partition,
+        Number(payload.offsetLag),
+      ),
+    );
     await consumer.connect();
     for (const topic of topics) {
       this.topicsByName.set(connection.topicName(topic), topic);
@@ -166,6 +180,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     const definition = this.topicsByName.get(topic);
     if (definition && hasDeadLetterTopic(definition)) {
       await this.deadLetters.park(topic, message, reason);
+      this.metrics.topic(definition.name).deadLetters.inc();
       return;
     }
     if (error === undefined) {
@@ -214,8 +229,30 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       });
     const { inbox } = this.options;
     const handlerOptions = (handler.extras ?? {}) as HandlerOptions;
-    if (!inbox || handlerOptions.inbox === false) return run(undefined);
-    const { result } = await inbox.once(this.options.group, decoded.envelope.id, run);
-    return result;
+    return this.timed(topic, async () => {
+      if (!inbox || handlerOptions.inbox === false) return run(undefined);
+      const { result } = await inbox.once(this.options.group, decoded.envelope.id, run);
+      return result;
+    });
+  }
+
+  /** One handler run, timed and counted under its topic. */
+  private async timed<T>(topic: string, work: () => Promise<T>): Promise<T> {
+    const instruments = this.metrics.topic(this.topicLabel(topic));
+    const started = performance.now();
+    try {
+      const result = await work();
+      instruments.duration.ok.observe((performance.now() - started) / 1000);
+      return result;
+    } catch (error) {
+      instruments.duration.error.observe((performance.now() - started) / 1000);
+      instruments.errors.inc();
+      throw error;
+    }
+  }
+
+  /** Metrics name topics as the contracts do: the environment's prefix would split the series. */
+  private topicLabel(topic: string): string {
+    return this.topicsByName.get(topic)?.name ?? topic;
   }
 }

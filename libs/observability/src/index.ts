@@ -1,5 +1,5 @@
 // Public API of @opp/observability: JSON logging with card-data redaction, request/correlation
-// ids, and the /health endpoints every service exposes.
+// ids, the /health endpoints and the Prometheus /metrics every service exposes.
 
 export { createLogger } from './logging/create-logger';
 export { buildPinoOptions, type LoggerConfig } from './logging/pino-options';
@@ -27,3 +27,17 @@ export { HealthModule, type HealthAsyncOptions } from './health/health.module';
 export type { HealthOptions } from './health/health-options';
 export { databaseCheck, flagCheck, type HealthCheck } from './health/health-check';
 export { runReadiness, DEFAULT_CHECK_TIMEOUT_MS, type ReadinessReport } from './health/readiness';
+
+export { MetricsModule, type MetricsOptions } from './metrics/metrics.module';
+export { MetricsHttpController } from './metrics/metrics.http.controller';
+export {
+  MetricsRegistry,
+  type CounterDefinition,
+  type GaugeDefinition,
+  type HistogramDefinition,
+  type MetricsRegistryOptions,
+} from './metrics/metrics-registry';
+export { HTTP_REQUEST_DURATION, UNMATCHED_ROUTE } from './metrics/http-metrics';
+export { oncePerScrape } from './metrics/once-per-scrape';
+// Re-exported so code that holds an instrument depends on this library only.
+export type { Counter, Gauge, Histogram } from 'prom-client';

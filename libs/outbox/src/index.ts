@@ -5,3 +5,4 @@ export * from './outbox-writer';
 export * from './outbox-relay';
 export * from './outbox-relay.lifecycle';
 export * from './typeorm-inbox';
+export * from './outbox-metrics';

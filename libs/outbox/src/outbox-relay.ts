@@ -22,6 +22,9 @@ interface OutboxRow {
   headers: Record<string, string>;
 }
 
+/** A message the broker refuses this many times is set aside unless the options say otherwise. */
+export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 10;
+
 /** Serializes relays across replicas of one service: one sender at a time keeps per-key order. */
 const RELAY_LOCK = 0x6f7574626f78; // "outbox"
 
@@ -44,7 +47,7 @@ export class OutboxRelay {
     options: OutboxRelayOptions,
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.maxAttempts = options.maxAttempts ?? 10;
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_OUTBOX_MAX_ATTEMPTS;
     this.loop = new PollingLoop({
       intervalMs: options.safetyPollMs ?? 5000,
       run: () => this.relayBatch(),

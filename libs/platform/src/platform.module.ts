@@ -9,8 +9,21 @@ import {
   MessageProducer,
   kafkaSecurityOptions,
 } from '@opp/messaging';
-import { databaseCheck, flagCheck, HealthModule, ObservabilityModule } from '@opp/observability';
-import { OutboxRelay, OutboxRelayLifecycle, OutboxWriter, TypeormInbox } from '@opp/outbox';
+import {
+  databaseCheck,
+  flagCheck,
+  HealthModule,
+  MetricsModule,
+  MetricsRegistry,
+  ObservabilityModule,
+} from '@opp/observability';
+import {
+  OutboxRelay,
+  OutboxRelayLifecycle,
+  OutboxWriter,
+  registerOutboxMetrics,
+  TypeormInbox,
+} from '@opp/outbox';
 import { serviceDataSourceOptions } from '@opp/persistence';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
 
@@ -23,8 +36,8 @@ class ProducerLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * What every service stands on: logs, health, its own database, the broker connection, the outbox
- * relay, the inbox and the Kafka transport. Each app imports it once with its own entities.
+ * What every service stands on: logs, health, metrics, its own database, the broker connection,
+ * the outbox relay, the inbox and the Kafka transport. Each app imports it once with its own entities.
  */
 @Global()
 @Module({})
@@ -35,6 +48,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         ObservabilityModule.forRoot({ service: options.service, level: config.logLevel }),
+        MetricsModule.forRoot({ service: options.service, route: options.metricsRoute }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions({
             service: options.service,
@@ -82,9 +96,11 @@ export class PlatformModule {
         },
         {
           provide: OutboxRelay,
-          inject: [DataSource, MessageProducer],
-          useFactory: (dataSource: DataSource, producer: MessageProducer) =>
-            new OutboxRelay(dataSource, producer, { databaseUrl: options.databaseUrl }),
+          inject: [DataSource, MessageProducer, MetricsRegistry],
+          useFactory: (dataSource: DataSource, producer: MessageProducer, m: MetricsRegistry) => {
+            registerOutboxMetrics(m, dataSource);
+            return new OutboxRelay(dataSource, producer, { databaseUrl: options.databaseUrl });
+          },
         },
         {
           provide: OutboxRelayLifecycle,
@@ -94,12 +110,13 @@ export class PlatformModule {
         },
         {
           provide: KafkaTransport,
-          inject: [KafkaConnection, MessageProducer, TypeormInbox],
+          inject: [KafkaConnection, MessageProducer, TypeormInbox, MetricsRegistry],
           useFactory: (
             connection: KafkaConnection,
             producer: MessageProducer,
             inbox: TypeormInbox,
-          ) => new KafkaTransport({ connection, producer, inbox, group: options.service }),
+            metrics: MetricsRegistry,
+          ) => new KafkaTransport({ connection, producer, inbox, metrics, group: options.service }),
         },
       ],
       exports: [

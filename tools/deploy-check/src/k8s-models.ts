@@ -8,6 +8,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { K8sObject } from './render';
+import { ServiceMonitor } from './service-monitor-model';
 
 interface Validatable {
   validate(): void;
@@ -24,6 +25,7 @@ const MODELS: Record<string, ModelClass> = Object.fromEntries(
     Job,
     Ingress,
     NetworkPolicy,
+    ServiceMonitor,
   ].map((model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass]),
 );
 

@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
 import type { NotifierConfig } from '../config/notifier.config';
 import { CreateDelivery } from './application/create-delivery';
+import { DeliveryMetrics } from './application/delivery-metrics';
 import { DeliveryScheduler } from './application/delivery-scheduler';
 import { DeliverySender, MailTransport } from './application/delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './application/delivery-settings';
@@ -54,6 +55,7 @@ export function deliveryProviders(config: NotifierConfig): Provider[] {
     },
     DeliveryRepository,
     CreateDelivery,
+    DeliveryMetrics,
     DeliveryScheduler,
     ListDeliveriesUseCase,
     ReplayDeliveryUseCase,

@@ -18,7 +18,7 @@ export function installFastifyRequestId(instance: unknown): boolean {
   return true;
 }
 
-function isFastify(instance: unknown): instance is FastifyInstance {
+export function isFastify(instance: unknown): instance is FastifyInstance {
   return (
     typeof instance === 'object' &&
     instance !== null &&

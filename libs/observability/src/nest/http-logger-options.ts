@@ -5,12 +5,18 @@ import { buildPinoOptions, type LoggerConfig } from '../logging/pino-options';
 
 type RawRequest = IncomingMessage & { originalUrl?: string };
 
-// Probes poll every few seconds; logging them would drown the real traffic.
+// Probes and Prometheus poll every few seconds; logging them would drown the real traffic.
 const HEALTH_PATH = /(?:^|\/)health(?:\/(?:live|ready))?\/?$/;
+const METRICS_PATH = /^\/metrics\/?$/;
 
 export function isHealthRequest(req: RawRequest): boolean {
   const url = req.originalUrl ?? req.url ?? '';
   return HEALTH_PATH.test(url.split('?')[0]);
+}
+
+function isPollingRequest(req: RawRequest): boolean {
+  const url = req.originalUrl ?? req.url ?? '';
+  return isHealthRequest(req) || METRICS_PATH.test(url.split('?')[0]);
 }
 
 /** pino-http options: the service's pino options plus request-id and request-log policy. */
@@ -26,7 +32,7 @@ export function httpLoggerOptions(config: LoggerConfig): Options {
       if (!res.headersSent) res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    autoLogging: { ignore: isHealthRequest },
+    autoLogging: { ignore: isPollingRequest },
     customLogLevel: (_req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';
       return res.statusCode >= 400 ? 'warn' : 'info';

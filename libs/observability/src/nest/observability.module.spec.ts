@@ -5,6 +5,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { currentCorrelationId } from '../correlation/correlation-context';
 import { HealthModule } from '../health/health.module';
 import { TestLogSink } from '../logging/test-log-sink';
+import { MetricsModule } from '../metrics/metrics.module';
 import { ObservabilityModule } from './observability.module';
 
 const PAN = '4111111111111111';
@@ -48,6 +49,7 @@ async function startApp(sink: TestLogSink): Promise<NestFastifyApplication> {
     imports: [
       ObservabilityModule.forRoot({ service: 'api-gateway', level: 'info', destination: sink }),
       HealthModule.forRoot({ checks: [] }),
+      MetricsModule.forRoot({ service: 'api-gateway' }),
     ],
     controllers: [ProbeController],
     providers: [Downstream],
@@ -212,10 +214,11 @@ describe('ObservabilityModule on Fastify', () => {
     expect(missing.headers['x-request-id']).toBe('n-1');
   });
 
-  it('does not log health probes', async () => {
+  it('does not log health probes or Prometheus scrapes', async () => {
     const live = await app.inject({ method: 'GET', url: '/health/live' });
     const ready = await app.inject({ method: 'GET', url: '/health/ready' });
-    expect([live.statusCode, ready.statusCode]).toEqual([200, 200]);
+    const scrape = await app.inject({ method: 'GET', url: '/metrics' });
+    expect([live.statusCode, ready.statusCode, scrape.statusCode]).toEqual([200, 200, 200]);
     expect(live.headers['x-request-id']).toMatch(UUID);
     await app.inject({ method: 'GET', url: '/v1/card/getToken' });
     await waitForLine(sink, requestLine);

@@ -15,6 +15,7 @@ import {
   type DeliveryUpdate,
 } from '../infrastructure/delivery.repository';
 import { DeliveryFinalListener } from './delivery-final.listener';
+import { DeliveryMetrics } from './delivery-metrics';
 import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 
@@ -37,6 +38,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     private readonly sender: DeliverySender,
     private readonly finalListener: DeliveryFinalListener,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
+    private readonly metrics: DeliveryMetrics,
   ) {
     this.loop = new PollingLoop({
       intervalMs: settings.pollIntervalMs,
@@ -108,6 +110,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
       if (updated && updated.status !== 'pending') await this.finalListener.onFinal(tx, updated);
       return updated;
     });
+    if (recorded) this.metrics.attempted(delivery.kind, update.status);
     this.log(delivery, update, recorded !== null);
   }
 

@@ -167,6 +167,14 @@ export class DeliveryRepository {
     await tx.query(`UPDATE deliveries SET reported_outcome = $2 WHERE id = $1`, [id, outcome]);
   }
 
+  /** Deliveries waiting for an attempt (first or retry), by kind; the partial index covers it. */
+  async countPendingByKind(manager: EntityManager): Promise<Map<DeliveryKind, number>> {
+    const rows: { kind: DeliveryKind; count: string }[] = await manager.query(
+      `SELECT kind, count(*) AS count FROM deliveries WHERE status = 'pending' GROUP BY kind`,
+    );
+    return new Map(rows.map((row) => [row.kind, Number(row.count)]));
+  }
+
   async list(
     tx: EntityManager,
     filter: DeliveryFilter,

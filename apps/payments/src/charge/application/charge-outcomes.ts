@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecurringViewV1 } from '@opp/contracts';
+import { MetricsRegistry, type Counter } from '@opp/observability';
 import { OutboxWriter } from '@opp/outbox';
 import type { AuthorizationDecision } from '../../acquirer/domain/acquirer';
 import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
@@ -12,6 +13,7 @@ import {
   TransactionRepository,
   type TransactionChange,
 } from '../infrastructure/transaction.repository';
+import { TRANSACTION_STATUS_CHANGES } from './payment-metrics';
 import { recurringSubscribedMessage, statusChangedMessage } from './transaction-messages';
 
 /**
@@ -29,12 +31,17 @@ function recurringViewOf(settings: ProjectSettings, now: Date): RecurringViewV1 
  */
 @Injectable()
 export class ChargeOutcomes {
+  private readonly statusChanges: Counter<'type' | 'status' | 'currency'>;
+
   constructor(
     private readonly transactions: TransactionRepository,
     private readonly ledger: LedgerRepository,
     private readonly cards: CardVaultRepository,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.statusChanges = metrics.counter(TRANSACTION_STATUS_CHANGES);
+  }
 
   async transition(
     tx: EntityManager,
@@ -44,6 +51,11 @@ export class ChargeOutcomes {
   ): Promise<Transaction> {
     const updated = await this.transactions.update(tx, t.id, change);
     await this.outbox.add(tx, [statusChangedMessage(updated, settings)]);
+    this.statusChanges.inc({
+      type: updated.type,
+      status: updated.status,
+      currency: updated.currency,
+    });
     return updated;
   }
 

@@ -8,11 +8,13 @@ import {
   type TaskCommandV1,
   type TaskFunction,
 } from '@opp/contracts';
+import { MetricsRegistry, type Counter } from '@opp/observability';
 import { OutboxWriter, type PendingMessage } from '@opp/outbox';
 import { ProcessingOrchestratorConfig } from '../../config/processing-orchestrator.config';
 import type { ProcessingRequest } from '../domain/processing-request';
 import type { TaskTreeEngine } from '../domain/task-tree-engine';
 import { ProcessingRequestRepository } from '../infrastructure/processing-request.repository';
+import { TREES_FINISHED, treeFinalStatus } from './processing-metrics';
 
 /** The message type (and so the topic) of each function's owner. */
 function commandDefinition(fn: TaskFunction) {
@@ -28,11 +30,16 @@ function commandDefinition(fn: TaskFunction) {
  */
 @Injectable()
 export class ProcessingEffects {
+  private readonly treesFinished: Counter<'status'>;
+
   constructor(
     private readonly repository: ProcessingRequestRepository,
     private readonly outbox: OutboxWriter,
     @Inject(ProcessingOrchestratorConfig) private readonly config: ProcessingOrchestratorConfig,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.treesFinished = metrics.counter(TREES_FINISHED);
+  }
 
   /** Messages for the tasks the engine started; card.payment gets the gateway's TermUrl. */
   commands(request: ProcessingRequest, engine: TaskTreeEngine): PendingMessage[] {
@@ -78,6 +85,7 @@ export class ProcessingEffects {
     request.status = status;
     if (status !== 'FINISHED' || wasFinished) return [];
     request.finishedAt = now;
+    this.treesFinished.inc({ status: treeFinalStatus(engine.tasks) });
     return [
       {
         definition: RequestFinishedV1Message,

@@ -16,7 +16,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s: ServiceMonitor', (overlay) => {
     objects = renderOverlay(overlay);
   });
 
-  it('selects every app Service, on a port each has, at /metrics', () => {
+  it('scrapes each app once at /metrics: the internal services and the gateway admin listener', () => {
     const monitors = objects.filter((o) => o.kind === 'ServiceMonitor');
     expect(monitors).toHaveLength(1);
     const spec = monitors[0].spec as MonitorSpec;
@@ -24,12 +24,17 @@ describe.each(OVERLAYS)('deploy/overlays/%s: ServiceMonitor', (overlay) => {
     const selected = services.filter((s) =>
       Object.entries(spec.selector.matchLabels).every(([k, v]) => s.metadata?.labels?.[k] === v),
     );
-    expect(selected.map((s) => s.metadata?.name).sort()).toEqual(APPS.map((a) => a.name).sort());
-    for (const endpoint of spec.endpoints) {
-      expect(endpoint.path).toBe('/metrics');
-      for (const service of selected) {
-        expect(service.spec?.ports?.map((p) => p.name)).toContain(endpoint.port);
-      }
+    const expected = APPS.map((a) => (a.name === 'api-gateway' ? 'api-gateway-admin' : a.name));
+    expect(selected.map((s) => s.metadata?.name).sort()).toEqual(expected.sort());
+    for (const endpoint of spec.endpoints) expect(endpoint.path).toBe('/metrics');
+    for (const service of selected) {
+      const scraped = spec.endpoints.filter((e) =>
+        service.spec?.ports?.some((p) => p.name === e.port),
+      );
+      expect({ service: service.metadata?.name, targets: scraped.length }).toEqual({
+        service: service.metadata?.name,
+        targets: 1,
+      });
     }
   });
 });

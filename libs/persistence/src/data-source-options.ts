@@ -3,6 +3,7 @@ import {
   InboxMessageOrmEntity,
   OutboxMessageOrmEntity,
   OutboxSchema1763700000000,
+  OutboxTraceContext1763700000010,
 } from '@opp/outbox';
 
 type Constructor<T> = new (...args: never[]) => T;
@@ -25,7 +26,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     url: options.url,
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
-    migrations: [OutboxSchema1763700000000, ...options.migrations],
+    migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010, ...options.migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

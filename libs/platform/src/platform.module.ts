@@ -29,7 +29,15 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        ObservabilityModule.forRoot({ service: options.service, level: config.logLevel }),
+        ObservabilityModule.forRoot({
+          service: options.service,
+          level: config.logLevel,
+          tracing: {
+            endpoint: config.otelExporterOtlpEndpoint,
+            serviceName: config.otelServiceName,
+            exportDelayMs: config.otelExportDelayMs,
+          },
+        }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions({
             service: options.service,

@@ -30,6 +30,7 @@ export {
 } from './tracing/trace-headers';
 export { currentTraceHeaders, runWithTraceHeaders } from './tracing/trace-context';
 export { SpanScope, inSpan, type SpanOptions } from './tracing/span-scope';
+export { inHttpClientSpan } from './tracing/http-client-span';
 export { startTracing, stopTracing, type TracingOptions } from './tracing/tracing-sdk';
 export { SpanKind } from '@opentelemetry/api';
 

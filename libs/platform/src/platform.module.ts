@@ -44,6 +44,7 @@ export class PlatformModule {
             url: options.databaseUrl,
             entities: options.entities,
             migrations: options.migrations,
+            logLevel: config.logLevel,
           }),
         ),
         HealthModule.forRootAsync({

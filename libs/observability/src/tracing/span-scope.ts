@@ -31,9 +31,13 @@ export interface SpanOptions {
 // Used directly rather than through propagation's global, which is a no-op until the SDK registers.
 const w3c = new W3CTraceContextPropagator();
 
+// The explicit parent, else the active span, else the trace headers carried without a span
+// (e.g. a notifier delivery attempt resuming the context stored with the delivery).
 function parentContext(parent: TraceHeaders | undefined): Context {
-  if (!parent) return context.active();
-  return w3c.extract(ROOT_CONTEXT, traceHeaderFields(parent), defaultTextMapGetter);
+  const active = context.active();
+  const headers = parent ?? (trace.getSpan(active) ? undefined : currentTraceHeaders());
+  if (!headers) return active;
+  return w3c.extract(ROOT_CONTEXT, traceHeaderFields(headers), defaultTextMapGetter);
 }
 
 /**

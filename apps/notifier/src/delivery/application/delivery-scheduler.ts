@@ -15,6 +15,7 @@ import {
   type DeliveryUpdate,
 } from '../infrastructure/delivery.repository';
 import { DeliveryFinalListener } from './delivery-final.listener';
+import { inDeliveryOrigin } from './delivery-origin';
 import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 
@@ -85,13 +86,14 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private start(delivery: Delivery): void {
-    const attempt = this.attempt(delivery).catch((error: unknown) =>
-      // The lease hands the delivery back later: at least once, never lost.
-      this.logger.error({
-        msg: 'recording a delivery attempt failed',
-        deliveryId: delivery.id,
-        error: String(error),
-      }),
+    const attempt = inDeliveryOrigin(delivery.origin, () => this.attempt(delivery)).catch(
+      (error: unknown) =>
+        // The lease hands the delivery back later: at least once, never lost.
+        this.logger.error({
+          msg: 'recording a delivery attempt failed',
+          deliveryId: delivery.id,
+          error: String(error),
+        }),
     );
     this.inFlight.add(attempt);
     void attempt.finally(() => {

@@ -1,7 +1,11 @@
 import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
 export interface TracingOptions {
@@ -11,6 +15,11 @@ export interface TracingOptions {
   serviceName: string;
   /** How long spans wait in the batch before export (OTEL_BSP_SCHEDULE_DELAY), ms. */
   exportDelayMs?: number;
+  /**
+   * Replaces the OTLP exporter (unit tests: the OTLP exporter loads its HTTP agent with a dynamic
+   * import, which Jest's VM does not allow; the integration tests cover the real export).
+   */
+  exporter?: SpanExporter;
 }
 
 let provider: NodeTracerProvider | undefined;
@@ -23,9 +32,9 @@ let tracer: Tracer | undefined;
  */
 export function startTracing(options: TracingOptions): boolean {
   if (!options.endpoint || provider) return provider !== undefined;
-  const exporter = new OTLPTraceExporter({
-    url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces`,
-  });
+  const exporter =
+    options.exporter ??
+    new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces` });
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors: [

@@ -49,7 +49,10 @@ class TracingLifecycle implements OnApplicationShutdown {
 export class ObservabilityModule implements NestModule {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  /** JSON logs through nestjs-pino (Nest `Logger`, `PinoLogger`, HTTP request logs). */
+  /**
+   * JSON logs through nestjs-pino (Nest `Logger`, `PinoLogger`, HTTP request logs), and the
+   * OpenTelemetry SDK when an OTLP endpoint is configured (docs/operations/tracing.md).
+   */
   static forRoot(options: ObservabilityOptions): DynamicModule {
     const { destination, tracing, ...config } = options;
     startTracing({ ...tracing, serviceName: tracing?.serviceName ?? config.service });

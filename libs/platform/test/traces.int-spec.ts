@@ -202,6 +202,7 @@ describe('traces and correlation ids across services', () => {
       'processing-orchestrator',
       'users-recurring',
     ]);
+    writeFileSync(path.join(LOG_DIR, 'processing-tree.trace.txt'), traceTree(spans));
     // The orchestrator handled the submission, and the task owner the command it sent through
     // its outbox: both inside the gateway request's trace.
     expect(spans).toEqual(

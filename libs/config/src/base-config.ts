@@ -2,9 +2,13 @@ import {
   Equals,
   IsBoolean,
   IsIn,
+  IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
+  Max,
+  Min,
   ValidateIf,
 } from 'class-validator';
 import { Env } from './env.decorator';
@@ -104,4 +108,23 @@ export class ServiceBaseConfig extends KafkaEnvConfig {
   @ValidateIf((config: RuntimeEnvConfig) => config.nodeEnv === 'production')
   @Equals(false, { message: '$property cannot be set in production' })
   outboxRelayPaused: boolean;
+
+  /** OTLP/HTTP base URL of a trace collector; tracing is off without it (docs/operations/tracing.md). */
+  @Env('OTEL_EXPORTER_OTLP_ENDPOINT')
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  otelExporterOtlpEndpoint?: string;
+
+  /** `service.name` on the spans; the service's own name when unset. */
+  @Env('OTEL_SERVICE_NAME')
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: '$property may hold only A-Z a-z 0-9 . _ -' })
+  otelServiceName?: string;
+
+  /** How long finished spans wait before a batch is exported, ms. */
+  @Env('OTEL_BSP_SCHEDULE_DELAY', { default: '5000' })
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  otelExportDelayMs: number;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyDefinition, MessageEnvelope, PayloadOf } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
 
 export interface EnvelopeOptions {
   correlationId?: string;
@@ -7,7 +8,11 @@ export interface EnvelopeOptions {
   occurredAt?: Date;
 }
 
-/** Builds the envelope of a new message; the key is required because ordering depends on it. */
+/**
+ * Builds the envelope of a new message; the key is required because ordering depends on it.
+ * Without an explicit correlation id it takes the one of the unit of work in progress (HTTP
+ * request, consumed message), so correlation survives every hop, outbox included.
+ */
 export function newEnvelope<D extends AnyDefinition>(
   definition: D,
   key: string,
@@ -15,12 +20,13 @@ export function newEnvelope<D extends AnyDefinition>(
   options: EnvelopeOptions = {},
 ): MessageEnvelope<PayloadOf<D>> {
   if (!key) throw new Error(`A message of type ${definition.type} needs a key (its aggregate id)`);
+  const correlationId = options.correlationId ?? currentCorrelationId();
   return {
     id: randomUUID(),
     type: definition.type,
     key,
     occurredAt: (options.occurredAt ?? new Date()).toISOString(),
-    ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+    ...(correlationId ? { correlationId } : {}),
     ...(options.causationId ? { causationId: options.causationId } : {}),
     payload,
   };

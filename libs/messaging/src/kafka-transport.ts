@@ -13,6 +13,7 @@ import { DeadLetters } from './dead-letters';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
+import { inConsumerSpan } from './consumer-span';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
 
@@ -139,7 +140,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     }
     await consumer.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 3,
-      eachMessage: (payload) => this.handle(payload),
+      eachMessage: (payload) => inConsumerSpan(payload, () => this.handle(payload)),
     });
   }
 

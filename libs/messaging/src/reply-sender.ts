@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MessageHeaders, replyError, type Reply } from '@opp/contracts';
+import { currentTraceHeaders, traceHeaderFields } from '@opp/observability';
 import type { DecodedMessage } from './message-decoder';
 import type { MessageProducer } from './message-producer';
 
-/** Sends a request's answer to the reply topic the requester named, tagged with the request id. */
+/**
+ * Sends a request's answer to the reply topic the requester named, tagged with the request id, the
+ * correlation id and the trace context of the handling (the requester's trace goes on).
+ */
 export class ReplySender {
   constructor(private readonly producer: MessageProducer) {}
 
@@ -21,7 +25,13 @@ export class ReplySender {
         causationId: envelope.id,
         payload: reply as Reply<unknown>,
       }),
-      headers: { [MessageHeaders.inReplyTo]: envelope.id },
+      headers: {
+        [MessageHeaders.inReplyTo]: envelope.id,
+        ...(envelope.correlationId
+          ? { [MessageHeaders.correlationId]: envelope.correlationId }
+          : {}),
+        ...traceHeaderFields(currentTraceHeaders()),
+      },
     });
   }
 

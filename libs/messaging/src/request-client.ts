@@ -10,6 +10,7 @@ import {
   type ResponseOf,
   type TopicDefinition,
 } from '@opp/contracts';
+import { inSpan, SpanKind, traceHeaderFields, type TraceHeaders } from '@opp/observability';
 import { ConsumerRestarter } from './consumer-restarter';
 import { newEnvelope } from './envelope-factory';
 import { BrokerUnavailableError } from './errors';
@@ -69,6 +70,23 @@ export class RequestClient {
     options: RequestOptions,
   ): Promise<Reply<ResponseOf<D>>> {
     if (!this.available) throw new BrokerUnavailableError('broker not reachable');
+    // A client span around publish and answer: the handler's consumer span becomes its child.
+    return inSpan(
+      `request ${definition.type}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'messaging.system': 'kafka', 'opp.message_type': definition.type },
+      },
+      (span) => this.send(definition, payload, options, span.headers),
+    );
+  }
+
+  private async send<D extends RequestDefinition<unknown, unknown>>(
+    definition: D,
+    payload: PayloadOf<D>,
+    options: RequestOptions,
+    trace: TraceHeaders,
+  ): Promise<Reply<ResponseOf<D>>> {
     const envelope = newEnvelope(definition, options.key, payload, options);
     const reply = new Promise<Reply<unknown>>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -83,7 +101,10 @@ export class RequestClient {
           {
             topic: definition.topic,
             envelope,
-            headers: { [MessageHeaders.replyTopic]: this.connection.topicName(this.replyTopic) },
+            headers: {
+              [MessageHeaders.replyTopic]: this.connection.topicName(this.replyTopic),
+              ...traceHeaderFields(trace),
+            },
           },
         ]),
         this.publishTimeoutMs,

@@ -1,5 +1,6 @@
 // Public API of @opp/observability: JSON logging with card-data redaction, request/correlation
-// ids, the /health endpoints and the Prometheus /metrics every service exposes.
+// ids, W3C trace context and OpenTelemetry spans, the /health endpoints and the Prometheus /metrics
+// every service exposes.
 
 export { createLogger } from './logging/create-logger';
 export { buildPinoOptions, type LoggerConfig } from './logging/pino-options';
@@ -18,6 +19,21 @@ export {
   normalizeCorrelationId,
   resolveRequestId,
 } from './correlation/request-id';
+
+export {
+  TRACEPARENT_HEADER,
+  TRACESTATE_HEADER,
+  newTraceHeaders,
+  readTraceHeaders,
+  traceHeaderFields,
+  traceIdOf,
+  type TraceHeaders,
+} from './tracing/trace-headers';
+export { currentTraceHeaders, runWithTraceHeaders } from './tracing/trace-context';
+export { SpanScope, inSpan, type SpanOptions } from './tracing/span-scope';
+export { inHttpClientSpan } from './tracing/http-client-span';
+export { startTracing, stopTracing, type TracingOptions } from './tracing/tracing-sdk';
+export { SpanKind } from '@opentelemetry/api';
 
 export { ObservabilityModule, type ObservabilityOptions } from './nest/observability.module';
 // Re-exported so apps depend on this library only: `app.useLogger(app.get(Logger))`.

@@ -27,6 +27,16 @@ export class OutboxMessageOrmEntity {
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
   headers!: Record<string, string>;
 
+  /** The unit of work that wrote the row: sent as headers, so the consumer continues its trace. */
+  @Column({ type: 'text', name: 'correlation_id', nullable: true })
+  correlationId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracestate!: string | null;
+
   @Column({ type: 'int', default: 0 })
   attempts!: number;
 

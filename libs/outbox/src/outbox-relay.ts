@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { MessageEnvelope } from '@opp/contracts';
-import { backoffDelay, type MessageProducer } from '@opp/messaging';
+import { MessageHeaders, type MessageEnvelope } from '@opp/contracts';
+import { backoffDelay, type MessageProducer, type OutgoingMessage } from '@opp/messaging';
+import { traceHeaderFields } from '@opp/observability';
 import { PgListener, PollingLoop } from '@opp/scheduling';
 import { OUTBOX_CHANNEL } from './outbox-schema.migration';
 
@@ -20,6 +21,25 @@ interface OutboxRow {
   topic: string;
   envelope: MessageEnvelope;
   headers: Record<string, string>;
+  correlation_id: string | null;
+  traceparent: string | null;
+  tracestate: string | null;
+}
+
+/** A row as it goes out: its correlation id and the writer's trace context become headers. */
+function outgoing(row: OutboxRow): OutgoingMessage {
+  const trace = row.traceparent
+    ? { traceparent: row.traceparent, ...(row.tracestate ? { tracestate: row.tracestate } : {}) }
+    : undefined;
+  return {
+    topic: row.topic,
+    envelope: row.envelope,
+    headers: {
+      ...row.headers,
+      ...(row.correlation_id ? { [MessageHeaders.correlationId]: row.correlation_id } : {}),
+      ...traceHeaderFields(trace),
+    },
+  };
 }
 
 /** A message the broker refuses this many times is set aside unless the options say otherwise. */
@@ -95,16 +115,15 @@ export class OutboxRelay {
       );
       if (!locked) return { sent: 0 }; // another replica is sending; it drains what woke us
       const rows: OutboxRow[] = await tx.query(
-        `SELECT seq, topic, envelope, headers FROM outbox_messages
+        `SELECT seq, topic, envelope, headers, correlation_id, traceparent, tracestate
+         FROM outbox_messages
          WHERE attempts < $2 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit, this.maxAttempts],
       );
       if (rows.length === 0) return { sent: 0 };
       const seqs = rows.map((r) => r.seq);
       try {
-        await this.producer.publish(
-          rows.map((r) => ({ topic: r.topic, envelope: r.envelope, headers: r.headers })),
-        );
+        await this.producer.publish(rows.map(outgoing));
       } catch (error) {
         if ((error as { retriable?: boolean }).retriable !== false) throw error; // outage: retry all
         await this.recordRefusal(tx, seqs, error as Error);

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { UserCreatedV1Message, type MessageEnvelope } from '@opp/contracts';
+import { runWithCorrelation, runWithTraceHeaders } from '@opp/observability';
 import { OutboxWriter } from './outbox-writer';
 
 const payload = (id: string) => ({
@@ -26,7 +27,7 @@ describe('OutboxWriter', () => {
     ]);
     expect(calls).toHaveLength(1);
     expect(calls[0].sql).toMatch(/INSERT INTO outbox_messages/);
-    expect(calls[0].values).toHaveLength(10);
+    expect(calls[0].values).toHaveLength(16);
     expect(calls[0].values.slice(0, 4)).toEqual([
       envelopes[0].id,
       'users-recurring.user-events.v1',
@@ -36,6 +37,40 @@ describe('OutboxWriter', () => {
     const stored = JSON.parse(calls[0].values[4] as string) as MessageEnvelope;
     expect(stored).toEqual(envelopes[0]);
     expect(stored.correlationId).toBe('req-9');
+  });
+
+  it('stores the correlation id and the trace context of the unit of work in each row', async () => {
+    const calls: { sql: string; values: unknown[] }[] = [];
+    const tx = {
+      query: async (sql: string, values: unknown[]) => void calls.push({ sql, values }),
+    };
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const envelopes = await runWithCorrelation('req-42', () =>
+      runWithTraceHeaders({ traceparent, tracestate: 'opp=1' }, () =>
+        new OutboxWriter().add(tx as unknown as EntityManager, [
+          { definition: UserCreatedV1Message, key: '1', payload: payload('1') },
+          {
+            definition: UserCreatedV1Message,
+            key: '2',
+            payload: payload('2'),
+            options: { correlationId: 'explicit' },
+          },
+        ]),
+      ),
+    );
+    expect(calls[0].sql).toMatch(/correlation_id, traceparent, tracestate/);
+    expect(envelopes.map((e) => e.correlationId)).toEqual(['req-42', 'explicit']);
+    expect(calls[0].values.slice(5, 8)).toEqual(['req-42', traceparent, 'opp=1']);
+    expect(calls[0].values.slice(13, 16)).toEqual(['explicit', traceparent, 'opp=1']);
+  });
+
+  it('leaves correlation and trace empty outside a unit of work', async () => {
+    const calls: unknown[][] = [];
+    const tx = { query: async (_sql: string, values: unknown[]) => void calls.push(values) };
+    await new OutboxWriter().add(tx as unknown as EntityManager, [
+      { definition: UserCreatedV1Message, key: '1', payload: payload('1') },
+    ]);
+    expect(calls[0].slice(5, 8)).toEqual([null, null, null]);
   });
 
   it('writes nothing for no messages', async () => {

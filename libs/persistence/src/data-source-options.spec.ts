@@ -3,6 +3,7 @@ import {
   InboxMessageOrmEntity,
   OutboxMessageOrmEntity,
   OutboxSchema1763700000000,
+  OutboxTraceContext1763700000010,
 } from '@opp/outbox';
 import { serviceDataSourceOptions } from './data-source-options';
 
@@ -27,7 +28,11 @@ describe('serviceDataSourceOptions', () => {
 
   it('adds the outbox and inbox tables, their migration first', () => {
     expect(options.entities).toEqual([OwnEntity, OutboxMessageOrmEntity, InboxMessageOrmEntity]);
-    expect(options.migrations).toEqual([OutboxSchema1763700000000, Own1763700000999]);
+    expect(options.migrations).toEqual([
+      OutboxSchema1763700000000,
+      OutboxTraceContext1763700000010,
+      Own1763700000999,
+    ]);
   });
 
   it('names the connection after the service, for pg_stat_activity', () => {

@@ -1,9 +1,13 @@
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
+import type { LevelWithSilent } from 'pino';
+import { createLogger } from '@opp/observability';
 import {
   InboxMessageOrmEntity,
   OutboxMessageOrmEntity,
   OutboxSchema1763700000000,
+  OutboxTraceContext1763700000010,
 } from '@opp/outbox';
+import { TypeormPinoLogger } from './typeorm-pino-logger';
 
 type Constructor<T> = new (...args: never[]) => T;
 
@@ -13,6 +17,8 @@ export interface ServiceDatabaseOptions {
   entities: Constructor<unknown>[];
   migrations: Constructor<MigrationInterface>[];
   poolSize?: number;
+  /** Level of TypeORM's log lines (the service's LOG_LEVEL); `info` when not given. */
+  logLevel?: LevelWithSilent;
 }
 
 /**
@@ -25,12 +31,14 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     url: options.url,
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
-    migrations: [OutboxSchema1763700000000, ...options.migrations],
+    migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010, ...options.migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
-    logging: ['error'],
+    logger: new TypeormPinoLogger(
+      createLogger({ service: options.service, level: options.logLevel ?? 'info' }),
+    ),
     extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
   };
 }

@@ -1,2 +1,3 @@
 export * from './data-source-options';
 export * from './run-migrations';
+export * from './typeorm-pino-logger';

@@ -47,7 +47,15 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        ObservabilityModule.forRoot({ service: options.service, level: config.logLevel }),
+        ObservabilityModule.forRoot({
+          service: options.service,
+          level: config.logLevel,
+          tracing: {
+            endpoint: config.otelExporterOtlpEndpoint,
+            serviceName: config.otelServiceName,
+            exportDelayMs: config.otelExportDelayMs,
+          },
+        }),
         MetricsModule.forRoot({ service: options.service, route: options.metricsRoute }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions({
@@ -55,6 +63,7 @@ export class PlatformModule {
             url: options.databaseUrl,
             entities: options.entities,
             migrations: options.migrations,
+            logLevel: config.logLevel,
           }),
         ),
         HealthModule.forRootAsync({

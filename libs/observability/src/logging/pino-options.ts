@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
 import { stdTimeFunctions, symbols, type LevelWithSilent, type LoggerOptions } from 'pino';
 import { currentCorrelationId } from '../correlation/correlation-context';
+import { currentTraceHeaders } from '../tracing/trace-context';
+import { traceIdOf } from '../tracing/trace-headers';
 import {
   serializeError,
   serializeMessage,
@@ -46,10 +48,15 @@ export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
       const bindings = holder[symbols.chindingsSym];
       if (typeof bindings === 'string') holder[symbols.chindingsSym] = scrubJsonText(bindings);
     },
-    // Every line written inside runWithCorrelation (HTTP request, Kafka handler) carries the id.
+    // Every line written inside a unit of work (HTTP request, Kafka handler, delivery attempt)
+    // carries its correlation id and trace id, so logs and traces find each other.
     mixin: () => {
       const correlationId = currentCorrelationId();
-      return correlationId === undefined ? {} : { correlationId };
+      const traceId = traceIdOf(currentTraceHeaders());
+      return {
+        ...(correlationId === undefined ? {} : { correlationId }),
+        ...(traceId === undefined ? {} : { traceId }),
+      };
     },
   };
 }

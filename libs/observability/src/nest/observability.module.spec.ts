@@ -6,6 +6,7 @@ import { currentCorrelationId } from '../correlation/correlation-context';
 import { HealthModule } from '../health/health.module';
 import { TestLogSink } from '../logging/test-log-sink';
 import { MetricsModule } from '../metrics/metrics.module';
+import { currentTraceHeaders } from '../tracing/trace-context';
 import { ObservabilityModule } from './observability.module';
 
 const PAN = '4111111111111111';
@@ -36,6 +37,12 @@ class ProbeController {
   @Post('payments')
   async pay(@Body() _body: unknown): Promise<{ correlationId?: string }> {
     return { correlationId: await this.downstream.publish() };
+  }
+
+  @Get('trace')
+  trace(): { traceparent?: string } {
+    this.logger.info('traced');
+    return { traceparent: currentTraceHeaders()?.traceparent };
   }
 
   @Get('boom')
@@ -212,6 +219,34 @@ describe('ObservabilityModule on Fastify', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-request-id']).toBe('n-1');
+  });
+
+  it('continues an incoming traceparent and puts its trace id on the log lines', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/trace',
+      headers: { 'x-request-id': 't-1', traceparent },
+    });
+    // Tracing is off here: the context goes on as it came, for the next service.
+    expect(res.json()).toEqual({ traceparent });
+    const line = await waitForLine(sink, (l) => l.msg === 'traced');
+    expect(line).toMatchObject({
+      correlationId: 't-1',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    });
+  });
+
+  it('starts a new trace for a request that brings none', async () => {
+    const first = await app.inject({ method: 'GET', url: '/v1/trace' });
+    const second = await app.inject({
+      method: 'GET',
+      url: '/v1/trace',
+      headers: { traceparent: 'bad' },
+    });
+    const ids = [first, second].map((r) => r.json<{ traceparent: string }>().traceparent);
+    for (const id of ids) expect(id).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('does not log health probes or Prometheus scrapes', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../infrastructure/delivery.repository';
 import { DeliveryFinalListener } from './delivery-final.listener';
 import { DeliveryMetrics } from './delivery-metrics';
+import { inDeliveryOrigin } from './delivery-origin';
 import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 
@@ -87,13 +88,14 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private start(delivery: Delivery): void {
-    const attempt = this.attempt(delivery).catch((error: unknown) =>
-      // The lease hands the delivery back later: at least once, never lost.
-      this.logger.error({
-        msg: 'recording a delivery attempt failed',
-        deliveryId: delivery.id,
-        error: String(error),
-      }),
+    const attempt = inDeliveryOrigin(delivery.origin, () => this.attempt(delivery)).catch(
+      (error: unknown) =>
+        // The lease hands the delivery back later: at least once, never lost.
+        this.logger.error({
+          msg: 'recording a delivery attempt failed',
+          deliveryId: delivery.id,
+          error: String(error),
+        }),
     );
     this.inFlight.add(attempt);
     void attempt.finally(() => {

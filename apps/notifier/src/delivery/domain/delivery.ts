@@ -37,8 +37,16 @@ export interface NewDelivery {
   task: DeliveryTask | null;
 }
 
+/** The correlation id and W3C trace context of what created the delivery (none for old rows). */
+export interface DeliveryOrigin {
+  correlationId: string | null;
+  traceparent: string | null;
+  tracestate: string | null;
+}
+
 export interface Delivery extends NewDelivery {
   id: string;
+  origin: DeliveryOrigin;
   status: DeliveryStatus;
   attempts: number;
   /** Attempts since creation or the last replay: the position in the retry schedule. */

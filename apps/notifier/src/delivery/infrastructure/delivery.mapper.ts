@@ -22,6 +22,9 @@ export interface DeliveryRow {
   updated_at: Date;
   succeeded_at: Date | null;
   dead_at: Date | null;
+  correlation_id: string | null;
+  traceparent: string | null;
+  tracestate: string | null;
 }
 
 export const DeliveryMapper = {
@@ -46,6 +49,11 @@ export const DeliveryMapper = {
       updatedAt: row.updated_at,
       succeededAt: row.succeeded_at,
       deadAt: row.dead_at,
+      origin: {
+        correlationId: row.correlation_id,
+        traceparent: row.traceparent,
+        tracestate: row.tracestate,
+      },
     };
   },
 

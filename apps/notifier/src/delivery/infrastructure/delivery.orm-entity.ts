@@ -67,4 +67,14 @@ export class DeliveryOrmEntity {
 
   @Column({ type: 'timestamptz', name: 'dead_at', nullable: true })
   deadAt!: Date | null;
+
+  /** What created the delivery, resumed by its attempts (logs, trace). */
+  @Column({ type: 'text', name: 'correlation_id', nullable: true })
+  correlationId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracestate!: string | null;
 }

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
-import { methodOf, targetOf, type Delivery, type NewDelivery } from '../domain/delivery';
+import {
+  methodOf,
+  targetOf,
+  type Delivery,
+  type DeliveryOrigin,
+  type NewDelivery,
+} from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
 
 /** Committing a new or replayed delivery wakes every replica's scheduler (LISTEN/NOTIFY). */
@@ -27,11 +33,12 @@ export class DeliveryRepository {
   async insertIfAbsent(
     tx: EntityManager,
     d: NewDelivery,
+    origin: DeliveryOrigin,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const inserted: DeliveryRow[] = await tx.query(
       `INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier, subject,
-         method, target, request, task, next_attempt_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, now())
+         method, target, request, task, next_attempt_at, correlation_id, traceparent, tracestate)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, now(), $11, $12, $13)
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING *`,
       [
         randomUUID(),
@@ -44,6 +51,9 @@ export class DeliveryRepository {
         targetOf(d.request),
         JSON.stringify(d.request),
         d.task ? JSON.stringify(d.task) : null,
+        origin.correlationId,
+        origin.traceparent,
+        origin.tracestate,
       ],
     );
     if (inserted.length > 0) {

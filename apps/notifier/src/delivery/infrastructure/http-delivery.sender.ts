@@ -1,5 +1,6 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import type { Readable } from 'node:stream';
+import { inHttpClientSpan } from '@opp/observability';
 import type { AttemptResult, HttpDeliveryRequest } from '../domain/delivery';
 import type { DestinationGuard } from '../domain/destination-guard';
 
@@ -45,15 +46,21 @@ export class HttpDeliverySender {
       config.lookup = (_host, _options, callback) =>
         callback(null, { address: pinned.address, family: pinned.family });
     }
-    try {
-      const response = await axios.request<Readable>(config);
-      response.data.destroy();
-      const status = response.status;
-      if (status >= 200 && status < 300) return { ok: true, httpStatus: status };
-      return { ok: false, httpStatus: status, error: `HTTP ${status}` };
-    } catch (error) {
-      return { ok: false, httpStatus: null, error: describe(error) };
-    }
+    // The merchant gets a `traceparent`: its own tracing can join the request's trace.
+    return inHttpClientSpan(request.method, request.url, async (traceHeaders, span) => {
+      config.headers = { ...config.headers, ...traceHeaders };
+      try {
+        const response = await axios.request<Readable>(config);
+        response.data.destroy();
+        const status = response.status;
+        span.setAttributes({ 'http.response.status_code': status });
+        if (status >= 200 && status < 300) return { ok: true, httpStatus: status };
+        return { ok: false, httpStatus: status, error: `HTTP ${status}` };
+      } catch (error) {
+        span.fail(error);
+        return { ok: false, httpStatus: null, error: describe(error) };
+      }
+    });
   }
 }
 

@@ -1,0 +1,228 @@
+import axios from 'axios';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as qs from 'qs';
+import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import { signPartnerPayload } from '@opp/signature';
+import {
+  AdminClient,
+  CaptureServer,
+  eventually,
+  formFields,
+  MerchantClient,
+  queryStackDb,
+  startTestStack,
+  suiteSlug,
+} from '@opp/testing';
+import { exportedSpans, traceTree, type ExportedSpan } from './otlp-spans';
+
+const SUITE = 'traces end to end';
+const LOG_DIR = localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE));
+const SERVER = 2;
+const CLIENT = 3;
+const CONSUMER = 5;
+
+/**
+ * One trace from the gateway request through the services it reaches, with OTLP export on
+ * (docs/operations/tracing.md): HTTP -> Kafka request/reply -> outbox -> Kafka -> notifier ->
+ * merchant callback, and HTTP -> orchestrator -> task owner. Correlation ids travel the same way.
+ */
+describe('traces and correlation ids across services', () => {
+  let stack: Stack;
+  let collector: CaptureServer;
+  let merchantEndpoint: CaptureServer;
+  let merchant: MerchantClient;
+  let user: string;
+  let partner: { identifier: string; secret: string; projectId: number };
+
+  beforeAll(async () => {
+    collector = await CaptureServer.start();
+    merchantEndpoint = await CaptureServer.start();
+    stack = await startTestStack({
+      suite: SUITE,
+      services: [
+        'api-gateway',
+        'users-recurring',
+        'payments',
+        'notifier',
+        'processing-orchestrator',
+      ],
+      logLevel: 'info',
+      extraEnv: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.baseUrl,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+    });
+    const admin = new AdminClient(stack.gatewayUrl!);
+    const project = await admin.createProject({ callbackUrl: merchantEndpoint.url('/callbacks') });
+    merchant = new MerchantClient(stack.gatewayUrl!, project);
+    user = (await merchant.postForm('/v1/user/resolve', { identifier: 'traced', ip: '10.0.0.2' }))
+      .data.id;
+    partner = await admin.createPartner(project.id, 'traced-partner');
+    await eventually(
+      async () =>
+        (
+          await queryStackDb(
+            stack,
+            'processing-orchestrator',
+            'SELECT 1 FROM project_snapshots WHERE id = $1',
+            [project.id],
+          )
+        ).length === 1,
+      'the project snapshot in the orchestrator',
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await merchantEndpoint?.stop();
+    await collector?.stop();
+  });
+
+  /** The gateway's server span of the request sent with this x-request-id. */
+  async function gatewaySpanOf(requestId: string): Promise<ExportedSpan> {
+    let found: ExportedSpan | undefined;
+    await eventually(() => {
+      found = exportedSpans(collector).find(
+        (s) =>
+          s.service === 'api-gateway' &&
+          s.kind === SERVER &&
+          s.attributes['opp.correlation_id'] === requestId,
+      );
+      return found !== undefined;
+    }, `the gateway span of ${requestId}`);
+    return found!;
+  }
+
+  async function servicesOf(traceId: string, expected: string[]): Promise<ExportedSpan[]> {
+    let spans: ExportedSpan[] = [];
+    await eventually(
+      () => {
+        spans = exportedSpans(collector).filter((s) => s.traceId === traceId);
+        const services = new Set(spans.map((s) => s.service));
+        return expected.every((service) => services.has(service));
+      },
+      `spans of ${expected.join(', ')} in trace ${traceId}`,
+    );
+    return spans;
+  }
+
+  it('follows a card payment from the gateway request to the merchant callback', async () => {
+    const requestId = 'trace-card-payment-1';
+    const response = await axios.post(
+      `${stack.gatewayUrl!}/v1/card/process`,
+      qs.stringify(
+        merchant.sign({
+          user,
+          card: {
+            number: '4242424242424242',
+            expiration_month: '12',
+            expiration_year: '2031',
+            security_code: '123',
+          },
+          price: '20.00',
+          currency: 'EUR',
+          description: 'Traced order',
+          order_id: 'traced-1',
+        }),
+      ),
+      {
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-request-id': requestId,
+        },
+        validateStatus: () => true,
+      },
+    );
+    expect(response.data.status).toBe('completed');
+
+    await eventually(
+      () =>
+        merchantEndpoint
+          .requests('/callbacks')
+          .some((r) => formFields(r.body).order_id === 'traced-1'),
+      'the callback of traced-1',
+    );
+    const callback = merchantEndpoint
+      .requests('/callbacks')
+      .find((r) => formFields(r.body).order_id === 'traced-1')!;
+    const traceparent = String(callback.headers.traceparent);
+    expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    const [, callbackTraceId, callbackParentId] = traceparent.split('-');
+
+    const gateway = await gatewaySpanOf(requestId);
+    expect(gateway.name).toBe('POST /v1/card/process');
+    expect(callbackTraceId).toBe(gateway.traceId);
+
+    const spans = await servicesOf(gateway.traceId, ['api-gateway', 'payments', 'notifier']);
+    // Kept beside the services' logs: what one traced payment looks like.
+    writeFileSync(path.join(LOG_DIR, 'card-payment.trace.txt'), traceTree(spans));
+    // The merchant's request is the child of the notifier's client span of that attempt.
+    const attempt = spans.find((s) => s.spanId === callbackParentId);
+    expect(attempt).toMatchObject({ service: 'notifier', kind: CLIENT, name: 'POST' });
+    expect(attempt!.attributes['http.response.status_code']).toBe(200);
+
+    // The gateway request's correlation id is on the notifier's log lines for that callback.
+    const logFile = path.join(LOG_DIR, 'notifier.log');
+    await eventually(
+      () => notifierLines(logFile).some((l) => l.msg === 'delivery succeeded'),
+      'the notifier logging the delivery',
+    );
+    const lines = notifierLines(logFile).filter((l) => l.correlationId === requestId);
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['delivery created', 'delivery succeeded']),
+    );
+    expect(lines.every((l) => l.traceId === gateway.traceId)).toBe(true);
+  });
+
+  it('follows a processing tree from the gateway request to the task owner', async () => {
+    const requestId = 'trace-processing-1';
+    const body = JSON.stringify({
+      header: { request: { id: 'trace-tree-1', date: new Date().toISOString() }, service: {} },
+      payload: {
+        partner: { identifier: partner.identifier },
+        settings: { culture: 'en', userIp: '203.0.113.9' },
+        tasks: [{ type: 'user.resolve', payload: { identifier: 'traced-tree-user' } }],
+      },
+    });
+    const response = await axios.post(`${stack.gatewayUrl!}/processing`, body, {
+      headers: {
+        'content-type': 'application/json',
+        'x-opp-signature': signPartnerPayload(partner.secret, body),
+        'x-request-id': requestId,
+      },
+      validateStatus: () => true,
+    });
+    expect(response.status).toBe(200);
+
+    const gateway = await gatewaySpanOf(requestId);
+    expect(gateway.name).toBe('POST /processing');
+    const spans = await servicesOf(gateway.traceId, [
+      'api-gateway',
+      'processing-orchestrator',
+      'users-recurring',
+    ]);
+    writeFileSync(path.join(LOG_DIR, 'processing-tree.trace.txt'), traceTree(spans));
+    // The orchestrator handled the submission, and the task owner the command it sent through
+    // its outbox: both inside the gateway request's trace.
+    expect(spans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: 'processing-orchestrator', kind: CONSUMER }),
+        expect.objectContaining({
+          service: 'users-recurring',
+          kind: CONSUMER,
+          attributes: expect.objectContaining({
+            'opp.message_type': expect.stringMatching(/task-command/),
+          }),
+        }),
+      ]),
+    );
+  });
+});
+
+function notifierLines(file: string): Record<string, unknown>[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -7,6 +7,7 @@ const distRoot = path.resolve(__dirname, '../../..');
 
 register({
   baseUrl: distRoot,
-  paths: { '@opp/*': ['libs/*/src/index.js'] },
+  // The SDK is a package of its own (packages/sdk), reached by the test harness that tools use.
+  paths: { '@opp/sdk': ['packages/sdk/src/index.js'], '@opp/*': ['libs/*/src/index.js'] },
   addMatchAll: false,
 });

@@ -36,13 +36,11 @@ export async function openCardSession(suite: string): Promise<CardSession> {
   const gateway = stack.gatewayUrl!;
   const admin = new AdminClient(gateway);
   const merchant = new MerchantClient(gateway, await admin.createProject());
-  const user = await merchant.postForm('/v1/user/resolve', {
+  const { id: userId } = await merchant.sdk.resolveUser({
     identifier: 'card-buyer',
     ip: '203.0.113.50',
     email: 'buyer@example.com',
   });
-  if (user.status !== 200) throw new Error(`user/resolve answered ${user.status}`);
-  const userId = user.data.id as string;
   const expiryYear = String(new Date().getUTCFullYear() + 2);
   let orderSeq = 0;
   const cardOf = (number: string) => ({
@@ -62,14 +60,7 @@ export async function openCardSession(suite: string): Promise<CardSession> {
     cardOf,
     nextOrder,
     async tokenFor(number, client = merchant) {
-      const response = await axios.get(`${gateway}/v1/card/getToken`, {
-        params: { project: client.keys.publicKey, ...cardOf(number) },
-        paramsSerializer: (p: Record<string, unknown>) => qs.stringify(p),
-        validateStatus: () => true,
-        timeout: 15_000,
-      });
-      if (response.status !== 200) throw new Error(`getToken answered ${response.status}`);
-      return response.data.id as string;
+      return (await client.sdk.getToken(cardOf(number))).id;
     },
     charge: (params, client = merchant) =>
       client.postForm('/v1/card/process', {

@@ -1,3 +1,4 @@
+import { validBaseUrl, validTimeout } from '../http/connection-options';
 import { DEFAULT_RETRY_POLICY, validateRetryPolicy, type RetryPolicy } from '../http/retry-policy';
 
 export type BodyEncoding = 'json' | 'form';
@@ -61,24 +62,4 @@ export function resolveMerchantOptions(options: MerchantClientOptions): Resolved
     retry: validateRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...options.retry }),
     now: options.now ?? Date.now,
   };
-}
-
-export function validBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError('baseUrl must be an absolute http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError('baseUrl must be an absolute http(s) URL');
-  }
-  return baseUrl.replace(/\/+$/, '');
-}
-
-export function validTimeout(timeoutMs: number): number {
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError('timeoutMs must be a positive integer');
-  }
-  return timeoutMs;
 }

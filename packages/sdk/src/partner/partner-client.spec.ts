@@ -125,4 +125,14 @@ describe('PartnerClient', () => {
     expect(server.received[0].body).toBe('{"not":"a request"}');
     expect(server.received[0].headers['x-opp-signature']).toBe(hmac('{"not":"a request"}'));
   });
+
+  it.each([
+    [{ baseUrl: 'relative/path' }, /baseUrl/],
+    [{ identifier: '' }, /identifier/],
+    [{ secret: '' }, /secret/],
+    [{ timeoutMs: -1 }, /timeoutMs/],
+    [{ retry: { attempts: 0 } }, /attempts/],
+  ])('refuses %p at construction', (options, message) => {
+    expect(() => client(options)).toThrow(message);
+  });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { OppHttpError, OppProcessingError } from '../errors';
 import { envelopeOf } from '../http/answer-errors';
+import { validBaseUrl, validTimeout } from '../http/connection-options';
 import { isJsonAnswer, type HttpAnswer } from '../http/http-answer';
 import { DEFAULT_RETRY_POLICY, validateRetryPolicy, type RetryPolicy } from '../http/retry-policy';
 import { sendWithRetries, type HttpCall } from '../http/send-with-retries';
-import { validBaseUrl, validTimeout } from '../merchant/merchant-client-options';
 import { hmacHex } from '../signing/hmac';
 import { verifyPartnerNotification, type PartnerNotification } from './notification';
 import type { ProcessingRequest, ProcessingResponse, ProcessingTask } from './processing-types';

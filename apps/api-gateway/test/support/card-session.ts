@@ -1,6 +1,6 @@
 import axios from 'axios';
 import * as qs from 'qs';
-import type { Stack } from '@opp/local-stack';
+import type { AppName, Stack } from '@opp/local-stack';
 import { AdminClient, MerchantClient, startTestStack } from '@opp/testing';
 
 export interface CardSession {
@@ -11,7 +11,7 @@ export interface CardSession {
   userId: string;
   /** The expiry year every test card carries (two years ahead). */
   expiryYear: string;
-  cardOf(number: string): Record<string, string>;
+  cardOf(number: string): TestCard;
   tokenFor(number: string, client?: MerchantClient): Promise<string>;
   nextOrder(): string;
   charge(
@@ -24,18 +24,36 @@ export interface CardSession {
   ): Promise<{ PaRes: string; MD: string }>;
 }
 
+/** A card's fields as card/process and getToken take them. */
+export interface TestCard {
+  number: string;
+  expiration_month: string;
+  expiration_year: string;
+  security_code: string;
+}
+
+export interface CardSessionOptions {
+  /** More apps than the gateway, users-recurring and payments (e.g. the notifier for callbacks). */
+  moreServices?: readonly AppName[];
+  /** The admin API's project fields (callbackUrl, settings). */
+  project?: Record<string, unknown>;
+}
+
 /**
  * A merchant with a project and a user, on a stack of the gateway, users-recurring and payments,
  * and the moves card suites make: tokenize, charge, pass a 3-D Secure challenge over HTTP.
  */
-export async function openCardSession(suite: string): Promise<CardSession> {
+export async function openCardSession(
+  suite: string,
+  options: CardSessionOptions = {},
+): Promise<CardSession> {
   const stack = await startTestStack({
     suite,
-    services: ['api-gateway', 'users-recurring', 'payments'],
+    services: ['api-gateway', 'users-recurring', 'payments', ...(options.moreServices ?? [])],
   });
   const gateway = stack.gatewayUrl!;
   const admin = new AdminClient(gateway);
-  const merchant = new MerchantClient(gateway, await admin.createProject());
+  const merchant = new MerchantClient(gateway, await admin.createProject(options.project));
   const { id: userId } = await merchant.sdk.resolveUser({
     identifier: 'card-buyer',
     ip: '203.0.113.50',

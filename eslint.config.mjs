@@ -10,7 +10,9 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/
  * Layer rules, checked on every import:
  * - an app depends on shared libs only, never on another app;
  * - a shared lib depends on shared libs only; contracts depend on nothing of ours;
- * - tooling (local stack, test harness, scripts) is reachable from tests and tools, never from app code.
+ * - tooling (local stack, test harness, scripts) is reachable from tests and tools, never from app code;
+ * - the SDK (packages/sdk) is published on its own, so it depends on nothing of ours; tests and
+ *   tooling use it as merchants and partners do.
  */
 const boundaries = (inTests) => [
   'error',
@@ -19,21 +21,39 @@ const boundaries = (inTests) => [
     allow: [],
     depConstraints: [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+      { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: [] },
       {
         sourceTag: 'type:app',
-        onlyDependOnLibsWithTags: inTests ? ['type:lib', 'type:tooling'] : ['type:lib'],
+        onlyDependOnLibsWithTags: inTests
+          ? ['type:lib', 'type:tooling', 'type:package']
+          : ['type:lib'],
       },
       {
         sourceTag: 'type:lib',
-        onlyDependOnLibsWithTags: inTests ? ['type:lib', 'type:tooling'] : ['type:lib'],
+        onlyDependOnLibsWithTags: inTests
+          ? ['type:lib', 'type:tooling', 'type:package']
+          : ['type:lib'],
       },
-      { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:tooling'] },
+      {
+        sourceTag: 'type:tooling',
+        onlyDependOnLibsWithTags: ['type:lib', 'type:tooling', 'type:package'],
+      },
     ],
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', '.local/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'packages/*/dist/**',
+      '.local/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

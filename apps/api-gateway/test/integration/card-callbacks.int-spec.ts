@@ -1,5 +1,4 @@
 import type { Stack } from '@opp/local-stack';
-import { verifyParams } from '@opp/signature';
 import {
   AdminClient,
   CaptureServer,
@@ -105,7 +104,7 @@ describe('merchant callbacks for card payments, end to end', () => {
       price: '20.0000',
     });
     expect(Number(fields.earned)).toBeCloseTo(20 - 0.5 - 0.1, 4);
-    expect(verifyParams(fields, fields.signature, [project.privateKey])).toBe(true);
+    expect(merchant.sdk.verifyCallback(fields)).toBe(true);
   });
 
   it('calls back a declined payment as failed, with its reason', async () => {
@@ -114,7 +113,7 @@ describe('merchant callbacks for card payments, end to end', () => {
     const [fields] = await callbacksFor('cb-declined');
     expect(fields.status).toBe('failed');
     expect(fields.reason).toMatch(/declined/i);
-    expect(verifyParams(fields, fields.signature, [project.privateKey])).toBe(true);
+    expect(merchant.sdk.verifyCallback(fields)).toBe(true);
   });
 
   it('calls back a processing payment again when it settles (D6, within 5 seconds)', async () => {
@@ -123,7 +122,7 @@ describe('merchant callbacks for card payments, end to end', () => {
     const settled = await callbacksFor('cb-settles', 2);
     expect(settled.map((f) => f.status)).toEqual(['processing', 'completed']);
     for (const fields of settled) {
-      expect(verifyParams(fields, fields.signature, [project.privateKey])).toBe(true);
+      expect(merchant.sdk.verifyCallback(fields)).toBe(true);
     }
   });
 

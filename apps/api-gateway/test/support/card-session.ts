@@ -1,6 +1,6 @@
 import axios from 'axios';
 import * as qs from 'qs';
-import type { Stack } from '@opp/local-stack';
+import type { AppName, Stack } from '@opp/local-stack';
 import { AdminClient, MerchantClient, startTestStack } from '@opp/testing';
 
 export interface CardSession {
@@ -11,7 +11,7 @@ export interface CardSession {
   userId: string;
   /** The expiry year every test card carries (two years ahead). */
   expiryYear: string;
-  cardOf(number: string): Record<string, string>;
+  cardOf(number: string): TestCard;
   tokenFor(number: string, client?: MerchantClient): Promise<string>;
   nextOrder(): string;
   charge(
@@ -24,25 +24,41 @@ export interface CardSession {
   ): Promise<{ PaRes: string; MD: string }>;
 }
 
+/** A card's fields as card/process and getToken take them. */
+export interface TestCard {
+  number: string;
+  expiration_month: string;
+  expiration_year: string;
+  security_code: string;
+}
+
+export interface CardSessionOptions {
+  /** More apps than the gateway, users-recurring and payments (e.g. the notifier for callbacks). */
+  moreServices?: readonly AppName[];
+  /** The admin API's project fields (callbackUrl, settings). */
+  project?: Record<string, unknown>;
+}
+
 /**
  * A merchant with a project and a user, on a stack of the gateway, users-recurring and payments,
  * and the moves card suites make: tokenize, charge, pass a 3-D Secure challenge over HTTP.
  */
-export async function openCardSession(suite: string): Promise<CardSession> {
+export async function openCardSession(
+  suite: string,
+  options: CardSessionOptions = {},
+): Promise<CardSession> {
   const stack = await startTestStack({
     suite,
-    services: ['api-gateway', 'users-recurring', 'payments'],
+    services: ['api-gateway', 'users-recurring', 'payments', ...(options.moreServices ?? [])],
   });
   const gateway = stack.gatewayUrl!;
   const admin = new AdminClient(gateway);
-  const merchant = new MerchantClient(gateway, await admin.createProject());
-  const user = await merchant.postForm('/v1/user/resolve', {
+  const merchant = new MerchantClient(gateway, await admin.createProject(options.project));
+  const { id: userId } = await merchant.sdk.resolveUser({
     identifier: 'card-buyer',
     ip: '203.0.113.50',
     email: 'buyer@example.com',
   });
-  if (user.status !== 200) throw new Error(`user/resolve answered ${user.status}`);
-  const userId = user.data.id as string;
   const expiryYear = String(new Date().getUTCFullYear() + 2);
   let orderSeq = 0;
   const cardOf = (number: string) => ({
@@ -62,14 +78,7 @@ export async function openCardSession(suite: string): Promise<CardSession> {
     cardOf,
     nextOrder,
     async tokenFor(number, client = merchant) {
-      const response = await axios.get(`${gateway}/v1/card/getToken`, {
-        params: { project: client.keys.publicKey, ...cardOf(number) },
-        paramsSerializer: (p: Record<string, unknown>) => qs.stringify(p),
-        validateStatus: () => true,
-        timeout: 15_000,
-      });
-      if (response.status !== 200) throw new Error(`getToken answered ${response.status}`);
-      return response.data.id as string;
+      return (await client.sdk.getToken(cardOf(number))).id;
     },
     charge: (params, client = merchant) =>
       client.postForm('/v1/card/process', {

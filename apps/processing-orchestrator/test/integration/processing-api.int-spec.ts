@@ -1,4 +1,5 @@
 import type { Stack } from '@opp/local-stack';
+import { OppProcessingError, PartnerClient as SdkPartnerClient } from '@opp/sdk';
 import { AdminClient, queryStackDb, startTestStack } from '@opp/testing';
 import {
   newPartner,
@@ -233,6 +234,37 @@ describe('Task-Tree Processing API: trees of wait tasks', () => {
     expect(foreign.data).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     expect((await partner.status('not-a-global-id')).status).toBe(404);
     expect((await partner.submit(partner.request([wait(0)]), 'wrong-secret')).status).toBe(401);
+  });
+
+  it("the SDK's typed partner calls: submit, status and refusals with their codes", async () => {
+    const sdk = new SdkPartnerClient({ baseUrl: stack.gatewayUrl!, ...partner.keys });
+    const request = sdk.newRequest([wait(0)], { service: { sync: true } });
+    const accepted = await sdk.submit(request);
+    expect(accepted.result.status).toBe('FINISHED');
+    expect(accepted.payload.tasks.map((task) => task.result.status)).toEqual(['SUCCESS']);
+    const globalId = accepted.header.response.globalId;
+    expect((await sdk.status(globalId)).header.response.globalId).toBe(globalId);
+
+    const refusal = (call: () => Promise<unknown>) =>
+      call()
+        .then(() => undefined)
+        .catch((e: unknown) => e);
+    const otherPartner = new SdkPartnerClient({ baseUrl: stack.gatewayUrl!, ...other });
+    const wrongSecret = new SdkPartnerClient({
+      ...partner.keys,
+      baseUrl: stack.gatewayUrl!,
+      secret: 'wrong',
+    });
+    const cases: [() => Promise<unknown>, Record<string, unknown>][] = [
+      [() => sdk.submit(sdk.newRequest([])), { status: 400, code: 'TASKS_EMPTY' }],
+      [() => otherPartner.status(globalId), { status: 404, code: 'NOT_FOUND', unavailable: false }],
+      [() => wrongSecret.status(globalId), { status: 401 }],
+    ];
+    for (const [call, expected] of cases) {
+      const error = await refusal(call);
+      expect(error).toBeInstanceOf(OppProcessingError);
+      expect(error).toMatchObject(expected);
+    }
   });
 
   describe('refuses a malformed request with 400 and an error code', () => {

@@ -1,5 +1,9 @@
 import type { Stack } from '@opp/local-stack';
-import { signPartnerPayload } from '@opp/signature';
+import {
+  PartnerClient as SdkPartnerClient,
+  type HttpAnswer as SdkAnswer,
+  type PartnerNotification,
+} from '@opp/sdk';
 import { AdminClient, eventually, queryStackDb } from '@opp/testing';
 
 /** JSON bodies as the tests read them: loosely typed on purpose. */
@@ -18,7 +22,11 @@ export interface HttpAnswer<T = Json> {
   data: T;
 }
 
-/** A partner of the Task-Tree Processing API, signing as ADR 0004 says. */
+/**
+ * A partner of the Task-Tree Processing API in a test, on the SDK's partner client (packages/sdk),
+ * so every suite exercises its signing: never retries (tests assert on first answers) and never
+ * throws on an HTTP status.
+ */
 export class PartnerClient {
   constructor(
     readonly baseUrl: string,
@@ -47,28 +55,16 @@ export class PartnerClient {
   }
 
   async submit(body: unknown, secret = this.keys.secret): Promise<HttpAnswer> {
-    const raw = JSON.stringify(body);
-    const response = await fetch(`${this.baseUrl}/processing`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-opp-signature': signPartnerPayload(secret, raw),
-      },
-      body: raw,
-      signal: AbortSignal.timeout(20_000),
-    });
-    return answer(response);
+    return answer(await this.sdk(this.keys.identifier, secret).raw.submit(body));
   }
 
   async status(globalId: string, as: PartnerKeys = this.keys): Promise<HttpAnswer> {
-    const response = await fetch(`${this.baseUrl}/processing/status/${globalId}`, {
-      headers: {
-        'x-opp-partner': as.identifier,
-        'x-opp-signature': signPartnerPayload(as.secret, globalId),
-      },
-      signal: AbortSignal.timeout(20_000),
-    });
-    return answer(response);
+    return answer(await this.sdk(as.identifier, as.secret).raw.status(globalId));
+  }
+
+  /** The globalId of a notification the SDK verifies; throws when it does not. */
+  verifyNotification(notification: PartnerNotification): string {
+    return this.sdk(this.keys.identifier, this.keys.secret).verifyNotification(notification);
   }
 
   /** Polls the status until the request is FINISHED (or `until` holds). */
@@ -85,13 +81,20 @@ export class PartnerClient {
     );
     return last!.data;
   }
+
+  private sdk(identifier: string, secret: string): SdkPartnerClient {
+    return new SdkPartnerClient({
+      baseUrl: this.baseUrl,
+      identifier,
+      secret,
+      timeoutMs: 20_000,
+      retry: { attempts: 1 },
+    });
+  }
 }
 
-async function answer(response: Response): Promise<HttpAnswer> {
-  const contentType = response.headers.get('content-type') ?? '';
-  const text = await response.text();
-  const data: unknown = contentType.includes('json') && text ? JSON.parse(text) : text;
-  return { status: response.status, contentType, data };
+function answer({ status, headers, body }: SdkAnswer): HttpAnswer {
+  return { status, contentType: headers['content-type'] ?? '', data: body };
 }
 
 /** A project and partner, once the orchestrator has the project's snapshot (sandbox flag). */

@@ -1,6 +1,4 @@
-import axios, { type AxiosResponse } from 'axios';
-import * as qs from 'qs';
-import { signParams } from '@opp/signature';
+import { MerchantClient as SdkMerchantClient, type BodyEncoding, type HttpAnswer } from '@opp/sdk';
 
 export interface MerchantKeys {
   publicKey: string;
@@ -9,43 +7,63 @@ export interface MerchantKeys {
 
 type Params = Record<string, unknown>;
 
+/** An answer as the tests read it: lower-case headers, the parsed JSON body (else its text). */
+export interface MerchantAnswer {
+  status: number;
+  headers: Record<string, string>;
+  // Tests read bodies loosely on purpose.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+}
+
 /**
- * A merchant integration in a test: adds `project` and the ADR 0003 signature, sends form or JSON
- * bodies and never throws on an HTTP status, so tests assert on every answer.
+ * A merchant integration in a test, on the SDK's merchant client (packages/sdk), so every suite
+ * exercises the published signing and encoding: adds `project` and the signature, sends form or
+ * JSON bodies, never retries (tests assert on first answers) and never throws on an HTTP status.
  */
 export class MerchantClient {
+  readonly sdk: SdkMerchantClient;
+
   constructor(
     readonly baseUrl: string,
     readonly keys: MerchantKeys,
-  ) {}
+  ) {
+    this.sdk = new SdkMerchantClient({
+      baseUrl,
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      timeoutMs: 15_000,
+      retry: { attempts: 1 },
+    });
+  }
 
   sign(params: Params): Params {
-    const withProject = { project: this.keys.publicKey, ...params };
-    return { ...withProject, signature: signParams(withProject, this.keys.privateKey) };
+    return this.sdk.sign(params);
   }
 
-  postForm(path: string, params: Params, signed = true): Promise<AxiosResponse> {
-    const body = qs.stringify(signed ? this.sign(params) : params);
-    return axios.post(this.baseUrl + path, body, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      validateStatus: () => true,
-      timeout: 15_000,
-    });
+  postForm(path: string, params: Params, signed = true): Promise<MerchantAnswer> {
+    return this.send('POST', path, params, signed, 'form');
   }
 
-  postJson(path: string, params: Params, signed = true): Promise<AxiosResponse> {
-    return axios.post(this.baseUrl + path, signed ? this.sign(params) : params, {
-      validateStatus: () => true,
-      timeout: 15_000,
-    });
+  postJson(path: string, params: Params, signed = true): Promise<MerchantAnswer> {
+    return this.send('POST', path, params, signed, 'json');
   }
 
-  get(path: string, params: Params, signed = true): Promise<AxiosResponse> {
-    return axios.get(this.baseUrl + path, {
-      params: signed ? this.sign(params) : params,
-      paramsSerializer: (p: Params) => qs.stringify(p),
-      validateStatus: () => true,
-      timeout: 15_000,
-    });
+  get(path: string, params: Params, signed = true): Promise<MerchantAnswer> {
+    return this.send('GET', path, params, signed);
   }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Params,
+    signed: boolean,
+    encoding?: BodyEncoding,
+  ): Promise<MerchantAnswer> {
+    return asAnswer(await this.sdk.raw.send({ method, path, params, signed, encoding }));
+  }
+}
+
+function asAnswer({ status, headers, body }: HttpAnswer): MerchantAnswer {
+  return { status, headers, data: body };
 }

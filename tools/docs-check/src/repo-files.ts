@@ -23,7 +23,7 @@ function walk(dir: string, keep: (file: string) => boolean, found: string[] = []
 
 /** Source files whose comments cite decisions: apps, libs, tools and the root configuration. */
 export function sourceFiles(): string[] {
-  const roots = ['apps', 'libs', 'tools'].map((dir) => path.join(REPO_ROOT, dir));
+  const roots = ['apps', 'libs', 'packages', 'tools'].map((dir) => path.join(REPO_ROOT, dir));
   const rootConfigs = readdirSync(REPO_ROOT)
     .filter((name) => SOURCE.test(name))
     .map((name) => path.join(REPO_ROOT, name));
@@ -32,7 +32,7 @@ export function sourceFiles(): string[] {
 
 /** Documents: README.md, docs/, deploy/ and any Markdown or YAML beside the code. */
 export function documentFiles(): string[] {
-  const roots = ['docs', 'deploy', 'apps', 'libs', 'tools'].map((dir) => path.join(REPO_ROOT, dir));
+  const roots = ['docs', 'deploy', 'apps', 'libs', 'packages', 'tools'].map((dir) => path.join(REPO_ROOT, dir));
   return [
     path.join(REPO_ROOT, 'README.md'),
     ...roots.flatMap((root) => walk(root, (name) => DOCUMENT.test(name))),

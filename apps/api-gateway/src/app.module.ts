@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { flagCheck } from '@opp/observability';
 import { PlatformModule } from '@opp/platform';
+import { AdminAuditLogRepository } from './admin/admin-audit-log.repository';
 import { AdminTokenGuard } from './admin/admin-token.guard';
 import { cardPaymentControllers, cardPaymentProviders } from './card/card-payments.providers';
 import { GatewayConfig } from './config/gateway.config';
@@ -63,6 +64,7 @@ export class AppModule {
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: KEY_ROTATION_GRACE, useValue: config.keyRotationGraceHours * 3600 * 1000 },
+        AdminAuditLogRepository,
         AdminTokenGuard,
         SignedRequestGuard,
         GatewayRequestClient,

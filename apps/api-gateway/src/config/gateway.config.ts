@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
-import { IsInt, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { Env, IsPort, serviceConfig } from '@opp/config';
 
-export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {
+/** What the migration step reads: the database, not the listeners and secrets of the service. */
+export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
+
+export class GatewayConfig extends GatewayMigrationConfig {
   /** D2: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()
@@ -46,6 +49,15 @@ export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gatew
     },
   })
   trustedProxies: string[];
+
+  /**
+   * D10 SSRF guard, the notifier's variable: callback and notification URLs that production may
+   * register although internal (host names, addresses or CIDR ranges).
+   */
+  @Env('DELIVERY_ALLOWED_HOSTS', { type: 'list' })
+  @IsOptional()
+  @IsString({ each: true })
+  deliveryAllowedHosts?: string[];
 
   /** How long a rotated-out private key keeps verifying (D2). */
   @Env('KEY_ROTATION_GRACE_HOURS', { default: '24' })

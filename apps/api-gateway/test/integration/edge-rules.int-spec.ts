@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import * as qs from 'qs';
 import { findFreePort, startService, type Stack } from '@opp/local-stack';
-import { AdminClient, eventually, startTestStack } from '@opp/testing';
+import { AdminClient, eventually, MerchantClient, startTestStack } from '@opp/testing';
 
 interface Answer {
   status: number;
@@ -62,6 +62,8 @@ describe('gateway edge rules', () => {
         CARD_TOKEN_RATE_LIMIT_PER_IP: '2',
         CARD_TOKEN_RATE_LIMIT_PER_PROJECT: '1000',
         CARD_TOKEN_RATE_LIMIT_WINDOW_SECONDS: '600',
+        // No service behind this gateway: a request past its guards answers 503 at once.
+        GATEWAY_REQUEST_TIMEOUT_MS: '300',
       },
     });
     gateway = stack.gatewayUrl!;
@@ -244,6 +246,47 @@ describe('gateway edge rules', () => {
       ]) {
         await expect(auditRows(sql, [])).rejects.toThrow(/append-only/);
       }
+    });
+  });
+
+  describe('expiring signatures (D18)', () => {
+    const user = { identifier: 'd18-user', ip: '10.0.0.1' };
+    const now = () => Math.floor(Date.now() / 1000);
+
+    it('requires a signed, fresh timestamp from a project with requireTimestamp', async () => {
+      const keys = await admin.createProject({ settings: { requireTimestamp: true } });
+      const merchant = new MerchantClient(gateway, keys);
+      const resolve = (params: Record<string, unknown>) =>
+        merchant.postForm('/v1/user/resolve', params);
+
+      const missing = await resolve(user);
+      expect([missing.status, missing.data.error.code]).toEqual([400, 40017]);
+      expect(missing.data.error.message).toMatch(/timestamp/);
+      for (const stale of [now() - 301, now() + 301]) {
+        const expired = await resolve({ ...user, timestamp: String(stale) });
+        expect([stale, expired.status, expired.data]).toEqual([
+          stale,
+          403,
+          { error: { code: 40303, message: 'Authentication token expired' } },
+        ]);
+      }
+      // A timestamp added after signing is not covered by the signature.
+      const signed = merchant.sign(user);
+      const unsigned = await merchant.postForm(
+        '/v1/user/resolve',
+        { ...signed, timestamp: String(now()) },
+        false,
+      );
+      expect([unsigned.status, unsigned.data.error.code]).toEqual([403, 40301]);
+      // Fresh and signed: past the guard (nothing behind this gateway answers: 503).
+      const fresh = await resolve({ ...user, timestamp: String(now() - 5) });
+      expect([fresh.status, fresh.data.error.code]).toEqual([503, 50301]);
+    });
+
+    it('leaves projects without the setting as they were (opt-in)', async () => {
+      const merchant = new MerchantClient(gateway, await admin.createProject());
+      const answer = await merchant.postForm('/v1/user/resolve', user);
+      expect([answer.status, answer.data.error.code]).toEqual([503, 50301]);
     });
   });
 

@@ -3,12 +3,8 @@ import { ProjectSnapshotV1Message } from '@opp/contracts';
 import type { PendingMessage } from '@opp/outbox';
 import type { Project } from '../domain/project';
 
-/**
- * The project as other services see it, published on every change (compacted topic).
- * `requireTimestamp` (D18) is the gateway's alone until the snapshot contract carries it.
- */
+/** The project as other services see it, published on every change (compacted topic). */
 export function projectSnapshotMessage(project: Project, ring: KeyRing): PendingMessage {
-  const { requireTimestamp: _gatewayOnly, ...settings } = project.settings;
   return {
     definition: ProjectSnapshotV1Message,
     key: String(project.id),
@@ -19,7 +15,7 @@ export function projectSnapshotMessage(project: Project, ring: KeyRing): Pending
       signingKeyEncrypted: ring.encrypt(project.privateKey),
       callbackUrl: project.callbackUrl,
       baseCurrency: project.baseCurrency,
-      settings,
+      settings: project.settings,
       version: project.version,
       updatedAt: project.updatedAt.toISOString(),
     },

@@ -1,7 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { flagCheck } from '@opp/observability';
 import { PlatformModule } from '@opp/platform';
+import { AdminAuditLogRepository } from './admin/admin-audit-log.repository';
 import { AdminTokenGuard } from './admin/admin-token.guard';
+import { DestinationGuard, resolveAll } from '@opp/destination-guard';
+import { RegisteredUrlCheck } from './destinations/registered-url-check';
 import { cardPaymentControllers, cardPaymentProviders } from './card/card-payments.providers';
 import { GatewayConfig } from './config/gateway.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
@@ -63,6 +66,15 @@ export class AppModule {
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: KEY_ROTATION_GRACE, useValue: config.keyRotationGraceHours * 3600 * 1000 },
+        AdminAuditLogRepository,
+        {
+          provide: DestinationGuard,
+          useValue: new DestinationGuard(
+            { enforce: config.isProduction, allowedHosts: config.deliveryAllowedHosts ?? [] },
+            resolveAll,
+          ),
+        },
+        RegisteredUrlCheck,
         AdminTokenGuard,
         SignedRequestGuard,
         GatewayRequestClient,

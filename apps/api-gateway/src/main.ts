@@ -3,6 +3,11 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
 import { configureGatewayHttp } from './http/configure-http';
 
-startService(GatewayConfig, (config) => AppModule.register(config), {
-  configureHttp: configureGatewayHttp,
-});
+startService(
+  GatewayConfig,
+  (config) => AppModule.register(config),
+  (config) => ({
+    trustedProxies: config.trustedProxies,
+    configureHttp: (app) => configureGatewayHttp(app, config),
+  }),
+);

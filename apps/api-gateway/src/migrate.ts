@@ -1,5 +1,7 @@
 import { migrateService } from '@opp/platform';
-import { GatewayConfig } from './config/gateway.config';
+import { GatewayMigrationConfig } from './config/gateway.config';
 import { databaseOptions, SERVICE_NAME } from './database/database-options';
 
-migrateService(SERVICE_NAME, GatewayConfig, (config) => databaseOptions(config.databaseUrl));
+migrateService(SERVICE_NAME, GatewayMigrationConfig, (config) =>
+  databaseOptions(config.databaseUrl),
+);

@@ -221,4 +221,42 @@ describe('Env', () => {
     }
     expect(loadConfig(GatewayConfig, {}).logLevel).toBe('debug');
   });
+
+  describe('refuses the literal development secrets in production', () => {
+    const development = loadConfig(PaymentsConfig, {});
+
+    it('names the secret set to its development value, without showing it', () => {
+      const problems = problemsOf(() =>
+        loadConfig(PaymentsConfig, {
+          ...PRODUCTION,
+          SECRETS_KEYS: development.secretsKeys,
+          PAYMENTS_DATABASE_URL: development.databaseUrl,
+        }),
+      );
+      expect(problems).toEqual([
+        'SECRETS_KEYS is the development value and cannot be used in production',
+        'PAYMENTS_DATABASE_URL is the development value and cannot be used in production',
+      ]);
+      expect(problems.join(' ')).not.toContain(development.secretsKeys.split(':')[1]);
+    });
+
+    it('finds the development key in a ring, under any kid', () => {
+      const devKey = development.secretsKeys.split(':')[1];
+      for (const ring of [`k1:${KEY},${development.secretsKeys}`, `k2:${devKey}`]) {
+        expect(
+          problemsOf(() => loadConfig(PaymentsConfig, { ...PRODUCTION, SECRETS_KEYS: ring })),
+        ).toEqual(['SECRETS_KEYS is the development value and cannot be used in production']);
+      }
+    });
+
+    it('accepts the development values outside production', () => {
+      const env = {
+        SECRETS_KEYS: development.secretsKeys,
+        PAYMENTS_DATABASE_URL: development.databaseUrl,
+      };
+      expect(loadConfig(PaymentsConfig, { ...env, NODE_ENV: 'test' }).secretsKeys).toBe(
+        development.secretsKeys,
+      );
+    });
+  });
 });

@@ -28,6 +28,9 @@ export function loadConfig<T extends object>(configClass: new () => T, env: Env 
   );
   const problems = fields.flatMap((field) => {
     const error = errorsByProperty.get(field.property);
+    if (production && isDevelopmentSecret(field, env)) {
+      return [`${field.variable} is the development value and cannot be used in production`];
+    }
     if (!error) return [];
     return missing.has(field.property) ? [`${field.variable} is required`] : describe(error, field);
   });
@@ -41,6 +44,26 @@ function readText(field: EnvField, env: Env, production: boolean): string | unde
   if (text !== undefined && text !== '') return text;
   if (field.default !== undefined) return field.default;
   return production ? undefined : field.devDefault;
+}
+
+/**
+ * The literal development value of a secret (e.g. ADMIN_TOKEN=dev-admin-token copied from a
+ * README) is public knowledge: production refuses it, also as one entry of a list (a key ring).
+ */
+function isDevelopmentSecret(field: EnvField, env: Env): boolean {
+  const text = env[field.variable];
+  if (!field.secret || field.devDefault === undefined || text === undefined) return false;
+  const entries = (value: string) => value.split(',').map((entry) => entry.trim());
+  const development = new Set(entries(field.devDefault).flatMap(secretParts));
+  return entries(text)
+    .flatMap(secretParts)
+    .some((part) => development.has(part));
+}
+
+// A key ring entry `kid:key` counts by its key too, whatever kid it was filed under.
+function secretParts(entry: string): string[] {
+  const key = /^[A-Za-z0-9_-]+:([A-Za-z0-9+/=]{40,})$/.exec(entry)?.[1];
+  return key ? [entry, key] : [entry];
 }
 
 // class-validator names the property ("port must be ..."); the operator knows the variable.

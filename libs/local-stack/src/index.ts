@@ -37,7 +37,14 @@ export {
   type AppName,
   type ServiceSpec,
 } from './services';
-export { choosePorts, startStack, type Stack, type StartStackOptions } from './stack';
+export {
+  adminUrlOf,
+  choosePorts,
+  DEFAULT_ADMIN_PORT,
+  startStack,
+  type Stack,
+  type StartStackOptions,
+} from './stack';
 export { createTopics, type CreateTopicsOptions, type TopicSpec } from './topics';
 export {
   provisionServiceDatabases,

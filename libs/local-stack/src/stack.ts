@@ -42,6 +42,8 @@ export interface Stack {
   handles: ServiceHandle[];
   /** http://127.0.0.1:<port> of the api-gateway, when it is part of the stack. */
   gatewayUrl: string | undefined;
+  /** The gateway's internal listener (ADMIN_PORT): the admin API is served there only. */
+  adminUrl: string | undefined;
   brokers: string;
   topicPrefix: string;
   /** Database URL per app. */
@@ -94,6 +96,12 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   );
 
   const ports = await choosePorts(names, options.ports ?? 'free');
+  const gatewayEnv = envs.get('api-gateway');
+  if (gatewayEnv) {
+    gatewayEnv.ADMIN_PORT ??= String(
+      (options.ports ?? 'free') === 'free' ? await findFreePort() : DEFAULT_ADMIN_PORT,
+    );
+  }
   // Services that send users to hosted pages (3-D Secure) need the gateway's address.
   if (names.includes('api-gateway') && !options.extraEnv?.PUBLIC_GATEWAY_URL) {
     for (const env of envs.values())
@@ -129,16 +137,37 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
     );
   }
   const services = Object.fromEntries(handles.map((handle) => [handle.name, handle]));
+  const gatewayUrl = services['api-gateway']?.url;
+  const gatewayAdminUrl = gatewayEnv ? `http://127.0.0.1:${gatewayEnv.ADMIN_PORT}` : undefined;
+  if (gatewayUrl && gatewayAdminUrl) rememberAdminUrl(gatewayUrl, gatewayAdminUrl);
   return {
     services,
     handles,
-    gatewayUrl: services['api-gateway']?.url,
+    gatewayUrl,
+    adminUrl: gatewayAdminUrl,
     brokers: options.brokers,
     topicPrefix: prefix,
     databaseUrls,
     envFor: (name) => ({ ...envs.get(name), [serviceSpec(name).portEnv]: String(ports[name]) }),
     stop,
   };
+}
+
+/** The gateway's default ADMIN_PORT outside production (apps/api-gateway config). */
+export const DEFAULT_ADMIN_PORT = 3010;
+
+const adminUrlByGatewayUrl = new Map<string, string>();
+
+function rememberAdminUrl(gatewayUrl: string, adminUrl: string): void {
+  adminUrlByGatewayUrl.set(gatewayUrl.replace(/\/$/, ''), adminUrl);
+}
+
+/**
+ * The internal (admin) listener of a gateway started by this process, found from its public URL,
+ * so a client handed the gateway's address reaches the admin API where it is served.
+ */
+export function adminUrlOf(gatewayUrl: string): string | undefined {
+  return adminUrlByGatewayUrl.get(gatewayUrl.replace(/\/$/, ''));
 }
 
 export async function choosePorts(

@@ -8,6 +8,8 @@ import { createHttpAdapter } from './http-adapter';
 export interface BootstrapOptions {
   port: number;
   host?: string;
+  /** Proxies whose X-Forwarded-For is believed (see createHttpAdapter); default none. */
+  trustedProxies?: readonly string[];
   /** Gateway-only HTTP set-up (body parsers, filters, OpenAPI), run before the app initialises. */
   configureHttp?: (app: NestFastifyApplication) => void | Promise<void>;
 }
@@ -22,7 +24,7 @@ export async function bootstrapService(
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     module as never,
-    createHttpAdapter(),
+    createHttpAdapter(options.trustedProxies),
     {
       bufferLogs: true,
       rawBody: true,

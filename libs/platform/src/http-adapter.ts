@@ -12,9 +12,13 @@ export const QS_OPTIONS: qs.IParseOptions = {
   allowPrototypes: false,
 };
 
-export function createHttpAdapter(): FastifyAdapter {
+/**
+ * `trustedProxies`: the addresses or CIDR ranges whose `X-Forwarded-For` is believed; by default
+ * none, so `request.ip` is the peer of the socket and a client cannot choose its own address.
+ */
+export function createHttpAdapter(trustedProxies: readonly string[] = []): FastifyAdapter {
   return new FastifyAdapter({
-    trustProxy: true,
+    trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     bodyLimit: 1024 * 1024,
     routerOptions: {
       querystringParser: (query) => qs.parse(query, QS_OPTIONS),

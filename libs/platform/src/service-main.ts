@@ -9,11 +9,12 @@ import { bootstrapService, type BootstrapOptions } from './bootstrap-service';
 export function startService<C extends object & { port: number }>(
   configClass: new () => C,
   moduleFor: (config: C) => DynamicModule,
-  options: Omit<BootstrapOptions, 'port'> = {},
+  options: Omit<BootstrapOptions, 'port'> | ((config: C) => Omit<BootstrapOptions, 'port'>) = {},
 ): void {
   void exitOnConfigError(async () => {
     const config = loadConfig(configClass);
-    await bootstrapService(moduleFor(config), { ...options, port: config.port });
+    const chosen = typeof options === 'function' ? options(config) : options;
+    await bootstrapService(moduleFor(config), { ...chosen, port: config.port });
   });
 }
 

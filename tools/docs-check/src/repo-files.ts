@@ -32,7 +32,9 @@ export function sourceFiles(): string[] {
 
 /** Documents: README.md, docs/, deploy/ and any Markdown or YAML beside the code. */
 export function documentFiles(): string[] {
-  const roots = ['docs', 'deploy', 'apps', 'libs', 'packages', 'tools'].map((dir) => path.join(REPO_ROOT, dir));
+  const roots = ['docs', 'deploy', 'apps', 'libs', 'packages', 'tools'].map((dir) =>
+    path.join(REPO_ROOT, dir),
+  );
   return [
     path.join(REPO_ROOT, 'README.md'),
     ...roots.flatMap((root) => walk(root, (name) => DOCUMENT.test(name))),

@@ -1,12 +1,63 @@
-import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
-import { Env, serviceConfig } from '@opp/config';
+import { isIP } from 'node:net';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { Env, IsPort, serviceConfig } from '@opp/config';
 
-export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {
+/** What the migration step reads: the database, not the listeners and secrets of the service. */
+export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
+
+export class GatewayConfig extends GatewayMigrationConfig {
   /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()
   @MinLength(8)
   adminToken: string;
+
+  /**
+   * The internal listener: the admin API (and other internal routes such as metrics) is served on
+   * this port only, never on the public one (docs/security/edge-rules.md). Production must set it.
+   */
+  @Env('ADMIN_PORT', { devDefault: '3010' })
+  @IsPort()
+  @ValidateBy({
+    name: 'differsFromPublicPort',
+    validator: {
+      validate: (value: unknown, args) => value !== (args?.object as GatewayConfig).port,
+      defaultMessage: () => '$property must differ from GATEWAY_PORT',
+    },
+  })
+  adminPort: number;
+
+  /** Admin calls per client address and minute; beyond it 429. */
+  @Env('ADMIN_RATE_LIMIT_PER_MINUTE', { default: '600' })
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  adminRateLimitPerMinute: number;
+
+  /**
+   * Addresses or CIDR ranges of the proxies in front of the gateway whose `X-Forwarded-For` is
+   * believed. Empty (the default): the client address is the socket's peer, so a client cannot pick
+   * the address the per-IP limits count (ADR 0015).
+   */
+  @Env('TRUSTED_PROXIES', { default: '' })
+  @ValidateBy({
+    name: 'isProxyList',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && value.every(isAddressOrCidr),
+      defaultMessage: () =>
+        '$property must be a comma-separated list of IP addresses or CIDR ranges',
+    },
+  })
+  trustedProxies: string[];
+
+  /**
+   * ADR 0010 SSRF guard, the notifier's variable: callback and notification URLs that production may
+   * register although internal (host names, addresses or CIDR ranges).
+   */
+  @Env('DELIVERY_ALLOWED_HOSTS', { type: 'list' })
+  @IsOptional()
+  @IsString({ each: true })
+  deliveryAllowedHosts?: string[];
 
   /** How long a rotated-out private key keeps verifying (ADR 0002). */
   @Env('KEY_ROTATION_GRACE_HOURS', { default: '24' })
@@ -21,4 +72,14 @@ export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gatew
   @Min(100)
   @Max(30000)
   requestTimeoutMs: number;
+}
+
+function isAddressOrCidr(item: unknown): boolean {
+  if (typeof item !== 'string') return false;
+  const [address, bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
 }

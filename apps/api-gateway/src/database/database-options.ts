@@ -5,6 +5,7 @@ import { CreateProjectsAndPartners1763700000200 } from './migrations/17637000002
 import { CreateSignedRequests1763700000400 } from './migrations/1763700000400-create-signed-requests';
 import { PartnerTemplateOrmEntity } from '../template/infrastructure/partner-template.orm-entity';
 import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-create-partner-templates';
+import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-create-admin-audit-log';
 
 export const SERVICE_NAME = 'api-gateway';
 export const entities = [ProjectOrmEntity, PartnerOrmEntity, PartnerTemplateOrmEntity];
@@ -12,6 +13,7 @@ export const migrations = [
   CreateProjectsAndPartners1763700000200,
   CreateSignedRequests1763700000400,
   CreatePartnerTemplates1763700000600,
+  CreateAdminAuditLog1763700000800,
 ];
 
 export const databaseOptions = (url: string) =>

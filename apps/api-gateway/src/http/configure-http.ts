@@ -3,15 +3,18 @@ import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 import { QS_OPTIONS } from '@opp/platform';
+import type { GatewayConfig } from '../config/gateway.config';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { serveInternalRoutesOn } from './internal-listener';
 
 /**
- * The gateway's public HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf
- * values), JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error
- * envelope, OpenAPI docs.
+ * The gateway's HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf values),
+ * JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error envelope, OpenAPI docs,
+ * and the internal listener on ADMIN_PORT for the admin API.
  */
-export function configureGatewayHttp(app: NestFastifyApplication): void {
+export function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;
+  serveInternalRoutesOn(adapter.getInstance(), config.adminPort, '0.0.0.0');
   adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
     done(null, qs.parse(body.toString('utf8'), QS_OPTIONS));
   });

@@ -6,10 +6,16 @@ import { ProjectDirectory } from '../project/application/project-directory';
 import { verifyingKeys } from '../project/domain/project';
 import { requestParams, type MerchantRequest, type RequestParams } from './merchant-request';
 
+/** ADR 0018: how far a signed `timestamp` may be from the gateway's clock. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 300;
+const UNIX_SECONDS = /^\d{1,12}$/;
+
 /**
  * ADR 0003: the merchant names its project by public key and signs every parameter value with the
  * project's private key. Checked in this order: project given (40001), signature given (40101),
- * project known (40401), signature valid (40301, constant time, any length).
+ * project known (40401), for a project with `requireTimestamp` (ADR 0018) a timestamp given (40017),
+ * signature valid (40301, constant time, any length), then the timestamp fresh (40303), so a
+ * leaked signature of a GET or a captured POST expires.
  */
 @Injectable()
 export class SignedRequestGuard implements CanActivate {
@@ -26,10 +32,20 @@ export class SignedRequestGuard implements CanActivate {
     if (signature === undefined || signature === '') throw ApiError.of(ErrorCode.SignatureMissing);
     const project = await this.directory.byPublicKey(publicKey);
     if (!project) throw ApiError.of(ErrorCode.ProjectNotFound);
+    const timestamp = project.settings.requireTimestamp ? unixSeconds(params['timestamp']) : null;
+    if (timestamp === undefined) {
+      throw ApiError.of(ErrorCode.InvalidParameter, 'timestamp is required (Unix seconds)');
+    }
     const keys = verifyingKeys(project, new Date());
     const signed = this.signedParamSets(request, params);
     if (!signed.some((values) => verifyParams(values, signature, keys))) {
       throw ApiError.of(ErrorCode.SignatureInvalid);
+    }
+    if (
+      timestamp !== null &&
+      Math.abs(Date.now() / 1000 - timestamp) > TIMESTAMP_TOLERANCE_SECONDS
+    ) {
+      throw ApiError.of(ErrorCode.AuthTokenExpired);
     }
     request.merchant = { project, params };
     return true;
@@ -39,4 +55,10 @@ export class SignedRequestGuard implements CanActivate {
   protected signedParamSets(_request: FastifyRequest, params: RequestParams): RequestParams[] {
     return [params];
   }
+}
+
+/** A signed `timestamp`: digits (a JSON integer renders as its digits, ADR 0003); undefined otherwise. */
+function unixSeconds(value: unknown): number | undefined {
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  return typeof text === 'string' && UNIX_SECONDS.test(text) ? Number(text) : undefined;
 }

@@ -18,7 +18,7 @@ describe('admin API: projects, partners, keys (D2)', () => {
   });
 
   it('answers 401 without the admin token or with a wrong one', async () => {
-    const none = await fetch(`${stack.gatewayUrl}/admin/v1/projects/1`);
+    const none = await fetch(`${stack.adminUrl}/admin/v1/projects/1`);
     expect(none.status).toBe(401);
     const wrong = await new AdminClient(stack.gatewayUrl!, 'not-the-token').request(
       'GET',

@@ -22,6 +22,8 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
         CARD_TOKEN_RATE_LIMIT_PER_PROJECT: '5',
         CARD_TOKEN_RATE_LIMIT_WINDOW_SECONDS: '600',
         GATEWAY_REQUEST_TIMEOUT_MS: '500',
+        // The test client stands in for the proxy: its X-Forwarded-For names the client.
+        TRUSTED_PROXIES: '127.0.0.1,::1',
       },
     });
     gateway = stack.gatewayUrl!;

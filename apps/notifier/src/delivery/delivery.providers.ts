@@ -1,5 +1,4 @@
 import type { Provider } from '@nestjs/common';
-import { lookup } from 'node:dns/promises';
 import type { NotifierConfig } from '../config/notifier.config';
 import { CreateDelivery } from './application/create-delivery';
 import { DeliveryMetrics } from './application/delivery-metrics';
@@ -8,18 +7,12 @@ import { DeliverySender, MailTransport } from './application/delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './application/delivery-settings';
 import { ListDeliveriesUseCase } from './application/list-deliveries.use-case';
 import { ReplayDeliveryUseCase } from './application/replay-delivery.use-case';
-import { DestinationGuard, type ResolvedAddress } from './domain/destination-guard';
+import { DestinationGuard, resolveAll } from '@opp/destination-guard';
 import { parseRetrySchedule } from './domain/retry-schedule';
 import { ChannelDeliverySender } from './infrastructure/channel-delivery.sender';
 import { DeliveryRepository } from './infrastructure/delivery.repository';
 import { HttpDeliverySender } from './infrastructure/http-delivery.sender';
 import { SmtpMailTransport } from './infrastructure/smtp-mail.transport';
-
-const resolveAll = async (host: string): Promise<ResolvedAddress[]> =>
-  (await lookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({
-    address,
-    family: family === 6 ? 6 : 4,
-  }));
 
 /** The delivery engine (ADR 0010), configured from the environment. */
 export function deliveryProviders(config: NotifierConfig): Provider[] {

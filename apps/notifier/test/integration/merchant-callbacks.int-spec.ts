@@ -149,6 +149,25 @@ describe('merchant callbacks (payments events -> notifier -> merchant), D3 and D
     });
   });
 
+  it('stamps the callbacks of a project with requireTimestamp (D18), signed with the rest', async () => {
+    const callbackUrl = merchant.url('/cb/stamped');
+    const project = await admin.createProject({
+      callbackUrl,
+      settings: { requireTimestamp: true },
+    });
+    await kit.waitForProject(project.id, callbackUrl);
+    const before = Math.floor(Date.now() / 1000);
+    await publish(statusChange(project.id));
+
+    const [callback] = await merchant.waitFor('/cb/stamped');
+    const fields = formFields(callback.body);
+    expect(fields.timestamp).toMatch(/^\d+$/);
+    expect(Number(fields.timestamp)).toBeGreaterThanOrEqual(before);
+    expect(Number(fields.timestamp)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(verifyParams(fields, fields.signature, [project.privateKey])).toBe(true);
+    const { timestamp: _stamp, ...unstamped } = fields;
+    expect(verifyParams(unstamped, fields.signature, [project.privateKey])).toBe(false);
+  });
   it('calls back nothing for a change without callback status or a project without URL', async () => {
     const silent = await projectCallingBack(null);
     const loud = await projectCallingBack('/cb/order');

@@ -5,6 +5,7 @@ import { CreateUsersReadModel1763700000300 } from './migrations/1763700000300-cr
 import { CreateCardVault1763700000310 } from './migrations/1763700000310-create-card-vault';
 import { CreateTransactions1763700000320 } from './migrations/1763700000320-create-transactions';
 import { CreateLedger1763700000330 } from './migrations/1763700000330-create-ledger';
+import { GuardLedger1763700000395 } from './migrations/1763700000395-guard-ledger';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities, UserReadModelOrmEntity];
@@ -14,6 +15,7 @@ export const migrations = [
   CreateCardVault1763700000310,
   CreateTransactions1763700000320,
   CreateLedger1763700000330,
+  GuardLedger1763700000395,
 ];
 
 export const databaseOptions = (url: string) =>

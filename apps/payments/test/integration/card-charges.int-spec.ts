@@ -187,18 +187,62 @@ describe('payments: card charges (D6, D7, D9)', () => {
     });
   });
 
-  it('lets the database refuse an unbalanced journal entry and any edit of the journal', async () => {
+  it('lets the database refuse an unbalanced or empty journal entry and any edit of the journal', async () => {
+    // Rows of this test's own: a balanced entry for a charge of this suite.
+    const charge = valueOf(await chargeCard('4242424242424242', { orderId: 'ledger-guards' }));
+    const [own] = await h.sql<{ entry: string; line: string }>(
+      `WITH entry AS (
+         INSERT INTO journal_entries (project_id, transaction_id, kind)
+         VALUES ($1, $2, 'ledger-guard-test') RETURNING id)
+       INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
+       SELECT id, account, 'EUR', debit, credit FROM entry,
+         (VALUES ('acquirer-clearing', 100, 0), ('project-payable', 0, 100)) AS l(account, debit, credit)
+       RETURNING entry_id AS entry, id AS line`,
+      [project, charge.id],
+    );
     await expect(
       h.sql(
         `WITH entry AS (
-           INSERT INTO journal_entries (project_id, kind) VALUES (1, 'test') RETURNING id)
+           INSERT INTO journal_entries (project_id, kind) VALUES ($1, 'test') RETURNING id)
          INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
          SELECT id, 'acquirer-clearing', 'EUR', 100, 0 FROM entry`,
+        [project],
       ),
     ).rejects.toThrow(/not balanced/);
     await expect(
-      h.sql(`DELETE FROM journal_entries WHERE id = (SELECT min(id) FROM journal_entries)`),
-    ).rejects.toThrow(/append-only/);
+      h.sql(`INSERT INTO journal_entries (project_id, kind) VALUES ($1, 'empty')`, [project]),
+    ).rejects.toThrow(/has no lines/);
+    await expect(
+      h.sql(
+        `WITH entry AS (
+           INSERT INTO journal_entries (project_id, transaction_id, kind)
+           VALUES ($1, $2, 'ledger-guard-test') RETURNING id)
+         INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
+         SELECT id, account, 'EUR', debit, credit FROM entry,
+           (VALUES ('acquirer-clearing', 1, 0), ('project-payable', 0, 1)) AS l(account, debit, credit)`,
+        [project, charge.id],
+      ),
+    ).rejects.toThrow(/journal_entries_once_per_kind/);
+    for (const edit of [
+      [`UPDATE journal_entries SET kind = 'edited' WHERE id = $1`, own.entry],
+      [`DELETE FROM journal_entries WHERE id = $1`, own.entry],
+      [`UPDATE journal_lines SET debit = 200 WHERE id = $1`, own.line],
+      [`DELETE FROM journal_lines WHERE id = $1`, own.line],
+    ]) {
+      await expect(h.sql(edit[0], [edit[1]])).rejects.toThrow(/append-only/);
+    }
+    for (const table of ['journal_lines', 'journal_entries']) {
+      await expect(h.sql(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(/append-only/);
+    }
+    const kept = await h.sql(
+      `SELECT e.kind, l.debit::int, l.credit::int FROM journal_entries e
+       JOIN journal_lines l ON l.entry_id = e.id WHERE e.id = $1 ORDER BY l.id`,
+      [own.entry],
+    );
+    expect(kept).toEqual([
+      { kind: 'ledger-guard-test', debit: 100, credit: 0 },
+      { kind: 'ledger-guard-test', debit: 0, credit: 100 },
+    ]);
   });
 
   it('keeps the journal balanced and no card data in clear', async () => {

@@ -2,6 +2,7 @@ import { ProcessChargeV1Request, TokenizeCardV1Request } from '@opp/contracts';
 import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import { RowLockHolder } from './row-lock-probe';
 
 const TTL_SECONDS = 5;
 const NUMBER = '4242424242424242';
@@ -84,6 +85,32 @@ describe('payments: card tokens and idempotency', () => {
       [token.id],
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('makes a charge wait while another holds the token between lock and claim, then answers 40305', async () => {
+    const token = await tokenize();
+    // The test is the first charge: it has locked the token and not yet claimed it.
+    const first = await RowLockHolder.lock(
+      h.stack.databaseUrls.payments!,
+      'SELECT 1 FROM card_tokens WHERE id = $1 FOR UPDATE',
+      [token.id],
+    );
+    const second = chargeWith(token.id);
+    await first.waitForBlocked('card_tokens').catch(async (error: unknown) => {
+      await first.release();
+      throw error;
+    });
+    await first.commit(
+      `UPDATE card_tokens SET used_at = now(), security_code_encrypted = NULL WHERE id = $1`,
+      [token.id],
+    );
+    expect(errorCodeOf(await second)).toBe(40305);
+    const charges = await h.sql(
+      `SELECT t.id FROM transactions t JOIN card_tokens k ON k.card_id = t.card_id
+       WHERE k.id = $1 AND t.created_at >= k.created_at`,
+      [token.id],
+    );
+    expect(charges).toHaveLength(0);
   });
 
   it('refuses an expired token with 40304, and the sweep erases unused expired codes', async () => {

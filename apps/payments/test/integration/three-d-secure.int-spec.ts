@@ -9,6 +9,7 @@ import {
 import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import { RowLockHolder } from './row-lock-probe';
 
 /**
  * ADR 0007: challenge, PaRes from the gateway's ACS page (built here with the shared key ring),
@@ -65,6 +66,28 @@ describe('payments: 3-D Secure', () => {
       ['authenticating', null],
       ['completed', 'completed'],
     ]);
+  });
+
+  it('makes a second authentication wait for the first, then answers 40501 and charges nothing', async () => {
+    const charge = await challenged('4000000000003220');
+    const md = charge.acs.parameters.MD;
+    // The test is the first authentication: it holds the charge and has not decided yet.
+    const first = await RowLockHolder.lock(
+      h.stack.databaseUrls.payments!,
+      'SELECT 1 FROM transactions WHERE md = $1 FOR UPDATE',
+      [md],
+    );
+    const second = authenticate(md, paResFor(md, 'Y'));
+    await first.waitForBlocked('transactions').catch(async (error: unknown) => {
+      await first.release();
+      throw error;
+    });
+    await first.commit(`UPDATE transactions SET status = 'failed' WHERE md = $1`, [md]);
+    expect(errorCodeOf(await second)).toBe(40501);
+    const entries = await h.sql(`SELECT kind FROM journal_entries WHERE transaction_id = $1`, [
+      charge.id,
+    ]);
+    expect(entries).toEqual([]);
   });
 
   it('fails the charge on a failed, forged or foreign PaRes', async () => {

@@ -1,14 +1,25 @@
 import axios, { type AxiosResponse } from 'axios';
+import { adminUrlOf } from '@opp/local-stack';
 import type { MerchantKeys } from './merchant-client';
 
 export const DEV_ADMIN_TOKEN = 'dev-admin-token';
 
-/** The admin API (ADR 0002) with the development token. */
+/**
+ * The admin API (ADR 0002) with the development token. The admin API is served on the gateway's internal
+ * listener only (ADMIN_PORT): given the public URL of a gateway this process started, the client
+ * talks to that gateway's internal listener; any other URL is used as it is.
+ */
 export class AdminClient {
+  readonly baseUrl: string;
+
   constructor(
-    readonly baseUrl: string,
+    gatewayOrAdminUrl: string,
     private readonly token = DEV_ADMIN_TOKEN,
-  ) {}
+    /** Sent as X-Admin-Actor: the operator named in the audit log. */
+    private readonly actor?: string,
+  ) {
+    this.baseUrl = adminUrlOf(gatewayOrAdminUrl) ?? gatewayOrAdminUrl;
+  }
 
   request(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
@@ -19,7 +30,10 @@ export class AdminClient {
       method,
       url: this.baseUrl + path,
       data: body,
-      headers: { authorization: `Bearer ${this.token}` },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(this.actor ? { 'x-admin-actor': this.actor } : {}),
+      },
       validateStatus: () => true,
       timeout: 15_000,
     });

@@ -36,11 +36,15 @@ export class CaptureServer {
   private readonly responders = new Map<string, Responder>();
   private readonly counts = new Map<string, number>();
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly host: string,
+  ) {}
 
-  static async start(): Promise<CaptureServer> {
+  /** `host`: another loopback address (e.g. 127.0.0.7) gives a server of its own address. */
+  static async start(host = '127.0.0.1'): Promise<CaptureServer> {
     const server = createServer();
-    const capture = new CaptureServer(server);
+    const capture = new CaptureServer(server, host);
     server.on('request', (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,13 +69,13 @@ export class CaptureServer {
         else send();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
     return capture;
   }
 
   get baseUrl(): string {
     const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    return `http://${this.host}:${port}`;
   }
 
   url(path = '/'): string {

@@ -32,7 +32,9 @@ export async function startCommand(services: readonly AppName[]): Promise<number
     `All ready in ${seconds(Date.now() - began)}. Kafka ${brokers}. Logs in ${paths.logDir}.`,
   );
   if (stack.gatewayUrl)
-    console.log(`Gateway: ${stack.gatewayUrl}  (API docs ${stack.gatewayUrl}/docs)`);
+    console.log(
+      `Gateway: ${stack.gatewayUrl}  (API docs ${stack.gatewayUrl}/docs; admin API ${stack.adminUrl}/admin/v1)`,
+    );
   console.log('Ctrl-C stops everything.');
 
   let stopping = 0;

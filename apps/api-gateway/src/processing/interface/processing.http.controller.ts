@@ -39,6 +39,7 @@ import { templateNamesIn } from '../../template/domain/partner-template';
 import { awaitSyncWindow } from '../application/sync-window';
 import { isHttpUrl, returnPage, sendHtml } from './acs-return-page';
 import { processingAnswerOrThrow } from './processing-answer';
+import { RegisteredUrlCheck } from '../../destinations/registered-url-check';
 import { ProcessingError } from './processing-error';
 import {
   ERROR_SCHEMA,
@@ -69,6 +70,7 @@ export class ProcessingHttpController {
     private readonly requests: GatewayRequestClient,
     private readonly templates: PartnerTemplatesUseCase,
     @Inject(KeyRing) private readonly ring: KeyRing,
+    private readonly urls: RegisteredUrlCheck,
   ) {}
 
   @Post()
@@ -103,6 +105,7 @@ export class ProcessingHttpController {
       request.rawBody,
       request.headers[SIGNATURE_HEADER],
     );
+    await this.assertNotificationUrisAllowed(body);
     const names = templateNamesIn(body);
     const templates =
       names.length > 0 ? await this.templates.tasksByName(partner.identifier, names) : undefined;
@@ -122,6 +125,25 @@ export class ProcessingHttpController {
     return awaitSyncWindow(processingAnswerOrThrow(reply), startedAt, () =>
       this.readStatus(globalId, partner.identifier, correlationId),
     );
+  }
+
+  /** ADR 0010: notification targets are checked when a request registers them (the SSRF guard). */
+  private async assertNotificationUrisAllowed(body: object): Promise<void> {
+    const targets = (body as { header?: { service?: { result?: unknown } } }).header?.service
+      ?.result;
+    // The orchestrator refuses more than 20 targets; no more lookups than that are done here.
+    if (!Array.isArray(targets) || targets.length > 20) return;
+    for (const [i, target] of targets.entries()) {
+      const uri = (target as { uri?: unknown } | null)?.uri;
+      if (typeof uri !== 'string') continue;
+      const reason = await this.urls.refusal(uri);
+      if (reason !== null) {
+        throw ProcessingError.invalid(
+          'INVALID_HEADER',
+          `header.service.result[${i}].uri refused: ${reason}`,
+        );
+      }
+    }
   }
 
   @Get('status/:globalId')

@@ -13,6 +13,8 @@ export interface ProjectSettings {
   recurringMinDays: number;
   /** ADR 0012: how many months after subscribing repeated payments are allowed. */
   recurringMonths: number;
+  /** ADR 0018: every signed /v1 request carries a signed `timestamp` within 300 s of the clock. */
+  requireTimestamp: boolean;
 }
 
 export interface Project {
@@ -42,6 +44,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   virtualCurrencyRate: '1',
   recurringMinDays: 1,
   recurringMonths: 12,
+  requireTimestamp: false,
 };
 
 /**

@@ -36,7 +36,12 @@ export class CreateMerchantCallbackUseCase {
       return;
     }
     const privateKey = this.keyRing.decrypt(project.signingKeyEncrypted);
-    const signed = signedCallback(callbackParams(event, event.callbackStatus), privateKey);
+    // ADR 0018: stamped once, when the callback is created; every attempt sends the same parameters.
+    const timestamp = project.settings.requireTimestamp ? Math.floor(Date.now() / 1000) : undefined;
+    const signed = signedCallback(
+      callbackParams(event, event.callbackStatus, timestamp),
+      privateKey,
+    );
     await this.createDelivery.execute(tx, {
       kind: 'merchant-callback',
       dedupeKey: `callback:${eventId}`,

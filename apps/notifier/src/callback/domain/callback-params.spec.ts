@@ -84,6 +84,16 @@ describe('merchant callback parameters', () => {
     expect(verifyParams(signed, signed.signature, ['another-key'])).toBe(false);
   });
 
+  it('carries a signed timestamp when given one (D18), and none otherwise', () => {
+    expect(callbackParams(event(), 'completed')).not.toHaveProperty('timestamp');
+    const params = callbackParams(event(), 'completed', 1767225600);
+    expect(params.timestamp).toBe('1767225600');
+    const signed = signedCallback(params, 'private-key-1');
+    expect(verifyParams(signed, signed.signature, ['private-key-1'])).toBe(true);
+    const { timestamp: _stripped, ...withoutTimestamp } = signed;
+    expect(verifyParams(withoutTimestamp, signed.signature, ['private-key-1'])).toBe(false);
+  });
+
   it('matches the D3 test vector', () => {
     expect(signValues(['111', 'value1', 'value2'], '222')).toBe(
       '54d72211dc40f096b27f5bc3895d2a62a0ff7a21bdbc0fe7c62f5d2dfb1a0b6a',

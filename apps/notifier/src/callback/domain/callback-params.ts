@@ -7,11 +7,14 @@ export type CallbackParams = Record<string, string>;
 /**
  * The merchant callback's parameters (gateway-api.md, Events): every listed parameter present, empty
  * when there is no value, then one `attr_<name>` per custom attribute. Attribute names are taken as
- * given when they already start with `attr_`.
+ * given when they already start with `attr_`. With `timestamp` (Unix seconds, ADR 0018: projects with
+ * `requireTimestamp`) the callback carries it as a signed parameter, so a merchant can refuse a
+ * stale or replayed callback.
  */
 export function callbackParams(
   event: TransactionStatusChangedV1,
   callbackStatus: string,
+  timestamp?: number,
 ): CallbackParams {
   const params: CallbackParams = {
     project: String(event.projectId),
@@ -30,6 +33,7 @@ export function callbackParams(
     status: callbackStatus,
     reason: textOf(event.reason),
     sandbox: event.sandbox ? '1' : '0',
+    ...(timestamp === undefined ? {} : { timestamp: String(timestamp) }),
   };
   for (const [name, value] of Object.entries(event.attributes ?? {})) {
     const key = name.startsWith('attr_') ? name : `attr_${name}`;

@@ -1,6 +1,6 @@
 import { currentCorrelationId, runWithCorrelation, runWithTraceHeaders } from '@opp/observability';
 import { CaptureServer } from '@opp/testing';
-import { DestinationGuard } from '../domain/destination-guard';
+import { DestinationGuard } from '@opp/destination-guard';
 import { HttpDeliverySender } from '../infrastructure/http-delivery.sender';
 import { currentDeliveryOrigin, inDeliveryOrigin } from './delivery-origin';
 

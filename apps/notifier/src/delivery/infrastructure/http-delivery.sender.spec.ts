@@ -1,5 +1,5 @@
 import { CaptureServer } from '@opp/testing';
-import { DestinationGuard } from '../domain/destination-guard';
+import { DestinationGuard } from '@opp/destination-guard';
 import { HttpDeliverySender } from './http-delivery.sender';
 
 describe('HttpDeliverySender', () => {

@@ -2,7 +2,7 @@ import axios, { type AxiosRequestConfig } from 'axios';
 import type { Readable } from 'node:stream';
 import { inHttpClientSpan } from '@opp/observability';
 import type { AttemptResult, HttpDeliveryRequest } from '../domain/delivery';
-import type { DestinationGuard } from '../domain/destination-guard';
+import type { DestinationGuard } from '@opp/destination-guard';
 
 const USER_AGENT = 'OPP-Notifier/1';
 

@@ -147,13 +147,17 @@ export class CardVaultRepository {
     } satisfies LockedToken;
   }
 
-  /** Single use: the security code goes with the use. */
+  /**
+   * Single use: the security code goes with the use. Exactly one unused temporary token must be
+   * claimed; anything else means the lock of `lockToken` did not hold, and the charge is refused.
+   */
   async markUsed(tx: EntityManager, tokenId: string): Promise<void> {
-    await tx.query(
+    const [, claimed]: [unknown[], number] = await tx.query(
       `UPDATE card_tokens SET used_at = now(), security_code_encrypted = NULL
        WHERE id = $1 AND kind = 'temporary' AND used_at IS NULL`,
       [tokenId],
     );
+    if (claimed !== 1) throw new Error(`card token claim updated ${claimed} rows, not 1`);
   }
 
   async eraseSecurityCode(tx: EntityManager, tokenId: string): Promise<void> {

@@ -49,7 +49,7 @@ export class ChargeOutcomes {
     change: TransactionChange & { status: TransactionStatus },
     settings: ProjectSettings,
   ): Promise<Transaction> {
-    const updated = await this.transactions.update(tx, t.id, change);
+    const updated = await this.transactions.update(tx, t.id, t.status, change);
     await this.outbox.add(tx, [statusChangedMessage(updated, settings)]);
     this.statusChanges.inc({
       type: updated.type,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { NewTransaction, Transaction } from '../domain/transaction';
+import type { NewTransaction, Transaction, TransactionStatus } from '../domain/transaction';
 import { TransactionMapper, type TransactionRow } from './transaction.mapper';
 
 /** The fields a status change may set along with the status. */
@@ -10,6 +10,14 @@ export type TransactionChange = Partial<
     'status' | 'reason' | 'feeMinor' | 'permanentTokenId' | 'recurring' | 'acs' | 'settleAt'
   >
 >;
+
+/** A status change whose transaction was no longer in the status the change was decided from. */
+export class StaleTransactionError extends Error {
+  constructor(id: number, expected: TransactionStatus) {
+    super(`transaction ${id} is no longer ${expected}; the change is refused`);
+    this.name = 'StaleTransactionError';
+  }
+}
 
 const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
 
@@ -54,9 +62,18 @@ export class TransactionRepository {
     return TransactionMapper.toDomain(rows[0]);
   }
 
-  /** `original_status` follows `status` here: card charges have no later effects (refunds) yet. */
-  async update(tx: EntityManager, id: number, change: TransactionChange): Promise<Transaction> {
-    const [rows]: [TransactionRow[], number] = await tx.query(
+  /**
+   * `original_status` follows `status` here: card charges have no later effects (refunds) yet.
+   * The row changes only while it still has `expectedStatus` (the status its caller decided on),
+   * so a change based on a stale read fails instead of overwriting another's outcome.
+   */
+  async update(
+    tx: EntityManager,
+    id: number,
+    expectedStatus: TransactionStatus,
+    change: TransactionChange,
+  ): Promise<Transaction> {
+    const [rows, count]: [TransactionRow[], number] = await tx.query(
       `UPDATE transactions SET
          status = COALESCE($2::text, status), original_status = COALESCE($2::text, original_status),
          reason = CASE WHEN $3::boolean THEN $4::text ELSE reason END,
@@ -67,7 +84,7 @@ export class TransactionRepository {
          term_url = COALESCE($10::text, term_url),
          settle_at = CASE WHEN $11::boolean THEN $12::timestamptz ELSE settle_at END,
          updated_at = now()
-       WHERE id = $1 RETURNING *`,
+       WHERE id = $1 AND status = $13 RETURNING *`,
       [
         id,
         change.status ?? null,
@@ -81,8 +98,10 @@ export class TransactionRepository {
         change.acs?.termUrl ?? null,
         'settleAt' in change,
         change.settleAt ?? null,
+        expectedStatus,
       ],
     );
+    if (count !== 1) throw new StaleTransactionError(id, expectedStatus);
     return TransactionMapper.toDomain(rows[0]);
   }
 

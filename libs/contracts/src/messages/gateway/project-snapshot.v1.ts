@@ -26,6 +26,8 @@ export class ProjectSettingsV1 {
   @Matches(DECIMAL) virtualCurrencyRate!: string;
   @IsInt() @Min(0) recurringMinDays!: number;
   @IsInt() @Min(1) recurringMonths!: number;
+  /** ADR 0018: signed requests and the project's callbacks carry a signed `timestamp`. */
+  @IsOptional() @IsBoolean() requireTimestamp?: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ProjectSettings,
 } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
+import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
 import { ProjectRepository } from '../../infrastructure/project.repository';
 import { projectSnapshotMessage } from '../project-snapshot';
 
@@ -26,9 +27,11 @@ export class CreateProjectUseCase {
     private readonly projects: ProjectRepository,
     private readonly outbox: OutboxWriter,
     @Inject(KeyRing) private readonly ring: KeyRing,
+    private readonly urls: RegisteredUrlCheck,
   ) {}
 
-  execute(command: CreateProjectCommand): Promise<Project> {
+  async execute(command: CreateProjectCommand): Promise<Project> {
+    await this.urls.assertAllowed('callbackUrl', command.callbackUrl);
     return this.dataSource.transaction(async (tx) => {
       const project = await this.projects.insert(tx, {
         name: command.name,

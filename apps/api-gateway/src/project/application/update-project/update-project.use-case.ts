@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
 import { withSettings, type Project, type ProjectSettings } from '../../domain/project';
+import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
 import { ProjectRepository } from '../../infrastructure/project.repository';
 import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
@@ -22,10 +23,12 @@ export class UpdateProjectUseCase {
     private readonly outbox: OutboxWriter,
     private readonly directory: ProjectDirectory,
     @Inject(KeyRing) private readonly ring: KeyRing,
+    private readonly urls: RegisteredUrlCheck,
   ) {}
 
   /** Returns null when the project does not exist. */
   async execute(command: UpdateProjectCommand): Promise<Project | null> {
+    await this.urls.assertAllowed('callbackUrl', command.callbackUrl);
     const changed = await this.dataSource.transaction(async (tx) => {
       const current = await this.projects.findById(tx, command.id, true);
       if (!current) return null;

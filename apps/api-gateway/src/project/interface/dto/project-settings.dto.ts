@@ -37,4 +37,11 @@ export class ProjectSettingsDto {
   @Min(1)
   @Max(120)
   recurringMonths?: number;
+  @ApiPropertyOptional({
+    default: false,
+    description: 'D18: signed /v1 requests must carry a signed `timestamp` (Unix seconds)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  requireTimestamp?: boolean;
 }

@@ -42,12 +42,23 @@ describe('isInternalAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '::ffff:10.0.0.1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
+    '64:ff9b:1::a9fe:a9fe',
+    'fec0::1',
   ])('%s is internal', (address) => expect(isInternalAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => expect(isInternalAddress(address)).toBe(false),
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '2003::1',
+    '64:ff9b:2::1',
+  ])('%s is public', (address) => expect(isInternalAddress(address)).toBe(false));
 });
 
 describe('DestinationGuard in production', () => {

@@ -1,8 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * ADR 0010 SSRF guard: in production a callback, notification or webhook may not reach loopback,
- * private, link-local or otherwise internal addresses unless the operator allow-listed the host
+ * ADR 0010 SSRF guard, shared by the notifier (checks every attempt) and the gateway (checks callback and
+ * notification URLs when they are registered): in production a callback, notification or webhook may not reach loopback, private,
+ * link-local or otherwise internal addresses unless the operator allow-listed the host
  * (`DELIVERY_ALLOWED_HOSTS`: host names, IP addresses or CIDR ranges). Outside production anything goes,
  * so tests and local merchants on 127.0.0.1 work.
  */
@@ -41,13 +42,17 @@ const internalRanges = (): BlockList => {
   ];
   for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
   const v6: [string, number][] = [
-    ['::', 128],
-    ['::1', 128],
+    // IPv4-compatible (deprecated) addresses, `::` and `::1` among them: `::127.0.0.1` and
+    // `::a9fe:a9fe` reach loopback and metadata on stacks that still map them to IPv4.
+    ['::', 96],
     ['64:ff9b::', 96], // NAT64 may reach internal IPv4
+    ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
     ['100::', 64],
     ['2001:db8::', 32],
+    ['2002::', 16], // 6to4: embeds any IPv4 address, internal ones included
     ['fc00::', 7], // unique local
     ['fe80::', 10], // link-local
+    ['fec0::', 10], // site-local (deprecated, still routed on some networks)
     ['ff00::', 8], // multicast
   ];
   for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');

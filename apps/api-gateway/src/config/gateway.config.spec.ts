@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from '@opp/config';
+import { GatewayConfig } from './gateway.config';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  KAFKA_BROKERS: 'kafka:9092',
+  SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  GATEWAY_DATABASE_URL: 'postgres://gw:pw@db.internal:5432/gateway',
+  ADMIN_TOKEN: 'a-long-production-token',
+  ADMIN_PORT: '9010',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(GatewayConfig, env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('GatewayConfig: the edge settings', () => {
+  it('reads a production environment: admin port, trusted proxies', () => {
+    const config = loadConfig(GatewayConfig, {
+      ...PRODUCTION,
+      TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.7,fd00::/8',
+    });
+    expect(config).toMatchObject({
+      adminPort: 9010,
+      trustedProxies: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
+      adminRateLimitPerMinute: 600,
+    });
+  });
+
+  it('trusts no proxy and listens for admin calls on 3010 by default outside production', () => {
+    const config = loadConfig(GatewayConfig, {});
+    expect(config.trustedProxies).toEqual([]);
+    expect(config.adminPort).toBe(3010);
+  });
+
+  it('requires ADMIN_PORT in production, apart from the public port', () => {
+    const { ADMIN_PORT: _omitted, ...withoutPort } = PRODUCTION;
+    expect(problemsOf(withoutPort)).toEqual(['ADMIN_PORT is required']);
+    expect(problemsOf({ ...PRODUCTION, ADMIN_PORT: '3000' })).toEqual([
+      'ADMIN_PORT must differ from GATEWAY_PORT',
+    ]);
+  });
+
+  it('refuses the development admin token in production', () => {
+    expect(problemsOf({ ...PRODUCTION, ADMIN_TOKEN: 'dev-admin-token' })).toEqual([
+      'ADMIN_TOKEN is the development value and cannot be used in production',
+    ]);
+  });
+
+  it('refuses proxies that are not addresses or CIDR ranges', () => {
+    for (const value of ['*', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', 'fd00::/129']) {
+      expect(problemsOf({ ...PRODUCTION, TRUSTED_PROXIES: value })).toEqual([
+        'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+export {
+  DestinationGuard,
+  isInternalAddress,
+  type DestinationCheck,
+  type DestinationPolicy,
+  type ResolvedAddress,
+  type Resolver,
+} from './destination-guard';
+export { resolveAll } from './resolve-all';

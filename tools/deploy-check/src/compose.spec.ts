@@ -85,7 +85,11 @@ describe('docker-compose.yml', () => {
     const topics = service('topics');
     expect(topics.build).toMatchObject({ context: '.', target: 'tools' });
     expect(topics.depends_on).toEqual({ kafka: { condition: 'service_healthy' } });
-    expect(topics.environment).toMatchObject({ KAFKA_BROKERS: 'kafka:9092' });
+    expect(topics.environment).toMatchObject({
+      KAFKA_BROKERS: 'kafka:9092',
+      KAFKA_TOPIC_REPLICATION_FACTOR: 1,
+      KAFKA_TOPIC_MIN_INSYNC_REPLICAS: 1,
+    });
   });
 
   it.each(APPS)(

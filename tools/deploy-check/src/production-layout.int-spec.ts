@@ -93,6 +93,7 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     }
 
     const port = await findFreePort();
+    const adminPort = await findFreePort();
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production', // as the runtime stage's ENV
@@ -100,6 +101,10 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
       KAFKA_BROKERS: testBrokers(),
       KAFKA_TOPIC_PREFIX: topicPrefix,
       GATEWAY_PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      // Production states the topic shape; the test broker is a single node.
+      KAFKA_TOPIC_REPLICATION_FACTOR: '1',
+      KAFKA_TOPIC_MIN_INSYNC_REPLICAS: '1',
       GATEWAY_DATABASE_URL: databaseUrl(adminUrl, database),
       SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
       ADMIN_TOKEN: 'production-layout-admin-token',

@@ -35,7 +35,10 @@ export function parsePrometheusText(text: string): Sample[] {
     ).find((candidate) => families.has(candidate));
     if (!family) throw new Error(`sample of an undeclared metric: ${line}`);
     const value = Number(valueText.replace(/^\+?Inf$/, 'Infinity').replace(/^-Inf$/, '-Infinity'));
-    if (Number.isNaN(value) && valueText !== 'NaN') throw new Error(`bad value: ${line}`);
+    // Prometheus parses floats as Go does: NaN in any case (prom-client writes "Nan").
+    if (Number.isNaN(value) && valueText.toLowerCase() !== 'nan') {
+      throw new Error(`bad value: ${line}`);
+    }
     samples.push({ name, labels: parseLabels(labelText, line), value });
   }
   return samples;

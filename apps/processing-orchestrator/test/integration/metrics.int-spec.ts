@@ -71,8 +71,12 @@ describe('Prometheus metrics of every service', () => {
     await receiver?.stop();
   });
 
+  /** The gateway serves /metrics on its internal listener only; the others on their one port. */
+  const metricsUrl = (app: AppName) =>
+    `${app === 'api-gateway' ? stack.adminUrl : stack.services[app]!.url}/metrics`;
+
   async function scrape(app: AppName): Promise<Sample[]> {
-    const response = await fetch(`${stack.services[app]!.url}/metrics`);
+    const response = await fetch(metricsUrl(app));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     return parsePrometheusText(await response.text());
@@ -131,6 +135,12 @@ describe('Prometheus metrics of every service', () => {
     await valueOf('api-gateway', 'opp_http_request_duration_seconds_count', unmatched);
     const samples = await scrape('api-gateway');
     expect(samples.some((s) => s.labels.route?.includes('4242'))).toBe(false);
+  });
+
+  it('api-gateway: never serves /metrics on its public port', async () => {
+    const response = await fetch(`${stack.gatewayUrl}/metrics`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('opp_http_request_duration_seconds');
   });
 
   it('payments: payments by status and currency, handler durations and consumer lag by topic', async () => {

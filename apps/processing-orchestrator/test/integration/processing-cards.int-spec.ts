@@ -217,9 +217,18 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-      await stack.services[victim]!.kill();
-      await stack.services[victim]!.restart();
       const ids: string[] = answers.map((a) => a.data.header.response.globalId);
+      await stack.services[victim]!.kill();
+      // The kill must land on work in flight, or the test proves nothing about recovery.
+      const [{ open }] = await queryStackDb<{ open: string }>(
+        stack,
+        'processing-orchestrator',
+        `SELECT count(*) AS open FROM processing_requests
+          WHERE status <> 'FINISHED' AND global_id = ANY($1::uuid[])`,
+        [ids],
+      );
+      expect(Number(open)).toBeGreaterThan(0);
+      await stack.services[victim]!.restart();
       for (const id of ids) {
         const done = await partner.finished(id, 90_000);
         expect(taskStatuses(done)).toEqual({ '0': 'SUCCESS', '0.always.0': 'SUCCESS' });

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { OpeningKeyRing } from '@opp/crypto';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
 import { ACQUIRER } from './acquirer/domain/acquirer';
@@ -52,6 +53,7 @@ export class AppModule {
       ],
       providers: [
         { provide: PaymentsConfig, useValue: config },
+        { provide: OpeningKeyRing, useValue: new OpeningKeyRing(config.cardDataPrivateKeys) },
         // The only acquirer connector so far; live projects use it too until a bank's exists.
         { provide: ACQUIRER, useValue: new SandboxAcquirer() },
         ProjectSettingsRepository,

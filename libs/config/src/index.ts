@@ -2,7 +2,14 @@ export { Env, type EnvOptions, type EnvValueType } from './env.decorator';
 export { loadConfig } from './load-config';
 export { ConfigError } from './config-error';
 export { exitOnConfigError, EX_CONFIG } from './exit-on-config-error';
-export { IsPort, IsBrokerList, IsPostgresUrl, IsKeyRing } from './validators';
+export {
+  IsPort,
+  IsBrokerList,
+  IsPostgresUrl,
+  IsKeyRing,
+  IsSealingPublicKey,
+  IsOpeningKeyRing,
+} from './validators';
 export {
   RuntimeEnvConfig,
   KafkaEnvConfig,
@@ -14,3 +21,4 @@ export {
   type NodeEnv,
 } from './base-config';
 export { serviceConfig } from './service-config';
+export { DEV_CARD_DATA_PRIVATE_KEYS, DEV_CARD_DATA_PUBLIC_KEY } from './dev-card-data-keys';

@@ -1,4 +1,4 @@
-import { KeyRing } from '@opp/crypto';
+import { KeyRing, OpeningKeyRing, SealingKey } from '@opp/crypto';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -56,6 +56,42 @@ export function IsKeyRing(options?: ValidationOptions): PropertyDecorator {
         // The reason names entries by position and kid only, never key material.
         defaultMessage: (args) =>
           `$property is not a valid key ring: ${keyRingProblem(String(args?.value)) ?? ''}`,
+      },
+    },
+    options,
+  );
+}
+
+/** A sealing public key (`kid:base64` X25519 SPKI), e.g. CARD_DATA_PUBLIC_KEY. */
+export function IsSealingPublicKey(options?: ValidationOptions): PropertyDecorator {
+  return keyValidator('isSealingPublicKey', (value) => SealingKey.parse(value), options);
+}
+
+/** Private keys that open sealed boxes (`kid:base64[,...]` X25519 PKCS8), e.g. CARD_DATA_PRIVATE_KEYS. */
+export function IsOpeningKeyRing(options?: ValidationOptions): PropertyDecorator {
+  return keyValidator('isOpeningKeyRing', (value) => new OpeningKeyRing(value), options);
+}
+
+// The reason comes from @opp/crypto, which names entries by position and kid only.
+function keyValidator(
+  name: string,
+  parse: (value: string) => unknown,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const problem = (value: string): string | null => {
+    try {
+      parse(value);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && problem(value) === null,
+        defaultMessage: (args) => `$property is not valid: ${problem(String(args?.value)) ?? ''}`,
       },
     },
     options,

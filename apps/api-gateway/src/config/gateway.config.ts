@@ -1,5 +1,5 @@
 import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
-import { Env, serviceConfig } from '@opp/config';
+import { DEV_CARD_DATA_PUBLIC_KEY, Env, IsSealingPublicKey, serviceConfig } from '@opp/config';
 
 export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {
   /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
@@ -21,4 +21,12 @@ export class GatewayConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gatew
   @Min(100)
   @Max(30000)
   requestTimeoutMs: number;
+
+  /**
+   * The payments service's public key (`kid:base64` X25519 SPKI): card data is sealed to it before
+   * it leaves the gateway, which cannot open it (docs/security/card-data.md).
+   */
+  @Env('CARD_DATA_PUBLIC_KEY', { devDefault: DEV_CARD_DATA_PUBLIC_KEY })
+  @IsSealingPublicKey()
+  cardDataPublicKey: string;
 }

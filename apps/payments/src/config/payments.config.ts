@@ -1,5 +1,11 @@
 import { IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
-import { Env, serviceConfig, type RuntimeEnvConfig } from '@opp/config';
+import {
+  DEV_CARD_DATA_PRIVATE_KEYS,
+  Env,
+  IsOpeningKeyRing,
+  serviceConfig,
+  type RuntimeEnvConfig,
+} from '@opp/config';
 
 export const TEMPORARY_TOKEN_SECONDS = 600;
 
@@ -29,4 +35,13 @@ export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payment
   @Max(TEMPORARY_TOKEN_SECONDS)
   @KeepsSpecValueInProduction(TEMPORARY_TOKEN_SECONDS)
   cardTokenTtlSeconds: number;
+
+  /**
+   * Opens the card data the gateway sealed: `kid:base64[,kid:base64...]` X25519 private keys, the
+   * current one first; older ones stay while boxes sealed to them may be in flight
+   * (docs/security/card-data.md).
+   */
+  @Env('CARD_DATA_PRIVATE_KEYS', { secret: true, devDefault: DEV_CARD_DATA_PRIVATE_KEYS })
+  @IsOpeningKeyRing()
+  cardDataPrivateKeys: string;
 }

@@ -51,6 +51,13 @@ export async function sweepRunForCardData(brokers: string, adminUrl: string): Pr
       `${findings.length} findings`,
   );
   if (findings.length > 0) {
+    // Where, in short (topic without the run's prefix and offset, table and column, log file).
+    const places = new Map<string, number>();
+    for (const f of findings) {
+      const place = `${f.kind} in ${f.where.replace(/@\d+$/, '').replace(/^topic t\.[^.]+\.[^.]+\./, 'topic ')}`;
+      places.set(place, (places.get(place) ?? 0) + 1);
+    }
+    console.log([...places].map(([place, count]) => `  ${count} x ${place}`).join('\n'));
     const shown = findings.slice(0, SHOWN).map((f) => `  ${f.kind} in ${f.where}: ${f.excerpt}`);
     const more = findings.length > SHOWN ? `\n  ... and ${findings.length - SHOWN} more` : '';
     throw new Error(`Card data in clear found by the sweep:\n${shown.join('\n')}${more}`);

@@ -97,6 +97,29 @@ describe('payments: card charges (D6, D7, D9)', () => {
     expect(errorCodeOf(tokenize)).toBe(40004);
   });
 
+  it("opens only card data sealed for the project: another project's box is refused with 40017", async () => {
+    const other = await h.createProject();
+    const boxOfOther = sealedCardData(other, '4242424242424242');
+    expect(
+      errorCodeOf(
+        await h.request(
+          ProcessChargeV1Request,
+          h.chargeCommand(project, { sealedCard: boxOfOther, orderId: 'foreign-box' }),
+        ),
+      ),
+    ).toBe(40017);
+    const tokenize = await h.request(TokenizeCardV1Request, {
+      projectId: project,
+      sealedCard: boxOfOther,
+    });
+    expect(errorCodeOf(tokenize)).toBe(40017);
+    // The same box opens for the project it was sealed for.
+    expect(
+      valueOf(await h.request(TokenizeCardV1Request, { projectId: other, sealedCard: boxOfOther }))
+        .card.lastFour,
+    ).toBe('4242');
+  });
+
   it('settles 4000000000000119 from processing to completed, with both events', async () => {
     const charge = valueOf(await chargeCard('4000000000000119'));
     expect(charge).toMatchObject({ success: true, status: 'processing' });

@@ -1,4 +1,4 @@
-import { IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
 import {
   DEV_CARD_DATA_PRIVATE_KEYS,
   Env,
@@ -8,6 +8,13 @@ import {
 } from '@opp/config';
 
 export const TEMPORARY_TOKEN_SECONDS = 600;
+
+/**
+ * The bank adapters payments can charge live projects with; `none` leaves live projects refused
+ * (42201). No bank connector exists in this repository yet: one adds its name here.
+ */
+export const ACQUIRER_ADAPTERS = ['none'] as const;
+export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 
 /** A test-only shortening of a spec limit: outside production any value the other rules allow. */
 const KeepsSpecValueInProduction = (specValue: number) =>
@@ -44,4 +51,12 @@ export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payment
   @Env('CARD_DATA_PRIVATE_KEYS', { secret: true, devDefault: DEV_CARD_DATA_PRIVATE_KEYS })
   @IsOpeningKeyRing()
   cardDataPrivateKeys: string;
+
+  /**
+   * The acquirer adapter for live projects; sandbox projects always use the sandbox acquirer (ADR
+   * 0006). In production payments refuses to start with `none` while live projects exist.
+   */
+  @Env('ACQUIRER_ADAPTER', { default: 'none' })
+  @IsIn(ACQUIRER_ADAPTERS)
+  acquirerAdapter: AcquirerAdapterName;
 }

@@ -120,6 +120,16 @@ describe('payments: card charges (D6, D7, D9)', () => {
     ).toBe('4242');
   });
 
+  it('serves a live project without an acquirer adapter with 42201, never the sandbox table', async () => {
+    const live = await h.createProject({ sandbox: false });
+    const reply = await h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(live, { sealedCard: sealedCardData(live, '4242424242424242') }),
+    );
+    expect(errorCodeOf(reply)).toBe(42201);
+    expect(await h.sql('SELECT 1 FROM transactions WHERE project_id = $1', [live])).toEqual([]);
+  });
+
   it('settles 4000000000000119 from processing to completed, with both events', async () => {
     const charge = valueOf(await chargeCard('4000000000000119'));
     expect(charge).toMatchObject({ success: true, status: 'processing' });

@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { OpeningKeyRing } from '@opp/crypto';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
-import { ACQUIRER } from './acquirer/domain/acquirer';
+import { AcquirerRouter } from './acquirer/application/acquirer-router';
 import { SandboxAcquirer } from './acquirer/infrastructure/sandbox-acquirer';
 import { GetBalanceUseCase } from './balance/application/get-balance.use-case';
 import { BalanceKafkaHandler } from './balance/interface/balance.kafka.handler';
@@ -22,6 +23,7 @@ import { TransactionQueriesKafkaHandler } from './charge/interface/transaction-q
 import { PaymentsConfig } from './config/payments.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { LedgerRepository } from './ledger/infrastructure/ledger.repository';
+import { LiveProjectsStartupCheck } from './project/live-projects-startup-check';
 import { ProjectSettingsRepository } from './project/project-settings.repository';
 import { RunPaymentsTaskUseCase } from './task/application/run-payments-task.use-case';
 import { PaymentsTaskKafkaHandler } from './task/interface/payments-task.kafka.handler';
@@ -52,8 +54,10 @@ export class AppModule {
       ],
       providers: [
         { provide: PaymentsConfig, useValue: config },
-        // The only acquirer connector so far; live projects use it too until a bank's exists.
-        { provide: ACQUIRER, useValue: new SandboxAcquirer() },
+        { provide: OpeningKeyRing, useValue: new OpeningKeyRing(config.cardDataPrivateKeys) },
+        // Sandbox projects only (ADR 0006); live ones need a bank adapter, none exists yet (42201).
+        { provide: AcquirerRouter, useValue: new AcquirerRouter(new SandboxAcquirer(), null) },
+        LiveProjectsStartupCheck,
         ProjectSettingsRepository,
         CardVaultRepository,
         CardVault,

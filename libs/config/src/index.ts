@@ -9,6 +9,8 @@ export {
   IsKeyRing,
   IsReadableFile,
   Holds,
+  IsSealingPublicKey,
+  IsOpeningKeyRing,
 } from './validators';
 export {
   RuntimeEnvConfig,
@@ -23,3 +25,4 @@ export {
   type NodeEnv,
 } from './base-config';
 export { serviceConfig } from './service-config';
+export { DEV_CARD_DATA_PRIVATE_KEYS, DEV_CARD_DATA_PUBLIC_KEY } from './dev-card-data-keys';

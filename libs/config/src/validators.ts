@@ -1,5 +1,5 @@
-import { KeyRing } from '@opp/crypto';
 import * as fs from 'node:fs';
+import { KeyRing, OpeningKeyRing, SealingKey } from '@opp/crypto';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -63,6 +63,60 @@ export function IsKeyRing(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** A sealing public key (`kid:base64` X25519 SPKI), e.g. CARD_DATA_PUBLIC_KEY. */
+export function IsSealingPublicKey(options?: ValidationOptions): PropertyDecorator {
+  return keyValidator('isSealingPublicKey', (value) => SealingKey.parse(value), options);
+}
+
+/** Private keys that open sealed boxes (`kid:base64[,...]` X25519 PKCS8), e.g. CARD_DATA_PRIVATE_KEYS. */
+export function IsOpeningKeyRing(options?: ValidationOptions): PropertyDecorator {
+  return keyValidator('isOpeningKeyRing', (value) => new OpeningKeyRing(value), options);
+}
+
+// The reason comes from @opp/crypto, which names entries by position and kid only.
+function keyValidator(
+  name: string,
+  parse: (value: string) => unknown,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const problem = (value: string): string | null => {
+    try {
+      parse(value);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && problem(value) === null,
+        defaultMessage: (args) => `$property is not valid: ${problem(String(args?.value)) ?? ''}`,
+      },
+    },
+    options,
+  );
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function keyRingProblem(value: string): string | null {
+  try {
+    new KeyRing(value);
+    return null;
+  } catch (err) {
+    return (err as Error).message.replace(/^Invalid key ring: /, '');
+  }
+}
+
 /** A file this process can read (a CA bundle, a key): checked at start, not at first connection. */
 export function IsReadableFile(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
@@ -97,23 +151,5 @@ function isReadable(file: string): boolean {
     return fs.statSync(file).isFile();
   } catch {
     return false;
-  }
-}
-
-function isPostgresUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function keyRingProblem(value: string): string | null {
-  try {
-    new KeyRing(value);
-    return null;
-  } catch (err) {
-    return (err as Error).message.replace(/^Invalid key ring: /, '');
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { luhnValid } from '@opp/observability';
 
 /** Every card number of the sandbox table (ADR 0006) and the ones the suites type. */
 export const SANDBOX_PANS = [
@@ -24,8 +25,9 @@ export interface CardDataFinding {
 }
 
 /**
- * Searches log files for card numbers (whole, or with separators) and for security codes written as
- * a parameter (`security_code=737`, `"securityCode":"737"`). Returns every hit, masked.
+ * Searches log files for card numbers (the given ones whole or with separators, and any Luhn-valid
+ * run that findCardDataInText reports) and for security codes written as a parameter
+ * (`security_code=737`, `"securityCode":"737"`). Returns every hit, masked.
  */
 export function findCardDataInLogs(
   directory: string,
@@ -43,7 +45,10 @@ export function findCardDataInLogs(
     fs.readFileSync(file, 'utf8')
       .split('\n')
       .forEach((text, i) => {
-        if ([...panPatterns, ...codePatterns].some((pattern) => pattern.test(text))) {
+        const found =
+          [...panPatterns, ...codePatterns].some((pattern) => pattern.test(text)) ||
+          findCardDataInText(text).length > 0;
+        if (found) {
           findings.push({
             file,
             line: i + 1,
@@ -61,4 +66,45 @@ function logFiles(directory: string): string[] {
     if (entry.isDirectory()) return logFiles(full);
     return entry.name.endsWith('.log') ? [full] : [];
   });
+}
+
+/** What the sweep found in one place (a topic message, a database value, a log line), masked. */
+export interface CardDataHit {
+  kind: 'card number' | 'security code';
+  /** The text around the hit with every 6+ digit run and the code itself masked. */
+  excerpt: string;
+}
+
+// Whole runs only (a card number is never part of a longer number), with or without single
+// spaces / dashes between groups of 4 ("4242 4242 4242 4242").
+const PAN_RUN = /(?<![\dA-Za-z])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7})(?![\dA-Za-z])/g;
+// A 3-4 digit value under a security-code key, in JSON, a form (`card[cvc]=`) or a URL-encoded one.
+const CODE_UNDER_KEY =
+  /(?:security_?code|securityCode|cvc2?|cvv2?)(?:["'\]]|%5D|%22)?\s*(?:[:=]|%3A|%3D)\s*["']?(\d{3,4})(?!\d)/gi;
+
+/**
+ * Card data in a text: a Luhn-valid 13-19 digit run whose first digit is 2-6 (the major industry
+ * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out),
+ * and a 3-4 digit security code under a card-ish key. Masked excerpts only.
+ */
+export function findCardDataInText(text: string): CardDataHit[] {
+  const hits: CardDataHit[] = [];
+  for (const match of text.matchAll(PAN_RUN)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) {
+      hits.push({ kind: 'card number', excerpt: excerptAround(text, match.index ?? 0) });
+    }
+  }
+  for (const match of text.matchAll(CODE_UNDER_KEY)) {
+    hits.push({ kind: 'security code', excerpt: excerptAround(text, match.index ?? 0) });
+  }
+  return hits;
+}
+
+function excerptAround(text: string, index: number): string {
+  return text
+    .slice(Math.max(0, index - 60), index + 60)
+    .replace(/\d(?:[ -]?\d){5,}/g, '######')
+    .replace(CODE_UNDER_KEY, (found, code: string) => found.replace(code, '***'))
+    .replace(/\s+/g, ' ');
 }

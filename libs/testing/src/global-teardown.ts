@@ -1,18 +1,18 @@
 import './infra/register-aliases';
-import { findRepoRoot, localDir } from '@opp/local-stack';
-import { findCardDataInLogs } from './card-data-scan';
+import { sweepRunForCardData } from './card-data-sweep-run';
 import { stopTestInfra } from './infra/test-infra';
 
 /**
- * Jest global teardown of the integration project: stops what global setup started, then reads every
- * log line the services wrote during the run. A card number found there fails the run (ARCHITECTURE:
- * logs show at most the mask).
+ * Jest global teardown of the integration project: sweeps what the run left on the broker, in its
+ * databases and in the service logs for card data (ARCHITECTURE: no PAN or CVC in clear outside the
+ * vault), then stops what global setup started. A finding fails the run.
  */
 export default async function globalTeardown(): Promise<void> {
-  await stopTestInfra();
-  const findings = findCardDataInLogs(localDir(findRepoRoot(), 'logs', 'test'));
-  if (findings.length > 0) {
-    const where = findings.slice(0, 10).map((f) => `${f.file}:${f.line} ${f.excerpt}`);
-    throw new Error(`Card numbers found in service logs:\n${where.join('\n')}`);
+  const brokers = process.env.KAFKA_BROKERS;
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  try {
+    if (brokers && adminUrl) await sweepRunForCardData(brokers, adminUrl);
+  } finally {
+    await stopTestInfra();
   }
 }

@@ -11,6 +11,7 @@ import { ReplayGuardPurger } from '../replay-guard/replay-guard.purger';
 import { SignedRequestRepository } from '../replay-guard/signed-request.repository';
 import { TransactionIdSignedGuard } from '../transaction/interface/transaction-id-signed.guard';
 import { TransactionHttpController } from '../transaction/interface/transaction.http.controller';
+import { CardDataSealer } from './application/card-data-sealer';
 import { ChargeUserResolver } from './application/charge-user.resolver';
 import { CardHttpController } from './interface/card.http.controller';
 import { JsonpCallbackGuard } from './interface/jsonp-callback.guard';
@@ -36,6 +37,7 @@ export const cardPaymentProviders: Provider[] = [
   JsonpCallbackGuard,
   TransactionIdSignedGuard,
   ChargeUserResolver,
+  CardDataSealer,
   SignedRequestRepository,
   ReplayGuard,
   ReplayGuardInterceptor,

@@ -1,6 +1,12 @@
 import { isIP } from 'node:net';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
-import { Env, IsPort, serviceConfig } from '@opp/config';
+import {
+  DEV_CARD_DATA_PUBLIC_KEY,
+  Env,
+  IsPort,
+  IsSealingPublicKey,
+  serviceConfig,
+} from '@opp/config';
 
 /** What the migration step reads: the database, not the listeners and secrets of the service. */
 export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
@@ -72,6 +78,14 @@ export class GatewayConfig extends GatewayMigrationConfig {
   @Min(100)
   @Max(30000)
   requestTimeoutMs: number;
+
+  /**
+   * The payments service's public key (`kid:base64` X25519 SPKI): card data is sealed to it before
+   * it leaves the gateway, which cannot open it (docs/security/card-data.md).
+   */
+  @Env('CARD_DATA_PUBLIC_KEY', { devDefault: DEV_CARD_DATA_PUBLIC_KEY })
+  @IsSealingPublicKey()
+  cardDataPublicKey: string;
 }
 
 function isAddressOrCidr(item: unknown): boolean {

@@ -1,7 +1,20 @@
-import { IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
-import { Env, serviceConfig, type RuntimeEnvConfig } from '@opp/config';
+import { IsIn, IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
+import {
+  DEV_CARD_DATA_PRIVATE_KEYS,
+  Env,
+  IsOpeningKeyRing,
+  serviceConfig,
+  type RuntimeEnvConfig,
+} from '@opp/config';
 
 export const TEMPORARY_TOKEN_SECONDS = 600;
+
+/**
+ * The bank adapters payments can charge live projects with; `none` leaves live projects refused
+ * (42201). No bank connector exists in this repository yet: one adds its name here.
+ */
+export const ACQUIRER_ADAPTERS = ['none'] as const;
+export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 
 /** A test-only shortening of a spec limit: outside production any value the other rules allow. */
 const KeepsSpecValueInProduction = (specValue: number) =>
@@ -29,4 +42,21 @@ export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payment
   @Max(TEMPORARY_TOKEN_SECONDS)
   @KeepsSpecValueInProduction(TEMPORARY_TOKEN_SECONDS)
   cardTokenTtlSeconds: number;
+
+  /**
+   * Opens the card data the gateway sealed: `kid:base64[,kid:base64...]` X25519 private keys, the
+   * current one first; older ones stay while boxes sealed to them may be in flight
+   * (docs/security/card-data.md).
+   */
+  @Env('CARD_DATA_PRIVATE_KEYS', { secret: true, devDefault: DEV_CARD_DATA_PRIVATE_KEYS })
+  @IsOpeningKeyRing()
+  cardDataPrivateKeys: string;
+
+  /**
+   * The acquirer adapter for live projects; sandbox projects always use the sandbox acquirer (ADR
+   * 0006). In production payments refuses to start with `none` while live projects exist.
+   */
+  @Env('ACQUIRER_ADAPTER', { default: 'none' })
+  @IsIn(ACQUIRER_ADAPTERS)
+  acquirerAdapter: AcquirerAdapterName;
 }

@@ -7,7 +7,7 @@ import {
 } from '@opp/contracts';
 import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
-import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import { sealedCardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
 /** Every ADR 0006 card, verification, remembering and ADR 0009 money checks, over Kafka. */
 describe('payments: card charges (D6, D7, D9)', () => {
@@ -30,7 +30,7 @@ describe('payments: card charges (D6, D7, D9)', () => {
     numbersUsed.add(number);
     return h.request(
       ProcessChargeV1Request,
-      h.chargeCommand(project, { card: cardData(number), ...fields }),
+      h.chargeCommand(project, { sealedCard: sealedCardData(project, number), ...fields }),
     );
   }
 
@@ -78,7 +78,7 @@ describe('payments: card charges (D6, D7, D9)', () => {
     const token = valueOf(
       await h.request(TokenizeCardV1Request, {
         projectId: project,
-        card: cardData('4100000000000019'),
+        sealedCard: sealedCardData(project, '4100000000000019'),
       }),
     );
     expect(
@@ -92,9 +92,42 @@ describe('payments: card charges (D6, D7, D9)', () => {
     expect(errorCodeOf(await chargeCard('4242424242424241'))).toBe(40004);
     const tokenize = await h.request(TokenizeCardV1Request, {
       projectId: project,
-      card: cardData('4242424242424241'),
+      sealedCard: sealedCardData(project, '4242424242424241'),
     });
     expect(errorCodeOf(tokenize)).toBe(40004);
+  });
+
+  it("opens only card data sealed for the project: another project's box is refused with 40017", async () => {
+    const other = await h.createProject();
+    const boxOfOther = sealedCardData(other, '4242424242424242');
+    expect(
+      errorCodeOf(
+        await h.request(
+          ProcessChargeV1Request,
+          h.chargeCommand(project, { sealedCard: boxOfOther, orderId: 'foreign-box' }),
+        ),
+      ),
+    ).toBe(40017);
+    const tokenize = await h.request(TokenizeCardV1Request, {
+      projectId: project,
+      sealedCard: boxOfOther,
+    });
+    expect(errorCodeOf(tokenize)).toBe(40017);
+    // The same box opens for the project it was sealed for.
+    expect(
+      valueOf(await h.request(TokenizeCardV1Request, { projectId: other, sealedCard: boxOfOther }))
+        .card.lastFour,
+    ).toBe('4242');
+  });
+
+  it('serves a live project without an acquirer adapter with 42201, never the sandbox table', async () => {
+    const live = await h.createProject({ sandbox: false });
+    const reply = await h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(live, { sealedCard: sealedCardData(live, '4242424242424242') }),
+    );
+    expect(errorCodeOf(reply)).toBe(42201);
+    expect(await h.sql('SELECT 1 FROM transactions WHERE project_id = $1', [live])).toEqual([]);
   });
 
   it('settles 4000000000000119 from processing to completed, with both events', async () => {
@@ -145,7 +178,10 @@ describe('payments: card charges (D6, D7, D9)', () => {
     const noRemember = await h.createProject({ rememberEnabled: false });
     const refused = await h.request(
       ProcessChargeV1Request,
-      h.chargeCommand(noRemember, { card: cardData('4242424242424242'), remember: true }),
+      h.chargeCommand(noRemember, {
+        sealedCard: sealedCardData(noRemember, '4242424242424242'),
+        remember: true,
+      }),
     );
     expect(errorCodeOf(refused)).toBe(40312);
   });
@@ -162,7 +198,7 @@ describe('payments: card charges (D6, D7, D9)', () => {
     });
     const unknownProject = await h.request(
       ProcessChargeV1Request,
-      h.chargeCommand(999, { card: cardData('4242424242424242') }),
+      h.chargeCommand(999, { sealedCard: sealedCardData(999, '4242424242424242') }),
     );
     expect(unknownProject).toMatchObject({ ok: false, error: { code: 42201 } });
     expect(

@@ -1,7 +1,7 @@
 import { ProcessChargeV1Request, TokenizeCardV1Request } from '@opp/contracts';
 import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
-import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import { sealedCardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 import { RowLockHolder } from './row-lock-probe';
 
 const TTL_SECONDS = 5;
@@ -28,7 +28,7 @@ describe('payments: card tokens and idempotency', () => {
     valueOf(
       await h.request(TokenizeCardV1Request, {
         projectId: project,
-        card: cardData(number, SECURITY_CODE),
+        sealedCard: sealedCardData(project, number, SECURITY_CODE),
       }),
     );
   const chargeWith = (cardToken: string, fields = {}) =>
@@ -127,12 +127,16 @@ describe('payments: card tokens and idempotency', () => {
   });
 
   it('charges once for one idempotency key, sequential or concurrent redelivery', async () => {
-    const command = h.chargeCommand(project, { card: cardData('5555555555554444') });
+    const command = h.chargeCommand(project, {
+      sealedCard: sealedCardData(project, '5555555555554444'),
+    });
     const first = valueOf(await h.request(ProcessChargeV1Request, command));
     const again = valueOf(await h.request(ProcessChargeV1Request, command));
     expect(again).toEqual(first);
 
-    const concurrent = h.chargeCommand(project, { card: cardData('5555555555554444') });
+    const concurrent = h.chargeCommand(project, {
+      sealedCard: sealedCardData(project, '5555555555554444'),
+    });
     const replies = await Promise.all(
       Array.from({ length: 5 }, () => h.request(ProcessChargeV1Request, concurrent)),
     );

@@ -13,7 +13,8 @@ import {
   type ResponseOf,
   type TopicDefinition,
 } from '@opp/contracts';
-import { KeyRing } from '@opp/crypto';
+import { DEV_CARD_DATA_PUBLIC_KEY } from '@opp/config';
+import { KeyRing, SealingKey, sealCard } from '@opp/crypto';
 import type { AppName, Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
 import { eventually, startTestStack } from '@opp/testing';
@@ -44,6 +45,13 @@ export const cardData = (number: string, securityCode = '737') => ({
   expirationYear: FUTURE_YEAR,
   securityCode,
 });
+
+/** Card data as the gateway sends it: sealed to the dev public key for the project. */
+const devSealingKey = SealingKey.parse(DEV_CARD_DATA_PUBLIC_KEY);
+export const sealCardFor = (projectId: number, card: object) =>
+  sealCard(devSealingKey, projectId, card);
+export const sealedCardData = (projectId: number, number: string, securityCode = '737') =>
+  sealCardFor(projectId, cardData(number, securityCode));
 
 /**
  * Talks to the payments service (and whatever else the stack runs) straight over Kafka, as the

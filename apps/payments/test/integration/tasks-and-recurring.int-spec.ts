@@ -10,7 +10,15 @@ import {
 } from '@opp/contracts';
 import { newEnvelope } from '@opp/messaging';
 import { eventually } from '@opp/testing';
-import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import {
+  cardData,
+  devKeyRing,
+  sealCardFor,
+  sealedCardData,
+  errorCodeOf,
+  PaymentsHarness,
+  valueOf,
+} from './payments-harness';
 
 /**
  * The task protocol for payments' functions (ADR 0005), and what users-recurring keeps of users.
@@ -47,12 +55,13 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     results.map((r) => r.payload as TaskResultV1).filter((r) => r.taskId === taskId);
   const payment = (number: string, extra: Record<string, unknown> = {}) => ({
     user: 'u-7',
-    card: {
+    // As the gateway hands it on: the partner's card object sealed for payments.
+    sealed_card: sealCardFor(project, {
       number,
       expiration_month: '12',
       expiration_year: cardData(number).expirationYear,
       security_code: '737',
-    },
+    }),
     price: 12.5,
     currency: 'EUR',
     description: 'task charge',
@@ -174,7 +183,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
         ProcessChargeV1Request,
         h.chargeCommand(project, {
           user: { id: '77', identifier: 'sub-user' },
-          card: cardData('5555555555554444'),
+          sealedCard: sealedCardData(project, '5555555555554444'),
           price: '19.90',
           recurring: true,
           recurringInterval: 30,

@@ -8,7 +8,13 @@ import {
 } from '@opp/contracts';
 import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
-import { cardData, devKeyRing, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import {
+  sealedCardData,
+  devKeyRing,
+  errorCodeOf,
+  PaymentsHarness,
+  valueOf,
+} from './payments-harness';
 import { RowLockHolder } from './row-lock-probe';
 
 /**
@@ -39,7 +45,7 @@ describe('payments: 3-D Secure', () => {
   const chargeCard = (number: string, fields: Parameters<typeof h.chargeCommand>[1] = {}) =>
     h.request(
       ProcessChargeV1Request,
-      h.chargeCommand(project, { card: cardData(number), ...fields }),
+      h.chargeCommand(project, { sealedCard: sealedCardData(project, number), ...fields }),
     );
   const paResFor = (md: string, status: 'Y' | 'N') =>
     devKeyRing.encrypt(JSON.stringify({ md, status }));
@@ -118,7 +124,7 @@ describe('payments: 3-D Secure', () => {
     const charge = valueOf(
       await h.request(
         ProcessChargeV1Request,
-        h.chargeCommand(forced, { card: cardData('4242424242424242') }),
+        h.chargeCommand(forced, { sealedCard: sealedCardData(forced, '4242424242424242') }),
       ),
     );
     expect(charge.status).toBe('authenticating');

@@ -5,7 +5,7 @@ import {
   ProcessChargeV1Request,
   TRANSACTIONS_PAGE_DEFAULT,
 } from '@opp/contracts';
-import { cardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
+import { sealedCardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
 /** One transaction, a filtered page of them, and the balance summed from the journal. */
 describe('payments: transaction queries and balance', () => {
@@ -28,7 +28,12 @@ describe('payments: transaction queries and balance', () => {
       const charge = valueOf(
         await h.request(
           ProcessChargeV1Request,
-          h.chargeCommand(project, { card: cardData(number), orderId, currency, price: '20.00' }),
+          h.chargeCommand(project, {
+            sealedCard: sealedCardData(project, number),
+            orderId,
+            currency,
+            price: '20.00',
+          }),
         ),
       );
       ids.push(charge.id);

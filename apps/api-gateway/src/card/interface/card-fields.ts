@@ -1,8 +1,16 @@
-import type { CardInputV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { luhnValid } from '@opp/observability';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
+
+/** A card as read at the edge; it leaves the gateway only sealed (CardDataSealer). */
+export interface CardFields {
+  number: string;
+  expirationMonth: number;
+  expirationYear: number;
+  securityCode: string;
+  holder?: string;
+}
 
 /** The spec's Cardholder limit. */
 export const HOLDER_MAX_LENGTH = 21;
@@ -15,7 +23,7 @@ export const HOLDER_MAX_LENGTH = 21;
  * 1-12 (a leading zero is fine), the year four digits, and the card is valid through the end of
  * its expiry month (UTC).
  */
-export function readCardInput(params: RequestParams, now: Date = new Date()): CardInputV1 {
+export function readCardInput(params: RequestParams, now: Date = new Date()): CardFields {
   const number = text(params, 'number');
   if (number === undefined) throw ApiError.of(ErrorCode.CardNumberMissing);
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {

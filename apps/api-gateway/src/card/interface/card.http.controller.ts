@@ -22,6 +22,7 @@ import { CardTokenRateLimitGuard } from '../../rate-limit/card-token-rate-limit.
 import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { CardDataSealer } from '../application/card-data-sealer';
 import { ChargeUserResolver } from '../application/charge-user.resolver';
 import { readAuthenticateCharge } from './authenticate-charge.request';
 import { readCardInput } from './card-fields';
@@ -38,6 +39,7 @@ export class CardHttpController {
   constructor(
     private readonly requests: GatewayRequestClient,
     private readonly users: ChargeUserResolver,
+    private readonly sealer: CardDataSealer,
   ) {}
 
   @Get('getToken')
@@ -69,10 +71,10 @@ export class CardHttpController {
     @Res({ passthrough: true }) response: FastifyReply,
   ) {
     const projectId = merchant.project.id;
-    const card = readCardInput(merchant.params);
+    const sealedCard = this.sealer.sealCard(projectId, readCardInput(merchant.params));
     const reply = await this.requests.request(
       TokenizeCardV1Request,
-      { projectId, card },
+      { projectId, sealedCard },
       { key: String(projectId), correlationId: currentCorrelationId() },
     );
     const body = toTokenResponse(answerOrThrow(reply));
@@ -100,12 +102,13 @@ export class CardHttpController {
   @UseInterceptors(ReplayGuardInterceptor)
   async process(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
-    const { user, charge } = readChargeRequest(projectId, merchant.params);
+    const { user, card, charge } = readChargeRequest(projectId, merchant.params);
     const snapshot = await this.users.snapshot(projectId, user);
     const reply = await this.requests.request(
       ProcessChargeV1Request,
       {
         ...charge,
+        ...(card ? { sealedCard: this.sealer.sealCard(projectId, card) } : {}),
         // One accepted signature is one charge, whatever is redelivered (ADR 0003).
         idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
         projectId,

@@ -45,7 +45,7 @@ describe('readChargeRequest', () => {
   });
 
   it('reads every optional field, attr_* included', () => {
-    const { charge } = readChargeRequest(
+    const { card: read, charge } = readChargeRequest(
       7,
       {
         ...base,
@@ -64,14 +64,15 @@ describe('readChargeRequest', () => {
       },
       NOW,
     );
+    // The card is read apart from the command: it leaves the gateway only sealed.
+    expect(read).toEqual({
+      number: card.number,
+      expirationMonth: 12,
+      expirationYear: 2030,
+      securityCode: '123',
+      holder: 'JANE DOE',
+    });
     expect(charge).toEqual({
-      card: {
-        number: card.number,
-        expirationMonth: 12,
-        expirationYear: 2030,
-        securityCode: '123',
-        holder: 'JANE DOE',
-      },
       price: '10.00',
       currency: 'EUR',
       description: 'Order 1',

@@ -3,7 +3,7 @@ import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';
-import { hasCardData, readCardInput } from './card-fields';
+import { hasCardData, readCardInput, type CardFields } from './card-fields';
 import { readAttributes, readDays, readFlag, readHttpUrl, readObject } from './charge-fields';
 import { readPrice } from './money-fields';
 
@@ -11,10 +11,20 @@ import { readPrice } from './money-fields';
 export type ChargeUserRef =
   { kind: 'id'; userId: string } | { kind: 'object'; resolve: ResolveUserV1 };
 
-export type ChargeFields = Omit<ProcessChargeV1, 'idempotencyKey' | 'projectId' | 'user'>;
+export type ChargeFields = Omit<
+  ProcessChargeV1,
+  'idempotencyKey' | 'projectId' | 'user' | 'sealedCard'
+>;
+
+/** Exactly one of the two: a vaulted card's token, or card data (sealed before it is sent). */
+export interface ChargeCard {
+  cardToken?: string;
+  card?: CardFields;
+}
 
 export interface ChargeRequest {
   user: ChargeUserRef;
+  card: CardFields | undefined;
   charge: ChargeFields;
 }
 
@@ -31,7 +41,7 @@ export function readChargeRequest(
   now: Date = new Date(),
 ): ChargeRequest {
   const user = readChargeUser(projectId, params);
-  const card = readChargeCard(params, now);
+  const { card, cardToken } = readChargeCard(params, now);
   const verifyCard = readFlag(params, 'verify_card');
   const { price, currency } = readPrice(params, verifyCard);
   const description = optionalText(params, 'description', 1024);
@@ -51,8 +61,9 @@ export function readChargeRequest(
   const acsReturnUrl = readHttpUrl(params, 'acs_return_url');
   return {
     user,
+    card,
     charge: {
-      ...card,
+      ...(cardToken !== undefined ? { cardToken } : {}),
       price,
       currency,
       description,
@@ -103,10 +114,7 @@ function userById(id: string): ChargeUserRef {
  * when `card_token` was sent empty, otherwise 40009 (card data missing). An all-empty card object
  * counts as absent; a partly filled one is validated field by field (40003-40007, 40012, 40013, 40015).
  */
-export function readChargeCard(
-  params: RequestParams,
-  now: Date,
-): Pick<ChargeFields, 'card' | 'cardToken'> {
+export function readChargeCard(params: RequestParams, now: Date): ChargeCard {
   const token = fieldText(params, 'card_token')?.trim();
   const object = readObject(params, 'card');
   const withToken = token !== undefined && token !== '';

@@ -32,10 +32,12 @@ import {
 } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
+import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { PARTNER_HEADER, PartnerAuth, SIGNATURE_HEADER } from '../../partner-auth/partner-auth';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
 import { templateNamesIn } from '../../template/domain/partner-template';
+import { sealTaskCardData } from '../application/seal-task-card-data';
 import { awaitSyncWindow } from '../application/sync-window';
 import { isHttpUrl, returnPage, sendHtml } from './acs-return-page';
 import { processingAnswerOrThrow } from './processing-answer';
@@ -71,6 +73,7 @@ export class ProcessingHttpController {
     private readonly templates: PartnerTemplatesUseCase,
     @Inject(KeyRing) private readonly ring: KeyRing,
     private readonly urls: RegisteredUrlCheck,
+    private readonly sealer: CardDataSealer,
   ) {}
 
   @Post()
@@ -117,7 +120,10 @@ export class ProcessingHttpController {
         globalId,
         partnerIdentifier: partner.identifier,
         projectId: partner.projectId,
-        request: body as Record<string, unknown>,
+        // Card data leaves the gateway sealed for payments only (docs/security/card-data.md).
+        request: sealTaskCardData(body as Record<string, unknown>, (secret, purpose) =>
+          this.sealer.sealCard(partner.projectId, secret, purpose),
+        ),
         ...(templates ? { templates } : {}),
       },
       { key: globalId, correlationId },

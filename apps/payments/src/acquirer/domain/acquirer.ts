@@ -36,6 +36,3 @@ export interface Acquirer {
   /** The capture-like decision on a pending authorization. */
   settle(card: AcquirerCard): Promise<SettlementDecision>;
 }
-
-/** Nest injection token for the Acquirer interface. */
-export const ACQUIRER = Symbol('Acquirer');

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CardInputV1 } from '@opp/contracts';
-import { KeyRing } from '@opp/crypto';
+import { CryptoError, KeyRing, OpeningKeyRing, openCard } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../shared/payment-refusal';
+import { cardInputOf, type CardInput } from '../domain/card-input';
 import { isExpired, issuerOf, passesLuhn, schemeOf } from '../domain/card-number';
 import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
@@ -23,7 +23,8 @@ export interface ChargeCard {
 
 export interface ChargeCardSource {
   cardToken?: string;
-  card?: CardInputV1;
+  /** The card object sealed for payments by the gateway (docs/security/card-data.md). */
+  sealedCard?: string;
 }
 
 /** The vault's application side: validates, encrypts and stores cards, hands them out for charges. */
@@ -32,10 +33,33 @@ export class CardVault {
   constructor(
     private readonly cards: CardVaultRepository,
     @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(OpeningKeyRing) private readonly cardDataKeys: OpeningKeyRing,
   ) {}
 
+  /**
+   * Opens card data sealed for this project and reads its fields. A box that does not open (sealed
+   * for another project, tampered, or to a key no longer held) is refused like unreadable input.
+   */
+  open(projectId: number, sealedCard: string): CardInput {
+    let opened: unknown;
+    try {
+      opened = openCard(this.cardDataKeys, projectId, sealedCard);
+    } catch (error) {
+      if (!(error instanceof CryptoError || error instanceof SyntaxError)) throw error;
+      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Card data cannot be read');
+    }
+    const card = cardInputOf(opened);
+    if (!card.ok) {
+      throw new PaymentRefusal(
+        ErrorCode.InvalidParameter,
+        `Invalid card data: ${card.problems.join('; ')}`,
+      );
+    }
+    return card.value;
+  }
+
   /** Luhn (40004) and expiry (40005) checks, then the card goes in encrypted. */
-  async store(tx: EntityManager, projectId: number, card: CardInputV1): Promise<VaultCard> {
+  async store(tx: EntityManager, projectId: number, card: CardInput): Promise<VaultCard> {
     this.assertValid(card);
     const issuer = issuerOf(card.number);
     return this.cards.storeCard(tx, {
@@ -73,8 +97,10 @@ export class CardVault {
     source: ChargeCardSource,
   ): Promise<ChargeCard> {
     if (source.cardToken) return this.byToken(tx, projectId, source.cardToken);
-    const card = source.card;
-    if (!card) throw new PaymentRefusal(ErrorCode.CardDataMissing, 'Card data missing');
+    if (!source.sealedCard) {
+      throw new PaymentRefusal(ErrorCode.CardDataMissing, 'Card data missing');
+    }
+    const card = this.open(projectId, source.sealedCard);
     this.assertValid(card);
     return {
       number: card.number,
@@ -114,7 +140,7 @@ export class CardVault {
     };
   }
 
-  private assertValid(card: CardInputV1): void {
+  private assertValid(card: CardInput): void {
     if (!passesLuhn(card.number)) {
       throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }

@@ -15,12 +15,8 @@ describe('task payloads', () => {
     const result = chargeCommandOf(
       command({
         user: 'u-1',
-        card: {
-          number: '4242424242424242',
-          expiration_month: '12',
-          expiration_year: 2031,
-          security_code: '123',
-        },
+        card: { number: '424242******4242' },
+        sealed_card: 's1.k.sealed',
         price: 10.5,
         currency: 'EUR',
         description: 'd',
@@ -37,7 +33,7 @@ describe('task payloads', () => {
         idempotencyKey: '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10',
         projectId: 5,
         user: { id: 'u-1', identifier: 'u-1' },
-        card: { number: '4242424242424242', expirationMonth: 12, expirationYear: 2031 },
+        sealedCard: 's1.k.sealed',
         price: '10.5',
         threeDs: true,
         remember: true,

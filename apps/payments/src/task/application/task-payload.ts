@@ -41,19 +41,10 @@ function userOf(value: unknown): Payload | undefined {
   });
 }
 
-function cardOf(value: unknown): Payload | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const c = value as Payload;
-  return drop({
-    number: text(c.number),
-    expirationMonth: integer(c.expiration_month ?? c.expirationMonth),
-    expirationYear: integer(c.expiration_year ?? c.expirationYear),
-    securityCode: text(c.security_code ?? c.securityCode),
-    holder: text(c.holder),
-  });
-}
-
-/** `card.payment`: the fields of POST /card/process; the task id is the idempotency key. */
+/**
+ * `card.payment`: the fields of POST /card/process; the task id is the idempotency key. Card data
+ * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md).
+ */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
   const p = command.payload;
   const attributes = Object.fromEntries(
@@ -68,7 +59,8 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       projectId: command.projectId,
       user: userOf(p.user),
       cardToken: text(p.card_token ?? p.cardToken),
-      card: cardOf(p.card),
+      // The gateway sealed the task's `card` object before it reached the orchestrator.
+      sealedCard: text(p.sealed_card),
       price: text(p.price),
       currency: text(p.currency),
       orderId: text(p.order_id ?? p.orderId),

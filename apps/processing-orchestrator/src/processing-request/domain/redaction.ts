@@ -1,30 +1,48 @@
+import { maskPans } from '@opp/observability';
+
 const SECRET_KEYS = new Set(['security_code', 'securitycode', 'cvv', 'cvv2', 'cvc', 'password']);
 const NUMBER_KEYS = new Set(['number', 'pan', 'card_number', 'cardnumber']);
+// Card data the gateway sealed for the payments service: opaque, and of no use to the partner.
+const SEALED_PREFIX = 'sealed_';
+// Already in the display form (the gateway's masked echo of a sealed card).
+const MASKED = /^\d{6}\*+\d{4}$/;
 
 /** First 6 and last 4 at most (ARCHITECTURE, card data). */
 export function maskCardNumber(value: string): string {
+  if (MASKED.test(value)) return value;
   const digits = value.replace(/\D/g, '');
   if (digits.length < 12) return '*'.repeat(digits.length);
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 
 /**
- * The payload as stored in clear and answered to the partner: security codes dropped and card
- * numbers masked, wherever they are nested. The full payload exists only encrypted, until the task ends.
+ * The payload as stored in clear and answered to the partner: security codes and sealed boxes
+ * dropped, card numbers masked under their keys, and every Luhn-valid 13-19 digit run masked in
+ * any other string whatever its key (a payout `account`, free text), wherever they are nested.
+ * The full payload exists only encrypted, until the task ends.
  */
 export function redactPayload(value: unknown, parentKey = ''): unknown {
+  if (typeof value === 'string') return maskPans(value);
   if (Array.isArray(value)) return value.map((item) => redactPayload(item, parentKey));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const lower = key.toLowerCase();
-    if (SECRET_KEYS.has(lower)) continue;
+    if (SECRET_KEYS.has(lower) || lower.startsWith(SEALED_PREFIX)) continue;
     const isCardNumber =
       NUMBER_KEYS.has(lower) && (lower !== 'number' || parentKey.toLowerCase() === 'card');
     out[key] =
       isCardNumber && (typeof item === 'string' || typeof item === 'number')
         ? maskCardNumber(String(item))
-        : redactPayload(item, key);
+        : typeof item === 'number' && Number.isSafeInteger(item)
+          ? redactNumber(item)
+          : redactPayload(item, key);
   }
   return out;
+}
+
+// A card number sent as a JSON number is a digit run too; it comes back masked, as text.
+function redactNumber(value: number): number | string {
+  const masked = maskPans(String(value));
+  return masked === String(value) ? value : masked;
 }

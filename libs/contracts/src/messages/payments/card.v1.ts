@@ -1,13 +1,9 @@
-import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
-
-/** Card data as the merchant sent it (POST /card/process `card`, GET /card/getToken). */
-export class CardInputV1 {
-  @Matches(/^\d{12,19}$/) number!: string;
-  @IsInt() @Min(1) @Max(12) expirationMonth!: number;
-  @IsInt() @Min(2000) @Max(2100) expirationYear!: number;
-  @Matches(/^\d{3,4}$/) securityCode!: string;
-  @IsOptional() @IsString() @Length(1, 21) holder?: string;
-}
+/**
+ * Card data (number, expiry, security code, holder) never travels in clear: the gateway seals it to
+ * the payments service's public key for the message's project (docs/security/card-data.md) and
+ * only payments opens it. A sealed box is short text; 4096 leaves room for any holder name.
+ */
+export const SEALED_CARD_MAX_LENGTH = 4096;
 
 /** Card-response object of the spec (full form in payment responses). */
 export interface CardViewV1 {

@@ -15,11 +15,11 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import { CardInputV1, type CardViewV1 } from './card.v1';
+import { SEALED_CARD_MAX_LENGTH, type CardViewV1 } from './card.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
- * POST /card/process (and the `card.payment` task). Exactly one of cardToken and card is set.
+ * POST /card/process (and the `card.payment` task). Exactly one of cardToken and sealedCard is set.
  * `price` is the decimal text as sent; payments checks it against the currency exponent (ADR 0009).
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
  */
@@ -28,7 +28,8 @@ export class ProcessChargeV1 {
   @IsInt() @Min(1) projectId!: number;
   @ValidateNested() @Type(() => UserSnapshotV1) user!: UserSnapshotV1;
   @IsOptional() @IsString() @Length(1, 128) cardToken?: string;
-  @IsOptional() @ValidateNested() @Type(() => CardInputV1) card?: CardInputV1;
+  /** The card object, sealed for payments (see card.v1.ts). */
+  @IsOptional() @IsString() @Length(1, SEALED_CARD_MAX_LENGTH) sealedCard?: string;
   @IsString() @Length(1, 32) price!: string;
   @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;

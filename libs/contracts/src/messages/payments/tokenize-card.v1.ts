@@ -1,13 +1,13 @@
-import { Type } from 'class-transformer';
-import { IsInt, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsString, Length, Min } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import { CardInputV1, type CardViewV1 } from './card.v1';
+import { SEALED_CARD_MAX_LENGTH, type CardViewV1 } from './card.v1';
 
 /** GET /card/getToken: the card goes into the vault; a temporary token (10 minutes) comes back. */
 export class TokenizeCardV1 {
   @IsInt() @Min(1) projectId!: number;
-  @ValidateNested() @Type(() => CardInputV1) card!: CardInputV1;
+  /** The card object, sealed for payments (see card.v1.ts). */
+  @IsString() @Length(1, SEALED_CARD_MAX_LENGTH) sealedCard!: string;
 }
 
 export interface TokenizeCardResultV1 {

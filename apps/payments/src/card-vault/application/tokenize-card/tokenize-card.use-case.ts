@@ -17,12 +17,13 @@ export class TokenizeCardUseCase {
   ) {}
 
   async execute(tx: EntityManager, command: TokenizeCardV1): Promise<TokenizeCardResultV1> {
-    const card = await this.vault.store(tx, command.projectId, command.card);
+    const input = this.vault.open(command.projectId, command.sealedCard);
+    const card = await this.vault.store(tx, command.projectId, input);
     const expiresAt = temporaryTokenExpiry(new Date(), this.config.cardTokenTtlSeconds);
     const id = await this.tokens.createTemporaryToken(
       tx,
       card,
-      this.vault.encryptSecurityCode(command.card.securityCode),
+      this.vault.encryptSecurityCode(input.securityCode),
       expiresAt,
     );
     return { id, expiresAt: expiresAt.toISOString(), card: cardViewOf(card) };

@@ -4,7 +4,7 @@ import { taskResultMessage, type AuthenticateChargeV1 } from '@opp/contracts';
 import { CryptoError, KeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
-import { ACQUIRER, type Acquirer } from '../../../acquirer/domain/acquirer';
+import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
 import { PaymentsConfig } from '../../../config/payments.config';
@@ -31,7 +31,7 @@ export class AuthenticateChargeUseCase {
     private readonly cards: CardVaultRepository,
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
-    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+    @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(KeyRing) private readonly keyRing: KeyRing,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
@@ -53,7 +53,7 @@ export class AuthenticateChargeUseCase {
       finished = await this.outcomes.fail(tx, waiting, AUTHENTICATION_FAILED, settings);
     } else {
       const card = await this.cards.findCard(tx, waiting.cardId);
-      const decision = await this.acquirer.authorize({
+      const decision = await this.acquirers.for(settings).authorize({
         card: {
           number: this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
 import { KeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
-import { ACQUIRER, type Acquirer, type AcquirerCard } from '../../../acquirer/domain/acquirer';
+import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
+import type { AcquirerCard } from '../../../acquirer/domain/acquirer';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { cardViewOf } from '../../../card-vault/domain/vault-card';
 import { PaymentsConfig } from '../../../config/payments.config';
@@ -28,7 +29,7 @@ export class ProcessChargeUseCase {
     private readonly vault: CardVault,
     private readonly transactions: TransactionRepository,
     private readonly outcomes: ChargeOutcomes,
-    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+    @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(KeyRing) private readonly keyRing: KeyRing,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
@@ -50,6 +51,8 @@ export class ProcessChargeUseCase {
     if (earlier) return chargeResultOf(earlier, this.config.publicGatewayUrl);
 
     const settings = await this.projects.require(tx, command.projectId);
+    // A live project without a bank adapter is refused (42201) before anything else.
+    const acquirer = this.acquirers.for(settings);
     const requested = requestedAmountOf(command.price, command.currency);
     if (command.remember && !settings.rememberEnabled) {
       throw new PaymentRefusal(
@@ -75,7 +78,7 @@ export class ProcessChargeUseCase {
       expirationYear: source.expirationYear,
       securityCode: source.securityCode,
     };
-    if (await this.acquirer.isBlocked(acquirerCard)) {
+    if (await acquirer.isBlocked(acquirerCard)) {
       throw new PaymentRefusal(ErrorCode.CardBlocked, 'Card blocked');
     }
     const card = await source.claim();
@@ -116,7 +119,7 @@ export class ProcessChargeUseCase {
     });
 
     const challenge =
-      command.threeDs || settings.force3ds || (await this.acquirer.requiresChallenge(acquirerCard));
+      command.threeDs || settings.force3ds || (await acquirer.requiresChallenge(acquirerCard));
     if (challenge) {
       const md = randomToken();
       const paReq = this.keyRing.encrypt(
@@ -130,7 +133,7 @@ export class ProcessChargeUseCase {
       );
       return chargeResultOf(authenticating, this.config.publicGatewayUrl);
     }
-    const decision = await this.acquirer.authorize({
+    const decision = await acquirer.authorize({
       card: acquirerCard,
       amountMinor: amount.minor,
       currency: amount.currency,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PollingWorker } from '@opp/platform';
-import { ACQUIRER, type Acquirer } from '../../../acquirer/domain/acquirer';
+import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
 import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
@@ -25,7 +25,7 @@ export class SettleProcessingWorker extends PollingWorker {
     private readonly cards: CardVaultRepository,
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
-    @Inject(ACQUIRER) private readonly acquirer: Acquirer,
+    @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
   ) {
     super();
   }
@@ -44,7 +44,7 @@ export class SettleProcessingWorker extends PollingWorker {
       for (const t of due) {
         const settings = await this.projects.require(tx, t.projectId);
         const card = await this.cards.findCard(tx, t.cardId);
-        const decision = await this.acquirer.settle({
+        const decision = await this.acquirers.for(settings).settle({
           number: this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,
           expirationYear: card.expirationYear,

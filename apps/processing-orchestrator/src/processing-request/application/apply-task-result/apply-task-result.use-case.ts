@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { TaskResultV1 } from '@opp/contracts';
+import { redactPayload } from '../../domain/redaction';
 import { TaskTreeEngine } from '../../domain/task-tree-engine';
 import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
 import { ProcessingEffects } from '../processing-effects';
@@ -37,7 +38,8 @@ export class ApplyTaskResultUseCase {
     if (task.authTaskId && result.taskId === task.id && result.outcome === 'WAITING') return;
     const applied = engine.applyOutcome(task, {
       outcome: result.outcome,
-      data: result.data,
+      // Stored and answered in clear: whatever an owner put there, no card number stays whole.
+      data: result.data && (redactPayload(result.data) as Record<string, unknown>),
       interactive: result.interactive,
       reason: result.reason,
     });

@@ -1,0 +1,109 @@
+import { CryptoError } from './crypto-error';
+import { OpeningKeyRing, SealingKey, generateSealingKeyPair } from './sealed-box';
+import { openCard, sealCard } from './sealed-card';
+
+const a = generateSealingKeyPair('a');
+const b = generateSealingKeyPair('b');
+const sealerA = SealingKey.parse(a.publicKey);
+const ringA = new OpeningKeyRing(a.privateKey);
+
+describe('sealed boxes', () => {
+  it('round-trips text for the same context, and the box does not contain it', () => {
+    const box = sealerA.seal('4242424242424242|737', 'card:v1:7');
+    expect(box).toMatch(/^s1\.a\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\./);
+    expect(box).not.toContain('4242');
+    expect(ringA.open(box, 'card:v1:7')).toBe('4242424242424242|737');
+  });
+
+  it('uses a fresh ephemeral key every time', () => {
+    const [first, second] = [sealerA.seal('x', 'c'), sealerA.seal('x', 'c')];
+    expect(first.split('.')[2]).not.toBe(second.split('.')[2]);
+  });
+
+  it('refuses a box opened for another context (project or purpose)', () => {
+    const box = sealerA.seal('secret', 'card:v1:7');
+    expect(() => ringA.open(box, 'card:v1:8')).toThrow(/failed authentication/);
+    expect(() => ringA.open(box, 'payout-account:v1:7')).toThrow(CryptoError);
+  });
+
+  it('detects tampering with any part of the box', () => {
+    const parts = sealerA.seal('amount=100', 'c').split('.');
+    for (const index of [2, 3, 4, 5]) {
+      const bytes = Buffer.from(parts[index], 'base64url');
+      bytes[0] ^= 0x01;
+      const tampered = [...parts];
+      tampered[index] = bytes.toString('base64url');
+      expect(() => ringA.open(tampered.join('.'), 'c')).toThrow(CryptoError);
+    }
+  });
+
+  it('opens boxes sealed to an older key after a rotation; a removed key no longer opens', () => {
+    const old = sealerA.seal('old', 'c');
+    const rotated = new OpeningKeyRing(`${b.privateKey},${a.privateKey}`);
+    expect(rotated.currentKid).toBe('b');
+    expect(rotated.currentPublicKey()).toBe(b.publicKey);
+    expect(rotated.open(old, 'c')).toBe('old');
+    expect(() => new OpeningKeyRing(b.privateKey).open(old, 'c')).toThrow(/No private key/);
+  });
+
+  it('refuses a box relabelled with another kid holding a different key', () => {
+    const ring = new OpeningKeyRing(`${a.privateKey},${b.privateKey}`);
+    const relabelled = SealingKey.parse(b.publicKey)
+      .seal('x', 'c')
+      .replace(/^s1\.b\./, 's1.a.');
+    expect(() => ring.open(relabelled, 'c')).toThrow(/failed authentication/);
+  });
+
+  it('accepts raw 32-byte keys as well as DER', () => {
+    const rawPrivate = Buffer.from(a.privateKey.split(':')[1], 'base64').subarray(-32);
+    const rawPublic = Buffer.from(a.publicKey.split(':')[1], 'base64').subarray(-32);
+    const box = SealingKey.parse(`a:${rawPublic.toString('base64')}`).seal('raw', 'c');
+    expect(new OpeningKeyRing(`a:${rawPrivate.toString('base64')}`).open(box, 'c')).toBe('raw');
+  });
+
+  it.each([
+    ['an empty ring', '', /none given/],
+    ['no colon', 'abc', /not of the form kid:base64key/],
+    ['a bad kid', `a.b:${a.privateKey.split(':')[1]}`, /invalid kid/],
+    ['not base64', 'a:***', /not base64/],
+    ['not a key', `a:${Buffer.alloc(12).toString('base64')}`, /not an X25519 key/],
+    ['a public key', a.publicKey, /not an X25519 key/],
+    ['a duplicate kid', `${a.privateKey},${a.privateKey}`, /appears twice/],
+  ])('refuses private keys with %s, without echoing key material', (_label, spec, message) => {
+    expect(() => new OpeningKeyRing(spec)).toThrow(message);
+    try {
+      new OpeningKeyRing(spec);
+    } catch (err) {
+      expect((err as Error).message).not.toContain(a.privateKey.split(':')[1]);
+    }
+  });
+
+  it('refuses a public key that is not an X25519 SPKI key', () => {
+    expect(() => SealingKey.parse(a.privateKey)).toThrow(/not an X25519 key/);
+    expect(() => SealingKey.parse('a')).toThrow(/kid:base64key/);
+  });
+
+  it.each([
+    ['another version', 'k1.a.AA.AA.AA.AA'],
+    ['too few parts', 's1.a.AA'],
+    ['a short ephemeral key', 's1.a.AAAA.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AA'],
+  ])('refuses a malformed box: %s', (_label, box) => {
+    expect(() => ringA.open(box, 'c')).toThrow(CryptoError);
+  });
+});
+
+describe('sealed cards', () => {
+  const card = { number: '4242424242424242', securityCode: '737', expirationMonth: 12 };
+
+  it('opens for the project it was sealed for only', () => {
+    const box = sealCard(sealerA, 7, card);
+    expect(openCard(ringA, 7, box)).toEqual(card);
+    expect(() => openCard(ringA, 8, box)).toThrow(CryptoError);
+  });
+
+  it('opens for the purpose it was sealed for only', () => {
+    const box = sealCard(sealerA, 7, { account: '4242424242424242' }, 'payout-account');
+    expect(openCard(ringA, 7, box, 'payout-account')).toEqual({ account: '4242424242424242' });
+    expect(() => openCard(ringA, 7, box)).toThrow(CryptoError);
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+import { CryptoError } from './crypto-error';
+
+const VERSION = 's1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const RAW_KEY_BYTES = 32;
+const HKDF_INFO = 'opp/sealed-box/v1';
+// DER prefixes of X25519 keys, so a raw 32-byte key can be given instead of SPKI / PKCS8.
+const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
+const KID = /^[A-Za-z0-9_-]{1,32}$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with a fresh
+ * ephemeral key per message, HKDF-SHA256 over the shared secret, AES-256-GCM. Whoever holds only
+ * the public key can seal but never open, so a service that receives secrets from the outside
+ * (the gateway) cannot read what it sealed, nor anything else sealed to the same key.
+ * Boxes read `s1.<kid>.<ephemeral public key>.<iv>.<tag>.<ciphertext>` (base64url); the header
+ * and the caller's context (e.g. purpose and project) are authenticated, so a box opens only
+ * for the context it was sealed for.
+ */
+export class SealingKey {
+  private constructor(
+    readonly kid: string,
+    private readonly key: KeyObject,
+  ) {}
+
+  /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */
+  static parse(spec: string): SealingKey {
+    const { kid, bytes } = parseEntry(spec.trim(), 'public key', 1);
+    try {
+      const der = bytes.length === RAW_KEY_BYTES ? Buffer.concat([SPKI_PREFIX, bytes]) : bytes;
+      const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
+      assertX25519(key, 'public key', kid);
+      return new SealingKey(kid, key);
+    } catch (err) {
+      throw asCryptoError(err, `Invalid public key (kid "${kid}"): not an X25519 key`);
+    }
+  }
+
+  seal(plaintext: string, context: string): string {
+    const ephemeral = generateKeyPairSync('x25519');
+    const ephemeralRaw = rawPublic(ephemeral.publicKey);
+    const key = deriveKey(
+      diffieHellman({ privateKey: ephemeral.privateKey, publicKey: this.key }),
+      ephemeralRaw,
+      rawPublic(this.key),
+    );
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(additionalData(this.kid, ephemeralRaw, context));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, this.kid, ephemeralRaw, iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+}
+
+/**
+ * The private keys that open sealed boxes: `kid:base64[,kid:base64...]` of X25519 private keys
+ * (PKCS8 DER or the raw 32 bytes). The first is the current one, whose public half the sealers
+ * are given; older ones stay while boxes sealed to them may still be in flight (rotation).
+ */
+export class OpeningKeyRing {
+  readonly currentKid: string;
+  private readonly keys: ReadonlyMap<string, KeyObject>;
+
+  constructor(spec: string) {
+    if (spec.trim() === '') throw new CryptoError('Invalid private keys: none given');
+    const keys = new Map<string, KeyObject>();
+    spec.split(',').forEach((raw, index) => {
+      const { kid, bytes } = parseEntry(raw.trim(), 'private keys', index + 1);
+      if (keys.has(kid)) throw new CryptoError(`Invalid private keys: kid "${kid}" appears twice`);
+      try {
+        const der = bytes.length === RAW_KEY_BYTES ? Buffer.concat([PKCS8_PREFIX, bytes]) : bytes;
+        const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+        assertX25519(key, 'private keys', kid);
+        keys.set(kid, key);
+      } catch (err) {
+        throw asCryptoError(err, `Invalid private keys: kid "${kid}" is not an X25519 key`);
+      }
+    });
+    this.keys = keys;
+    this.currentKid = [...keys.keys()][0];
+  }
+
+  /** The public half of the current key, as the sealers' `kid:base64` (SPKI DER). */
+  currentPublicKey(): string {
+    const key = createPublicKey(this.keyFor(this.currentKid));
+    return `${this.currentKid}:${key.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+  }
+
+  open(box: string, context: string): string {
+    const parts = box.split('.');
+    const [version, kid, ephemeral, iv, tag, ciphertext] = parts;
+    if (parts.length !== 6 || version !== VERSION) {
+      throw new CryptoError(`Not a sealed box of version ${VERSION}`);
+    }
+    const decoded = {
+      ephemeral: Buffer.from(ephemeral, 'base64url'),
+      iv: Buffer.from(iv, 'base64url'),
+      tag: Buffer.from(tag, 'base64url'),
+      ciphertext: Buffer.from(ciphertext, 'base64url'),
+    };
+    if (
+      decoded.ephemeral.length !== RAW_KEY_BYTES ||
+      decoded.iv.length !== IV_BYTES ||
+      decoded.tag.length !== TAG_BYTES
+    ) {
+      throw new CryptoError('Sealed box is malformed');
+    }
+    const privateKey = this.keyFor(kid);
+    try {
+      const ephemeralKey = createPublicKey({
+        key: Buffer.concat([SPKI_PREFIX, decoded.ephemeral]),
+        format: 'der',
+        type: 'spki',
+      });
+      const key = deriveKey(
+        diffieHellman({ privateKey, publicKey: ephemeralKey }),
+        decoded.ephemeral,
+        rawPublic(createPublicKey(privateKey)),
+      );
+      const decipher = createDecipheriv('aes-256-gcm', key, decoded.iv);
+      decipher.setAAD(additionalData(kid, decoded.ephemeral, context));
+      decipher.setAuthTag(decoded.tag);
+      return Buffer.concat([decipher.update(decoded.ciphertext), decipher.final()]).toString(
+        'utf8',
+      );
+    } catch {
+      throw new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
+    }
+  }
+
+  private keyFor(kid: string): KeyObject {
+    const key = this.keys.get(kid);
+    if (!key) throw new CryptoError(`No private key with kid "${kid}" to open the sealed box`);
+    return key;
+  }
+}
+
+/** A new X25519 key pair as `kid:base64` texts (PKCS8 / SPKI DER), e.g. for a rotation. */
+export function generateSealingKeyPair(kid: string): { privateKey: string; publicKey: string } {
+  const pair = generateKeyPairSync('x25519');
+  return {
+    privateKey: `${kid}:${pair.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64')}`,
+    publicKey: `${kid}:${pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  };
+}
+
+// Both public keys go into the salt, binding the derived key to this exact exchange.
+function deriveKey(shared: Buffer, ephemeralRaw: Buffer, recipientRaw: Buffer): Buffer {
+  const salt = Buffer.concat([ephemeralRaw, recipientRaw]);
+  return Buffer.from(hkdfSync('sha256', shared, salt, HKDF_INFO, 32));
+}
+
+function additionalData(kid: string, ephemeralRaw: Buffer, context: string): Buffer {
+  return Buffer.from(`${VERSION}.${kid}.${ephemeralRaw.toString('base64url')}|${context}`, 'utf8');
+}
+
+function rawPublic(key: KeyObject): Buffer {
+  return key.export({ type: 'spki', format: 'der' }).subarray(SPKI_PREFIX.length);
+}
+
+function assertX25519(key: KeyObject, what: string, kid: string): void {
+  if (key.asymmetricKeyType !== 'x25519') {
+    throw new CryptoError(`Invalid ${what}: kid "${kid}" is not an X25519 key`);
+  }
+}
+
+// Errors name the entry by position and kid only: the text comes from a secret variable.
+function parseEntry(raw: string, what: string, position: number): { kid: string; bytes: Buffer } {
+  const where = `Invalid ${what}: entry ${position}`;
+  const colon = raw.indexOf(':');
+  if (colon < 0) throw new CryptoError(`${where} is not of the form kid:base64key`);
+  const kid = raw.slice(0, colon);
+  const encoded = raw.slice(colon + 1);
+  if (!KID.test(kid)) {
+    throw new CryptoError(`${where} has an invalid kid (1-32 characters of A-Z a-z 0-9 _ -)`);
+  }
+  if (encoded === '' || !BASE64.test(encoded)) {
+    throw new CryptoError(`${where} (kid "${kid}") has a key that is not base64`);
+  }
+  return { kid, bytes: Buffer.from(encoded, 'base64') };
+}
+
+function asCryptoError(err: unknown, message: string): CryptoError {
+  return err instanceof CryptoError ? err : new CryptoError(message);
+}

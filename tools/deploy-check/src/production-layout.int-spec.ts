@@ -1,3 +1,4 @@
+import { generateSealingKeyPair } from '@opp/crypto';
 // The image layout, run for real without a Docker engine: production dependencies installed as the
 // prod-deps stage installs them, dist/ copied as the tools and runtime stages copy it, then the tools
 // CMD (topics), the compose migrate command and the runtime CMD run there until /health/ready answers.
@@ -102,6 +103,7 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
       KAFKA_TOPIC_PREFIX: topicPrefix,
       GATEWAY_PORT: String(port),
       ADMIN_PORT: String(adminPort),
+      CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('layout').publicKey,
       // Production states the topic shape; the test broker is a single node.
       KAFKA_TOPIC_REPLICATION_FACTOR: '1',
       KAFKA_TOPIC_MIN_INSYNC_REPLICAS: '1',

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '@opp/config';
+import { generateSealingKeyPair } from '@opp/crypto';
 import { GatewayConfig } from './gateway.config';
 
 const PRODUCTION = {
@@ -8,6 +9,7 @@ const PRODUCTION = {
   GATEWAY_DATABASE_URL: 'postgres://gw:pw@db.internal:5432/gateway',
   ADMIN_TOKEN: 'a-long-production-token',
   ADMIN_PORT: '9010',
+  CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('c1').publicKey,
 };
 
 function problemsOf(env: Record<string, string>): string[] {

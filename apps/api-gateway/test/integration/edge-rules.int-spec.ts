@@ -1,3 +1,4 @@
+import { generateSealingKeyPair } from '@opp/crypto';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -303,6 +304,7 @@ describe('gateway edge rules', () => {
           ADMIN_TOKEN: 'a-production-admin-token',
           SECRETS_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
           ADMIN_PORT: String(adminPort),
+          CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('edge').publicKey,
           ...changes,
         },
         logFile: path.join(os.tmpdir(), `opp-edge-rules-${port}.log`),

@@ -1,3 +1,4 @@
+import { generateSealingKeyPair } from '@opp/crypto';
 import { createHmac } from 'node:crypto';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
 import type { Stack } from '@opp/local-stack';
@@ -31,6 +32,7 @@ describe('SSRF guard in production (notifier and gateway)', () => {
         NODE_ENV: 'production',
         ADMIN_TOKEN,
         SECRETS_KEYS: `prod:${Buffer.alloc(32, 3).toString('base64')}`,
+        CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('ssrf').publicKey,
         DELIVERY_RETRY_SCHEDULE: '200ms',
         // The gateway first accepts every URL, so that only the notifier's guard stands between
         // the callbacks and the internal addresses.

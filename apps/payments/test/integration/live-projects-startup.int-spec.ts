@@ -33,15 +33,10 @@ describe('payments start-up: live projects need an acquirer adapter', () => {
   };
   const node = (script: string, timeoutMs: number, stopOn?: RegExp) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '-r',
-          './dist/tools/runtime/src/register-paths.js',
-          path.join('dist/apps/payments/src', script),
-        ],
-        { cwd: root, env },
-      );
+      const child = spawn(process.execPath, [path.join('dist/apps/payments/src', script)], {
+        cwd: root,
+        env,
+      });
       let output = '';
       const read = (chunk: Buffer) => {
         output += chunk.toString();

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { KeyRing } from '@opp/crypto';
 import { paramsFingerprint } from './params-fingerprint';
 
-const fp = (params: unknown, path = '/v1/card/process', method = 'POST') =>
-  paramsFingerprint(method, path, params);
+const ring = (fill: number) => new KeyRing(`k1:${Buffer.alloc(32, fill).toString('base64')}`);
+const gatewayRing = ring(1);
+const fp = (params: unknown, path = '/v1/card/process', method = 'POST', keys = gatewayRing) =>
+  paramsFingerprint(method, path, params, keys);
 
 describe('paramsFingerprint', () => {
   const charge = {
@@ -16,6 +20,23 @@ describe('paramsFingerprint', () => {
   it('is a stable sha256 hex digest', () => {
     expect(fp(charge)).toMatch(/^[0-9a-f]{64}$/);
     expect(fp(charge)).toBe(fp({ ...charge }));
+  });
+
+  it('is keyed: another key ring gives another digest, and no plain SHA-256 of the parameters', () => {
+    // The parameters carry the card number and code: an unkeyed digest could be brute-forced.
+    expect(fp(charge, undefined, undefined, ring(2))).not.toBe(fp(charge));
+    const leaves = [
+      ['card[number]', '4242424242424242'],
+      ['card[security_code]', '123'],
+      ['currency', 'EUR'],
+      ['order_id', 'o-1'],
+      ['price', '10.00'],
+      ['project', 'pk'],
+    ];
+    const unkeyed = createHash('sha256')
+      .update(JSON.stringify(['POST', '/v1/card/process', leaves]))
+      .digest('hex');
+    expect(fp(charge)).not.toBe(unkeyed);
   });
 
   it('ignores the order of fields and the signature itself', () => {

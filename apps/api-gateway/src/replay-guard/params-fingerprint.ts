@@ -1,12 +1,22 @@
-import { createHash } from 'node:crypto';
+/** A keyed hash (HMAC): the key ring's `fingerprint`. */
+export interface KeyedHash {
+  fingerprint(value: string): string;
+}
 
 /**
  * What a replayed signature must match (ADR 0003): the operation (method and path) and every
  * parameter by name and value, except the top-level `signature`. Values are rendered as the
  * signature renders them (PHP's string conversion), so the same request sent as a form or as JSON
- * matches, while the same values moved between fields do not.
+ * matches, while the same values moved between fields do not. The parameters hold card numbers
+ * and security codes: the stored digest is keyed (HMAC under the gateway's key ring), so it cannot
+ * be brute-forced back to a card from the table alone.
  */
-export function paramsFingerprint(method: string, path: string, params: unknown): string {
+export function paramsFingerprint(
+  method: string,
+  path: string,
+  params: unknown,
+  hash: KeyedHash,
+): string {
   const leaves: Array<[string, string]> = [];
   if (isContainer(params)) {
     for (const [name, value] of Object.entries(params)) {
@@ -14,9 +24,7 @@ export function paramsFingerprint(method: string, path: string, params: unknown)
     }
   }
   leaves.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256')
-    .update(JSON.stringify([method.toUpperCase(), path, leaves]))
-    .digest('hex');
+  return hash.fingerprint(JSON.stringify([method.toUpperCase(), path, leaves]));
 }
 
 function collect(path: string, value: unknown, into: Array<[string, string]>): void {

@@ -1,5 +1,6 @@
 import {
   HttpStatus,
+  Inject,
   Injectable,
   type CallHandler,
   type ExecutionContext,
@@ -9,6 +10,7 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
+import { KeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode, errorCatalogue, toErrorEnvelope } from '@opp/errors';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
@@ -29,6 +31,7 @@ export class ReplayGuardInterceptor implements NestInterceptor {
   constructor(
     private readonly guard: ReplayGuard,
     private readonly reflector: Reflector,
+    @Inject(KeyRing) private readonly ring: KeyRing,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -39,7 +42,7 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const path = request.url.split('?')[0];
     const decision = await this.guard.decide(
       { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
-      paramsFingerprint(request.method, path, merchant.params),
+      paramsFingerprint(request.method, path, merchant.params, this.ring),
     );
     if (decision.kind === 'replay') {
       void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');

@@ -199,16 +199,24 @@ const path = require('node:path');
 const [dist, app] = process.argv.slice(1);
 const { loadConfig } = require(path.join(dist, 'libs', 'config', 'src', 'index.js'));
 const dir = path.join(dist, 'apps', app, 'src', 'config');
-for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.config.js'))) {
-  for (const value of Object.values(require(path.join(dir, file)))) {
-    if (typeof value !== 'function' || !/Config$/.test(value.name)) continue;
-    try {
-      loadConfig(value);
-    } catch (error) {
-      console.error(error.message);
-      process.exit(78);
-    }
+const classes = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith('.config.js'))
+  .flatMap((file) => Object.values(require(path.join(dir, file))))
+  .filter((value) => typeof value === 'function' && /Config$/.test(value.name));
+// The service's own class is the most derived one (a migration step may read a base of it).
+const services = classes.filter((c) => !classes.some((o) => o !== c && c.isPrototypeOf(o)));
+const problems = [];
+for (const configClass of services) {
+  try {
+    loadConfig(configClass);
+  } catch (error) {
+    problems.push(error.message);
   }
+}
+if (problems.length > 0) {
+  console.error(problems.join('\\n'));
+  process.exit(78);
 }
 `;
 

@@ -14,11 +14,6 @@ export interface PlatformOptions {
   migrations: Constructor<MigrationInterface>[];
   /** Readiness checks beyond the database and the Kafka consumer (e.g. the gateway's replies). */
   healthChecks?: (moduleRef: ModuleRef) => HealthCheck[];
-  /**
-   * Serve GET /metrics on the service's HTTP port (default true). The gateway's port is public:
-   * once it has an internal listener, it passes false and mounts MetricsHttpController there.
-   */
-  metricsRoute?: boolean;
 }
 
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');

@@ -56,7 +56,7 @@ export class PlatformModule {
             exportDelayMs: config.otelExportDelayMs,
           },
         }),
-        MetricsModule.forRoot({ service: options.service, route: options.metricsRoute }),
+        MetricsModule.forRoot({ service: options.service }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions({
             service: options.service,

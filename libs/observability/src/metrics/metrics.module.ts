@@ -8,11 +8,6 @@ import { MetricsHttpController } from './metrics.http.controller';
 export interface MetricsOptions {
   /** The `service` label on every series. */
   service: string;
-  /**
-   * Serve GET /metrics on the app's HTTP listener (default true). An app that serves it elsewhere
-   * (an internal listener) passes false and mounts MetricsHttpController there.
-   */
-  route?: boolean;
 }
 
 /**
@@ -30,7 +25,8 @@ export class MetricsModule implements NestModule {
   static forRoot(options: MetricsOptions): DynamicModule {
     return {
       module: MetricsModule,
-      controllers: options.route === false ? [] : [MetricsHttpController],
+      // The gateway serves this route on its internal listener only (docs/security/edge-rules.md).
+      controllers: [MetricsHttpController],
       providers: [{ provide: MetricsRegistry, useValue: new MetricsRegistry(options.service) }],
       exports: [MetricsRegistry],
     };

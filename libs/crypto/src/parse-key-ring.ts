@@ -27,7 +27,25 @@ export function parseKeyRing(text: string): KeyRingEntry[] {
 }
 
 function parseEntry(raw: string, position: number): KeyRingEntry {
-  const where = `Invalid key ring: entry ${position}`;
+  const { kid, bytes: key } = parseKidEntry(raw, 'key ring', position);
+  if (key.length !== KEY_BYTES) {
+    throw new CryptoError(
+      `Invalid key ring: entry ${position} (kid "${kid}") has a key of ${key.length} bytes; AES-256 needs ${KEY_BYTES}`,
+    );
+  }
+  return { kid, key };
+}
+
+/**
+ * One `kid:base64` entry of a key variable (a key ring, the sealing keys). Errors name the entry by
+ * position and kid only: the text comes from a secret variable.
+ */
+export function parseKidEntry(
+  raw: string,
+  what: string,
+  position: number,
+): { kid: string; bytes: Buffer } {
+  const where = `Invalid ${what}: entry ${position}`;
   const colon = raw.indexOf(':');
   if (colon < 0) throw new CryptoError(`${where} is not of the form kid:base64key`);
   const kid = raw.slice(0, colon);
@@ -38,11 +56,5 @@ function parseEntry(raw: string, position: number): KeyRingEntry {
   if (encoded === '' || !BASE64.test(encoded)) {
     throw new CryptoError(`${where} (kid "${kid}") has a key that is not base64`);
   }
-  const key = Buffer.from(encoded, 'base64');
-  if (key.length !== KEY_BYTES) {
-    throw new CryptoError(
-      `${where} (kid "${kid}") has a key of ${key.length} bytes; AES-256 needs ${KEY_BYTES}`,
-    );
-  }
-  return { kid, key };
+  return { kid, bytes: Buffer.from(encoded, 'base64') };
 }

@@ -10,6 +10,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { CryptoError } from './crypto-error';
+import { parseKidEntry } from './parse-key-ring';
 
 const VERSION = 's1';
 const IV_BYTES = 12;
@@ -19,8 +20,6 @@ const HKDF_INFO = 'opp/sealed-box/v1';
 // DER prefixes of X25519 keys, so a raw 32-byte key can be given instead of SPKI / PKCS8.
 const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
-const KID = /^[A-Za-z0-9_-]{1,32}$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with a fresh
@@ -39,7 +38,7 @@ export class SealingKey {
 
   /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */
   static parse(spec: string): SealingKey {
-    const { kid, bytes } = parseEntry(spec.trim(), 'public key', 1);
+    const { kid, bytes } = parseKidEntry(spec.trim(), 'public key', 1);
     try {
       const der = bytes.length === RAW_KEY_BYTES ? Buffer.concat([SPKI_PREFIX, bytes]) : bytes;
       const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
@@ -81,7 +80,7 @@ export class OpeningKeyRing {
     if (spec.trim() === '') throw new CryptoError('Invalid private keys: none given');
     const keys = new Map<string, KeyObject>();
     spec.split(',').forEach((raw, index) => {
-      const { kid, bytes } = parseEntry(raw.trim(), 'private keys', index + 1);
+      const { kid, bytes } = parseKidEntry(raw.trim(), 'private keys', index + 1);
       if (keys.has(kid)) throw new CryptoError(`Invalid private keys: kid "${kid}" appears twice`);
       try {
         const der = bytes.length === RAW_KEY_BYTES ? Buffer.concat([PKCS8_PREFIX, bytes]) : bytes;
@@ -178,22 +177,6 @@ function assertX25519(key: KeyObject, what: string, kid: string): void {
   if (key.asymmetricKeyType !== 'x25519') {
     throw new CryptoError(`Invalid ${what}: kid "${kid}" is not an X25519 key`);
   }
-}
-
-// Errors name the entry by position and kid only: the text comes from a secret variable.
-function parseEntry(raw: string, what: string, position: number): { kid: string; bytes: Buffer } {
-  const where = `Invalid ${what}: entry ${position}`;
-  const colon = raw.indexOf(':');
-  if (colon < 0) throw new CryptoError(`${where} is not of the form kid:base64key`);
-  const kid = raw.slice(0, colon);
-  const encoded = raw.slice(colon + 1);
-  if (!KID.test(kid)) {
-    throw new CryptoError(`${where} has an invalid kid (1-32 characters of A-Z a-z 0-9 _ -)`);
-  }
-  if (encoded === '' || !BASE64.test(encoded)) {
-    throw new CryptoError(`${where} (kid "${kid}") has a key that is not base64`);
-  }
-  return { kid, bytes: Buffer.from(encoded, 'base64') };
 }
 
 function asCryptoError(err: unknown, message: string): CryptoError {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import {
   deadLetterTopicOf,
   MessageHeaders,
@@ -23,34 +22,21 @@ const userCreated = (identifier: string) =>
 
 describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)', () => {
   let fixture: MessagingFixture;
-  const consumers: Consumer[] = [];
 
   beforeAll(async () => {
     fixture = await startMessagingFixture('outbox inbox');
   });
 
   afterAll(async () => {
-    await Promise.all(consumers.map((c) => c.disconnect()));
     await fixture?.close();
   });
 
-  /** Collects what arrives on a topic, from its beginning. */
-  async function collect(topic: string) {
-    const received: { envelope: MessageEnvelope; headers: Record<string, string> }[] = [];
-    const consumer = fixture.connection.kafka.consumer({ groupId: `probe-${randomUUID()}` });
-    consumers.push(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topic: fixture.connection.topicName(topic), fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const headers = Object.fromEntries(
-          Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
-        );
-        received.push({ envelope: JSON.parse(String(message.value)) as MessageEnvelope, headers });
-      },
-    });
-    return received;
-  }
+  /** What arrives on a topic, from its beginning, with the envelopes decoded. */
+  const collect = (topic: string) =>
+    fixture.probe(topic, ({ value, headers }) => ({
+      envelope: JSON.parse(value) as MessageEnvelope,
+      headers,
+    }));
 
   it('applies a message delivered twice exactly once', async () => {
     const duplicate = userCreated('dup-1');

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
@@ -63,12 +65,21 @@ class FixtureHandlers {
 @Module({ controllers: [FixtureHandlers] })
 class FixtureModule {}
 
+/** A record as a probe consumer saw it on a topic. */
+export interface ProbedRecord {
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
 export interface MessagingFixture {
   connection: KafkaConnection;
   producer: MessageProducer;
   dataSource: DataSource;
   databaseUrl: string;
   effects(what: string): Promise<number>;
+  /** What arrives on a topic (contract name), from its beginning: the array fills as it arrives. */
+  probe<T = ProbedRecord>(topic: string, read?: (record: ProbedRecord) => T): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -111,6 +122,7 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
   app.useGlobalFilters(new RpcErrorPassThroughFilter());
   await app.listen();
   await eventually(() => transport.ready, 'transport to fetch');
+  const probes: Consumer[] = [];
   return {
     connection,
     producer,
@@ -123,7 +135,25 @@ export async function startMessagingFixture(suite: string): Promise<MessagingFix
       );
       return count;
     },
+    async probe<T = ProbedRecord>(topic: string, read?: (record: ProbedRecord) => T) {
+      const received: T[] = [];
+      const consumer = connection.kafka.consumer({ groupId: `probe-${randomUUID()}` });
+      probes.push(consumer);
+      await consumer.connect();
+      await consumer.subscribe({ topic: connection.topicName(topic), fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const headers = Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+          );
+          const record = { key: String(message.key), value: String(message.value), headers };
+          received.push(read ? read(record) : (record as T));
+        },
+      });
+      return received;
+    },
     async close() {
+      await Promise.all(probes.map((consumer) => consumer.disconnect()));
       await app.close();
       await producer.disconnect();
       await dataSource.destroy();

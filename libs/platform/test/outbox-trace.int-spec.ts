@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import {
   MessageHeaders,
   ResolveUserV1Request,
@@ -21,33 +19,16 @@ const TRACE = {
 /** The correlation id and trace context cross the outbox and request/reply as Kafka headers. */
 describe('trace context and correlation through the outbox and request/reply', () => {
   let fixture: MessagingFixture;
-  const consumers: Consumer[] = [];
 
   beforeAll(async () => {
     fixture = await startMessagingFixture('outbox trace');
   });
 
   afterAll(async () => {
-    await Promise.all(consumers.map((c) => c.disconnect()));
     await fixture?.close();
   });
 
-  async function headersOn(topic: TopicDefinition) {
-    const received: { key: string; headers: Record<string, string> }[] = [];
-    const consumer = fixture.connection.kafka.consumer({ groupId: `probe-${randomUUID()}` });
-    consumers.push(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topic: fixture.connection.topicName(topic), fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const headers = Object.fromEntries(
-          Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
-        );
-        received.push({ key: String(message.key), headers });
-      },
-    });
-    return received;
-  }
+  const headersOn = async (topic: TopicDefinition) => fixture.probe(topic.name);
 
   it('sends the writer’s correlation id and traceparent with a row relayed after a restart', async () => {
     const events = await headersOn(Topics.userEvents);

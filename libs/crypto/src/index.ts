@@ -4,3 +4,7 @@ export { randomToken } from './random-token';
 export { CryptoError } from './crypto-error';
 export { OpeningKeyRing, SealingKey, generateSealingKeyPair } from './sealed-box';
 export { openCard, sealCard, type CardDataPurpose } from './sealed-card';
+export { EnvelopeCipher } from './envelope-cipher';
+export { LocalKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys';
+export { FingerprintKey } from './fingerprint-key';
+export { HostedPageKeyRing } from './hosted-page-key-ring';

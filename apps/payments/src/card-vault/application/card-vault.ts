@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CryptoError, KeyRing, OpeningKeyRing, openCard } from '@opp/crypto';
+import { CryptoError, FingerprintKey, OpeningKeyRing, openCard } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { cardInputOf, type CardInput } from '../domain/card-input';
 import { isExpired, issuerOf, passesLuhn, schemeOf } from '../domain/card-number';
 import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
-import { CardVaultRepository } from '../infrastructure/card-vault.repository';
+import { CardVaultRepository, type EncryptedValue } from '../infrastructure/card-vault.repository';
+import { CardDataCipher } from './card-data-cipher';
 
 /** A card about to be charged: the number in memory only, and how to claim it once accepted. */
 export interface ChargeCard {
@@ -32,7 +33,8 @@ export interface ChargeCardSource {
 export class CardVault {
   constructor(
     private readonly cards: CardVaultRepository,
-    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(CardDataCipher) private readonly cipher: CardDataCipher,
+    @Inject(FingerprintKey) private readonly fingerprints: FingerprintKey,
     @Inject(OpeningKeyRing) private readonly cardDataKeys: OpeningKeyRing,
   ) {}
 
@@ -58,14 +60,19 @@ export class CardVault {
     return card.value;
   }
 
-  /** Luhn (40004) and expiry (40005) checks, then the card goes in encrypted. */
+  /**
+   * Luhn (40004) and expiry (40005) checks, then the card goes in encrypted (an envelope under the
+   * active card-data KEK). The fingerprint key is not a KEK: the same card maps to the same row
+   * before and after a KEK rotation.
+   */
   async store(tx: EntityManager, projectId: number, card: CardInput): Promise<VaultCard> {
     this.assertValid(card);
     const issuer = issuerOf(card.number);
     return this.cards.storeCard(tx, {
       projectId,
-      panEncrypted: this.keyRing.encrypt(card.number),
-      panFingerprint: this.keyRing.fingerprint(card.number),
+      panEncrypted: this.cipher.encrypt(card.number),
+      kekId: this.cipher.activeKekId,
+      panFingerprint: this.fingerprints.fingerprint(card.number),
       firstSix: card.number.slice(0, 6),
       lastFour: card.number.slice(-4),
       panLength: card.number.length,
@@ -78,12 +85,12 @@ export class CardVault {
     });
   }
 
-  encryptSecurityCode(code: string): string {
-    return this.keyRing.encrypt(code);
+  encryptSecurityCode(code: string): EncryptedValue {
+    return { encrypted: this.cipher.encrypt(code), kekId: this.cipher.activeKekId };
   }
 
   numberOf(card: VaultCard): string {
-    return this.keyRing.decrypt(card.panEncrypted);
+    return this.cipher.decrypt(card.panEncrypted);
   }
 
   /**
@@ -130,7 +137,7 @@ export class CardVault {
       expirationMonth: card.expirationMonth,
       expirationYear: card.expirationYear,
       securityCode: token.securityCodeEncrypted
-        ? this.keyRing.decrypt(token.securityCodeEncrypted)
+        ? this.cipher.decrypt(token.securityCodeEncrypted)
         : undefined,
       permanentTokenId: token.kind === 'permanent' ? token.id : null,
       claim: async () => {

@@ -2,6 +2,7 @@
  * What may be derived from a card number without keeping it: scheme, issuer data, mask.
  * Pure functions; the number itself never leaves the vault unencrypted.
  */
+import { issuerOfBin, type IssuerInfo } from '@opp/card-bins';
 
 export function passesLuhn(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;
@@ -47,22 +48,11 @@ export function schemeOf(number: string): string {
   return 'unknown';
 }
 
-export interface IssuerInfo {
-  bankName: string;
-  country: string;
-}
+export type { IssuerInfo } from '@opp/card-bins';
 
-// A few sandbox BINs with an issuer; any other BIN gets the sandbox default.
-const SANDBOX_BINS: Readonly<Record<string, IssuerInfo>> = {
-  '424242': { bankName: 'Sandbox Visa Bank', country: 'US' },
-  '555555': { bankName: 'Sandbox Mastercard Bank', country: 'GB' },
-  '400000': { bankName: 'Sandbox Test Bank', country: 'US' },
-  '410000': { bankName: 'Sandbox Risk Bank', country: 'US' },
-};
-const DEFAULT_ISSUER: IssuerInfo = { bankName: 'Sandbox Bank', country: 'US' };
-
+/** The issuer by BIN, from the table the payouts service reads too (libs/card-bins). */
 export function issuerOf(number: string): IssuerInfo {
-  return SANDBOX_BINS[number.slice(0, 6)] ?? DEFAULT_ISSUER;
+  return issuerOfBin(number);
 }
 
 /** A card is usable through the end of its expiry month (UTC). */

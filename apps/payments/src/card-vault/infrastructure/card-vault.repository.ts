@@ -5,7 +5,13 @@ import { randomToken } from '@opp/crypto';
 import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 
-export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string };
+/** The KEK id is stored beside each envelope (key rotation and retirement). */
+export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string; kekId: string };
+
+export interface EncryptedValue {
+  encrypted: string;
+  kekId: string;
+}
 
 export interface LockedToken {
   id: string;
@@ -50,15 +56,16 @@ const toCard = (row: CardRow): VaultCard => ({
 export class CardVaultRepository {
   /**
    * One row per card (project, fingerprint, expiry): storing the card again re-encrypts the number
-   * under the active key, so rotation happens as cards are used.
+   * under the active KEK. The fingerprint key never rotates, so this finds the row whatever KEK
+   * wrapped it.
    */
   async storeCard(tx: EntityManager, card: NewVaultCard): Promise<VaultCard> {
     const rows: CardRow[] = await tx.query(
       `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
-         pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country, kek_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (project_id, pan_fingerprint, expiration_month, expiration_year) DO UPDATE SET
-         pan_encrypted = EXCLUDED.pan_encrypted, holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
+         pan_encrypted = EXCLUDED.pan_encrypted, kek_id = EXCLUDED.kek_id, holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
        RETURNING *`,
       [
         randomUUID(),
@@ -74,6 +81,7 @@ export class CardVaultRepository {
         card.holder,
         card.bankName,
         card.country,
+        card.kekId,
       ],
     );
     return toCard(rows[0]);
@@ -88,14 +96,15 @@ export class CardVaultRepository {
   async createTemporaryToken(
     tx: EntityManager,
     card: VaultCard,
-    securityCodeEncrypted: string,
+    securityCode: EncryptedValue,
     expiresAt: Date,
   ): Promise<string> {
     const id = randomToken();
     await tx.query(
-      `INSERT INTO card_tokens (id, project_id, card_id, kind, security_code_encrypted, expires_at)
-       VALUES ($1, $2, $3, 'temporary', $4, $5)`,
-      [id, card.projectId, card.id, securityCodeEncrypted, expiresAt],
+      `INSERT INTO card_tokens (id, project_id, card_id, kind, security_code_encrypted, kek_id,
+         expires_at)
+       VALUES ($1, $2, $3, 'temporary', $4, $5, $6)`,
+      [id, card.projectId, card.id, securityCode.encrypted, securityCode.kekId, expiresAt],
     );
     return id;
   }

@@ -3,7 +3,8 @@ import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
 import type { PayoutsConfig } from './config/payouts.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
-import { PayoutMetrics } from './payout-order/application/payout-metrics';
+import { PayoutOrderModule } from './payout-order/payout-order.module';
+import { PayoutCatalogueModule } from './payout-type/payout-catalogue.module';
 
 @Module({})
 export class AppModule {
@@ -19,8 +20,9 @@ export class AppModule {
           migrations,
         }),
         SnapshotsModule,
+        PayoutCatalogueModule,
+        PayoutOrderModule.register(config),
       ],
-      providers: [PayoutMetrics],
     };
   }
 }

@@ -1,3 +1,17 @@
-import { serviceConfig } from '@opp/config';
+import { IsInt, Max, Min } from 'class-validator';
+import { Env, serviceConfig } from '@opp/config';
 
-export class PayoutsConfig extends serviceConfig('PAYOUTS', 3003, 'opp_payouts') {}
+/** ADR 0011: sandbox payouts settle within 5 seconds. */
+export const SANDBOX_SETTLE_LIMIT_MS = 5000;
+
+export class PayoutsConfig extends serviceConfig('PAYOUTS', 3003, 'opp_payouts') {
+  /**
+   * How long the sandbox payout rail takes to answer after the funds are reserved. Below the 5
+   * seconds of ADR 0011, leaving room for the polling interval and the trip back to payments.
+   */
+  @Env('PAYOUTS_SANDBOX_SETTLE_MS', { default: '1500' })
+  @IsInt()
+  @Min(0)
+  @Max(SANDBOX_SETTLE_LIMIT_MS - 1000)
+  sandboxSettleMs: number;
+}

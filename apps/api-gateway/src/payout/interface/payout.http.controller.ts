@@ -1,0 +1,141 @@
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import {
+  CheckPayoutV1Request,
+  GetPayoutParametersV1Request,
+  ListPayoutTypesV1Request,
+  ReservePayoutV1Request,
+} from '@opp/contracts';
+import { ApiError, ErrorCode } from '@opp/errors';
+import { currentCorrelationId } from '@opp/observability';
+import { CardDataSealer } from '../../card/application/card-data-sealer';
+import { readCurrency, readPrice } from '../../card/interface/money-fields';
+import { ProjectPublicKeyGuard } from '../../card/interface/project-public-key.guard';
+import { optionalText } from '../../http/form-fields';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+import {
+  readParametersAccount,
+  readPayoutAccount,
+  readPayoutParameters,
+  readPayoutTypeId,
+} from './payout-fields';
+import { PayoutDocs } from './payout.openapi';
+
+/** The rules change only with a deployment: merchants may cache the answers for 5 minutes. */
+const CACHEABLE = 'public, max-age=300';
+
+/**
+ * Payouts (ADR 0011, ADR 0026): types and parameters are the payouts service's rules; an order is
+ * checked by payouts, then its amount is reserved in payments' ledger before it is accepted.
+ */
+@ApiTags('payouts')
+@Controller('v1')
+export class PayoutHttpController {
+  constructor(
+    private readonly requests: GatewayRequestClient,
+    private readonly sealer: CardDataSealer,
+  ) {}
+
+  @Get('payout-types')
+  @Header('Cache-Control', CACHEABLE)
+  @ApiDoc(PayoutDocs.types)
+  @UseGuards(ProjectPublicKeyGuard)
+  async types(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const reply = await this.requests.request(
+      ListPayoutTypesV1Request,
+      { projectId },
+      { key: String(projectId), correlationId: currentCorrelationId() },
+    );
+    return { success: true, types: answerOrThrow(reply) };
+  }
+
+  @Get('payout-parameters')
+  @Header('Cache-Control', CACHEABLE)
+  @ApiDoc(PayoutDocs.parameters)
+  @UseGuards(ProjectPublicKeyGuard)
+  async parameters(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const typeId = readPayoutTypeId(merchant.params);
+    const account = readParametersAccount(merchant.params);
+    const currency = readCurrency(merchant.params);
+    if (currency === undefined) {
+      throw ApiError.of(ErrorCode.InvalidParameter, 'currency is required');
+    }
+    const reply = await this.requests.request(
+      GetPayoutParametersV1Request,
+      { projectId, typeId, account, currency },
+      { key: String(projectId), correlationId: currentCorrelationId() },
+    );
+    return answerOrThrow(reply);
+  }
+
+  @Post('payout')
+  @HttpCode(200)
+  @ApiDoc(PayoutDocs.create)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async payout(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const { params } = merchant;
+    const typeId = readPayoutTypeId(params);
+    const { price: amount, currency } = readPrice(params, false, 'amount');
+    const orderId = optionalText(params, 'orderId', 64);
+    const account = readPayoutAccount(params);
+    const parameters = readPayoutParameters(params);
+    const correlationId = currentCorrelationId();
+    const checked = answerOrThrow(
+      await this.requests.request(
+        CheckPayoutV1Request,
+        {
+          projectId,
+          typeId,
+          accountKind: account.kind,
+          account: account.forPayouts,
+          currency,
+          parameters,
+        },
+        { key: String(projectId), correlationId },
+      ),
+    );
+    const reserved = answerOrThrow(
+      await this.requests.request(
+        ReservePayoutV1Request,
+        {
+          projectId,
+          typeKey: checked.typeKey,
+          amount,
+          currency,
+          accountDisplay: account.display,
+          ...(orderId !== undefined ? { orderId } : {}),
+          ...(account.cardNumber !== undefined
+            ? {
+                sealedAccount: this.sealer.sealCard(
+                  projectId,
+                  { account: account.cardNumber },
+                  'payout-account',
+                ),
+              }
+            : {}),
+          ...(account.cardToken !== undefined ? { cardToken: account.cardToken } : {}),
+          ...(parameters.description !== undefined ? { description: parameters.description } : {}),
+        },
+        { key: `${projectId}:${String(params['signature'])}`, correlationId },
+      ),
+    );
+    return { id: reserved.id, success: true, status: reserved.status };
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import type { ReservedPayoutV1, ReservePayoutV1 } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import { MoneyError, parseAmount } from '@opp/money';
+import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Payout } from '../domain/payout';
+import { PayoutCardAccountReader, type PayoutCardAccount } from './payout-card-account';
+import { fundsReservedMessage } from './payout-messages';
+import { PayoutStore, type UnitOfWork } from './payout.store';
+
+/**
+ * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
+ * the balance row is locked, a payout above it is refused with 40313 before anything is written,
+ * a live payout with the same order id with 40501 (ADR 0014). The database refuses an overdraft
+ * by itself too, whatever code runs.
+ */
+@Injectable()
+export class ReservePayoutUseCase {
+  constructor(
+    private readonly payouts: PayoutStore,
+    private readonly projects: ProjectSettingsRepository,
+    private readonly cardAccounts: PayoutCardAccountReader,
+  ) {}
+
+  /** `taskId`: the processing task asking; it gets the payout it made already, if any. */
+  async execute(
+    work: UnitOfWork,
+    command: ReservePayoutV1,
+    taskId: string | null = null,
+  ): Promise<ReservedPayoutV1> {
+    const { projectId, currency } = command;
+    const made = taskId === null ? null : await this.payouts.idByTaskId(work, taskId);
+    if (made !== null) return { id: made, status: 'processing' };
+    const settings = await this.projects.require(work as never, projectId);
+    if (!settings.sandbox) {
+      // Only the sandbox rail exists (ADR 0011): a live payout would never reach a bank.
+      throw new PaymentRefusal(
+        ErrorCode.GatewayMisconfigured,
+        'Gateway not properly configured: no payout rail for live projects',
+      );
+    }
+    const amountMinor = amountOf(command.amount, currency);
+    const card = await this.cardAccount(work, command);
+    const available = await this.payouts.lockAvailable(work, projectId, currency);
+    if (available < amountMinor) {
+      throw new PaymentRefusal(
+        ErrorCode.InsufficientBalance,
+        'Insufficient balance: the payout is above the available balance',
+      );
+    }
+    const orderId = command.orderId ?? null;
+    const accountDisplay = card?.display ?? command.accountDisplay;
+    const id = await this.payouts.addIfOrderIdFree(work, {
+      projectId,
+      orderId,
+      typeKey: command.typeKey,
+      amountMinor,
+      currency,
+      accountDisplay,
+      accountSealed: command.sealedAccount ?? null,
+      cardToken: command.cardToken ?? null,
+      description: command.description ?? null,
+      taskId,
+    });
+    if (id === null) {
+      const existing = await this.payouts.liveIdByOrderId(work, projectId, orderId!);
+      throw new PaymentRefusal(
+        ErrorCode.TransactionAlreadyCompleted,
+        `Transaction already completed: order_id names payout ${existing}`,
+      );
+    }
+    await card?.claim();
+    const now = new Date();
+    const state = {
+      id,
+      projectId,
+      orderId,
+      typeKey: command.typeKey,
+      amountMinor,
+      currency,
+      accountDisplay,
+      status: 'reserved' as const,
+      reason: null,
+      updatedAt: now,
+    };
+    await this.payouts.record(work, {
+      entry: Payout.reservationEntry(state),
+      messages: [fundsReservedMessage(state, now)],
+    });
+    return { id, status: 'processing' };
+  }
+
+  private async cardAccount(
+    work: UnitOfWork,
+    command: ReservePayoutV1,
+  ): Promise<PayoutCardAccount | null> {
+    if (command.sealedAccount) {
+      return this.cardAccounts.sealedNumber(command.projectId, command.sealedAccount);
+    }
+    if (command.cardToken)
+      return this.cardAccounts.token(work, command.projectId, command.cardToken);
+    return null;
+  }
+}
+
+function amountOf(amount: string, currency: string): bigint {
+  let minor: bigint;
+  try {
+    minor = parseAmount(amount, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyError)) throw error;
+    throw new PaymentRefusal(ErrorCode.AmountInvalidForCurrency, `amount: ${error.message}`);
+  }
+  if (minor <= 0n) {
+    throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be greater than zero');
+  }
+  return minor;
+}

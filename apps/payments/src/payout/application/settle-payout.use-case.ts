@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { PayoutSettledV1 } from '@opp/contracts';
+import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { payoutSettledStatusMessage } from './payout-messages';
+import { PayoutStore, type UnitOfWork } from './payout.store';
+
+/**
+ * The rail's answer on a payout: the reservation is posted out (completed) or released back to
+ * the available balance (failed, cancelled), and the merchant is called back, in one transaction.
+ * A redelivered answer finds the payout settled and changes nothing.
+ */
+@Injectable()
+export class SettlePayoutUseCase {
+  constructor(
+    private readonly payouts: PayoutStore,
+    private readonly projects: ProjectSettingsRepository,
+  ) {}
+
+  async execute(work: UnitOfWork, settled: PayoutSettledV1): Promise<void> {
+    const payout = await this.payouts.lock(work, settled.payoutId);
+    if (!payout) throw new Error(`payout ${settled.payoutId} is not known to payments`);
+    if (payout.snapshot.status !== 'reserved') return;
+    const entry = payout.settle(
+      settled.outcome,
+      settled.reason ?? null,
+      new Date(settled.settledAt),
+    );
+    const settings = await this.projects.require(work as never, payout.snapshot.projectId);
+    const state = { ...payout.snapshot, status: settled.outcome };
+    await this.payouts.record(work, {
+      payout,
+      entry,
+      messages: [payoutSettledStatusMessage(state, settings)],
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import type { PayoutSettledV1 } from '@opp/contracts';
+import type { PayoutOrder } from '../domain/payout-order';
+
+/** The unit of work a handler runs in (the inbox transaction); opaque to the application. */
+export type UnitOfWork = unknown;
+
+/** Port: where payout orders live, and the events their changes publish (same transaction). */
+export abstract class PayoutOrderStore {
+  /** Stores a new order; false when an order with that id exists already (a redelivery). */
+  abstract addIfNew(work: UnitOfWork, order: PayoutOrder): Promise<boolean>;
+
+  /**
+   * In one transaction: locks up to `limit` orders due for settlement (skipping those another
+   * instance holds), lets `settle` decide each, stores them and their settled events.
+   */
+  abstract settleDue(
+    limit: number,
+    now: Date,
+    settle: (order: PayoutOrder) => PayoutSettledV1,
+  ): Promise<number>;
+}

@@ -1,0 +1,26 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PayoutsConfig } from '../config/payouts.config';
+import { AcceptReservedPayoutUseCase } from './application/accept-reserved-payout.use-case';
+import { PayoutMetrics } from './application/payout-metrics';
+import { PayoutOrderStore } from './application/payout-order.store';
+import { SettlePayoutsWorker } from './application/settle-payouts.worker';
+import { PayoutOrderRepository } from './infrastructure/payout-order.repository';
+import { PayoutFundsKafkaHandler } from './interface/payout-funds.kafka.handler';
+
+/** Payout orders: accepted once their funds are reserved, settled by the sandbox rail. */
+@Module({})
+export class PayoutOrderModule {
+  static register(config: PayoutsConfig): DynamicModule {
+    return {
+      module: PayoutOrderModule,
+      controllers: [PayoutFundsKafkaHandler],
+      providers: [
+        { provide: PayoutsConfig, useValue: config },
+        { provide: PayoutOrderStore, useClass: PayoutOrderRepository },
+        PayoutMetrics,
+        AcceptReservedPayoutUseCase,
+        SettlePayoutsWorker,
+      ],
+    };
+  }
+}

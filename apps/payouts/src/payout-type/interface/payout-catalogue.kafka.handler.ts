@@ -1,0 +1,34 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  CheckPayoutV1Request,
+  GetPayoutParametersV1Request,
+  ListPayoutTypesV1Request,
+  type CheckPayoutV1,
+  type GetPayoutParametersV1,
+  type ListPayoutTypesV1,
+} from '@opp/contracts';
+import { OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/payout-refusal';
+import { PayoutCatalogueUseCase } from '../application/payout-catalogue.use-case';
+
+/** Reads of the payout rules: outside the inbox, a redelivery simply answers again. */
+@Controller()
+export class PayoutCatalogueKafkaHandler {
+  constructor(private readonly catalogue: PayoutCatalogueUseCase) {}
+
+  @OnRequest(ListPayoutTypesV1Request, { inbox: false })
+  types(@Payload() _query: ListPayoutTypesV1) {
+    return answer(() => this.catalogue.types());
+  }
+
+  @OnRequest(GetPayoutParametersV1Request, { inbox: false })
+  parameters(@Payload() query: GetPayoutParametersV1) {
+    return answer(() => this.catalogue.parameters(query));
+  }
+
+  @OnRequest(CheckPayoutV1Request, { inbox: false })
+  check(@Payload() order: CheckPayoutV1) {
+    return answer(() => this.catalogue.check(order));
+  }
+}

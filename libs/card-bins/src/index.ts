@@ -1,0 +1,1 @@
+export { issuerOfBin, type IssuerInfo } from './issuer-of-bin';

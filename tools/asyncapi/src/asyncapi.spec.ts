@@ -1,21 +1,81 @@
 import * as fs from 'node:fs';
+import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
+import * as contracts from '@opp/contracts';
 import { messageRegistry } from '@opp/contracts';
+import { APP_NAMES } from '@opp/local-stack';
+import { findRepoRoot } from '@opp/local-stack';
 import { buildAsyncApiDocument } from './asyncapi-document';
 import { asyncApiFile, renderAsyncApi } from './cli';
+import { boundHandlers } from './handler-scan';
+import { PARTICIPANTS } from './participants';
+
+interface Document {
+  components: { messages: Record<string, { name: string }>; schemas: Record<string, unknown> };
+  operations: Record<string, { action: string; reply?: unknown }>;
+}
 
 describe('AsyncAPI document', () => {
-  it('describes every message type with its payload schema', () => {
-    const document = buildAsyncApiDocument() as {
-      components: { messages: Record<string, { name: string }>; schemas: Record<string, unknown> };
-    };
+  let rendered: string;
+  let document: Document;
+
+  beforeAll(() => {
+    document = buildAsyncApiDocument() as unknown as Document;
+    rendered = renderAsyncApi(document);
+  });
+
+  it('parses with the AsyncAPI parser without an error', async () => {
+    const { diagnostics } = await new Parser().parse(fs.readFileSync(asyncApiFile(), 'utf8'));
+    const errors = diagnostics.filter(
+      (d) => Number(d.severity) === Number(DiagnosticSeverity.Error),
+    );
+    expect(errors.map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`)).toEqual([]);
+  });
+
+  it('describes every message type and the answer of every request', () => {
     const names = Object.values(document.components.messages).map((m) => m.name);
-    expect(names.sort()).toEqual([...messageRegistry.keys()].sort());
+    const requests = [...messageRegistry.values()].filter((d) => d.kind === 'request');
+    expect(names.sort()).toEqual(
+      [...messageRegistry.keys(), ...requests.map((d) => `${d.type}.reply`)].sort(),
+    );
     for (const definition of messageRegistry.values()) {
       expect(document.components.schemas[definition.schema.name]).toBeDefined();
     }
   });
 
+  it('names a sender and a receiver of every message, and every request operation has its reply', () => {
+    for (const definition of messageRegistry.values()) {
+      const participants = PARTICIPANTS[definition.type];
+      expect(participants?.senders.length).toBeGreaterThan(0);
+      expect(participants?.receivers.length).toBeGreaterThan(0);
+    }
+    const requestOperations = Object.entries(document.operations).filter(([name]) =>
+      [...messageRegistry.values()].some(
+        (d) => d.kind === 'request' && name.endsWith(d.type.replace(/[^A-Za-z0-9]+/g, '_')),
+      ),
+    );
+    expect(requestOperations.length).toBeGreaterThan(0);
+    for (const [, operation] of requestOperations) expect(operation.reply).toBeDefined();
+  });
+
+  it('lists as receivers exactly the services that bind a handler to the message', () => {
+    const exportName = new Map<unknown, string>(
+      Object.entries(contracts).map(([name, value]) => [value, name]),
+    );
+    const bound = boundHandlers(findRepoRoot());
+    for (const definition of messageRegistry.values()) {
+      const name = exportName.get(definition);
+      const binding = APP_NAMES.filter((app) => bound.get(app)?.has(name ?? ''));
+      expect({
+        type: definition.type,
+        receivers: [...PARTICIPANTS[definition.type].receivers].sort(),
+      }).toEqual({
+        type: definition.type,
+        receivers: binding.sort(),
+      });
+    }
+  });
+
   it('is committed as generated (run `npm run asyncapi` after changing a contract)', () => {
-    expect(fs.readFileSync(asyncApiFile(), 'utf8')).toBe(renderAsyncApi());
+    expect(fs.readFileSync(asyncApiFile(), 'utf8')).toBe(rendered);
   });
 });

@@ -1,7 +1,5 @@
 import { phpFloatString } from './php-float';
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+import { phpJsonNumberText } from './php-json-number';
 
 /**
  * A parameter value as the signature and a form body carry it, the way PHP client SDKs render a JSON
@@ -31,12 +29,8 @@ export function renderLeaf(value: unknown): string {
  * (PHP's json_decode gives an int), anything else is a float.
  */
 function renderNumber(value: number): string {
-  const json = JSON.stringify(value) as string | undefined;
-  if (json !== undefined && /^-?\d+$/.test(json)) {
-    const integer = BigInt(json);
-    if (integer >= INT64_MIN && integer <= INT64_MAX) return json;
-  }
-  return phpFloatString(value);
+  // NaN and the infinities have no JSON text; PHP still renders them.
+  return Number.isFinite(value) ? phpJsonNumberText(JSON.stringify(value)) : phpFloatString(value);
 }
 
 /**

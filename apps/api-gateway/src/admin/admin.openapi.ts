@@ -1,0 +1,131 @@
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import type { ApiDocOptions } from '../http/openapi/api-doc.decorator';
+import {
+  arrayOf,
+  dateTime,
+  integer,
+  nullable,
+  object,
+  ref,
+  string,
+  type Schema,
+} from '../http/openapi/schema-refs';
+
+const project = (withPrivateKey: boolean): Schema =>
+  object(
+    {
+      id: integer('Project id'),
+      name: string('Name'),
+      publicKey: string('Public key: the `project` parameter of /v1 calls'),
+      ...(withPrivateKey
+        ? { privateKey: string('Private signing key; shown only when issued: store it now') }
+        : {}),
+      previousKeyExpiresAt: nullable(dateTime('After a rotation: until when the old key signs')),
+      callbackUrl: nullable(string('Callback URL')),
+      baseCurrency: string('Base currency'),
+      settings: ref('ProjectSettingsDto'),
+      createdAt: dateTime('Created'),
+      updatedAt: dateTime('Last update'),
+    },
+    undefined,
+  );
+
+const delivery = object({
+  id: string('Delivery id', { format: 'uuid' }),
+  kind: string('What is delivered', { enum: [...DELIVERY_KINDS] }),
+  status: string('Delivery status', { enum: [...DELIVERY_STATUSES] }),
+  projectId: nullable(integer('Project')),
+  partnerIdentifier: nullable(string('Partner')),
+  subject: string('Transaction id, GlobalId or task id'),
+  method: string('GET, POST or SMTP'),
+  target: string('URL or e-mail address'),
+  attempts: integer('Attempts so far'),
+  lastError: nullable(string('Last failure')),
+  lastHttpStatus: nullable(integer('Last HTTP status')),
+  nextAttemptAt: nullable(dateTime('Next attempt')),
+  createdAt: dateTime('Created'),
+  updatedAt: dateTime('Updated'),
+  succeededAt: nullable(dateTime('Delivered')),
+  deadAt: nullable(dateTime('Given up')),
+});
+
+/** A partner template as the admin API answers it (PUT: 200 replaced, 201 created). */
+export const PARTNER_TEMPLATE_SCHEMA = object({
+  identifier: string('Partner identifier'),
+  name: string('Template name'),
+  tasks: arrayOf(object({}, [], 'A task of the processing API'), "The template's tasks"),
+  createdAt: dateTime('Created'),
+  updatedAt: dateTime('Last update'),
+});
+
+const admin = (
+  summary: string,
+  response: Schema,
+  extra: Partial<ApiDocOptions> = {},
+): ApiDocOptions => ({
+  summary,
+  auth: 'admin',
+  response,
+  errors: [ErrorCode.ResourceNotFound],
+  ...extra,
+});
+
+export const AdminDocs = {
+  createProject: admin('Create a merchant project; answers its keys once', project(true), {
+    status: 201,
+    errors: [],
+  }),
+  getProject: admin('Read a project', project(false)),
+  updateProject: admin("Change a project's name, callback URL or settings", project(false)),
+  rotateKeys: admin(
+    'Issue a new key pair; the old private key keeps signing for the grace period',
+    project(true),
+  ),
+  createPartner: admin(
+    'Create a processing partner; answers its secret once',
+    object({
+      identifier: string('Partner identifier'),
+      secret: string('Signing secret; shown only now'),
+      projectId: integer('The merchant project the partner works for'),
+    }),
+    { status: 201 },
+  ),
+  getPartner: admin(
+    'Read a partner',
+    object({
+      identifier: string('Partner identifier'),
+      projectId: integer('Project'),
+      name: nullable(string('Name')),
+    }),
+  ),
+  putTemplate: admin('Create (201) or replace (200) a partner template', PARTNER_TEMPLATE_SCHEMA),
+  getTemplate: admin('Read a partner template', PARTNER_TEMPLATE_SCHEMA),
+  deleteTemplate: admin(
+    'Delete a partner template; requests naming it are refused afterwards',
+    object({}, [], 'No content'),
+    { status: 204 },
+  ),
+  listDeliveries: admin(
+    'Callback and notification deliveries, newest first',
+    object({
+      totalCount: integer('Matching deliveries'),
+      page: integer('Page'),
+      limit: integer('Per page'),
+      deliveries: arrayOf(delivery),
+    }),
+    {
+      query: {
+        properties: {
+          status: string('Only this status', { enum: [...DELIVERY_STATUSES] }),
+          kind: string('Only this kind', { enum: [...DELIVERY_KINDS] }),
+          project: integer('Only this project', { minimum: 1 }),
+          page: integer('Page, from 1', { minimum: 1 }),
+          limit: integer('Per page', { minimum: 1, maximum: 100 }),
+        },
+      },
+      errors: [],
+    },
+  ),
+  replayDelivery: admin('Deliver a dead or delivered callback again', delivery),
+} satisfies Record<string, ApiDocOptions>;

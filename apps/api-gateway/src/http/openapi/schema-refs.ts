@@ -1,0 +1,52 @@
+import type {
+  ReferenceObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
+export type Schema = SchemaObject | ReferenceObject;
+
+/** A reference to a schema of `components.schemas` (see public-schemas.ts). */
+export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+export const string = (description?: string, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'string',
+  ...(description ? { description } : {}),
+  ...extra,
+});
+export const integer = (description?: string, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'integer',
+  ...(description ? { description } : {}),
+  ...extra,
+});
+export const boolean = (description?: string): SchemaObject => ({
+  type: 'boolean',
+  ...(description ? { description } : {}),
+});
+/** Money travels as a decimal string (ADR 0009): never a JSON float. */
+export const decimal = (description: string, example = '10.00'): SchemaObject =>
+  string(description, { pattern: '^-?[0-9]+(\\.[0-9]+)?$', example });
+/** Transaction ids are integers below 2^53 (ADR 0003), so JSON numbers lose nothing. */
+export const bigintId = (description: string): SchemaObject =>
+  integer(description, { format: 'int64', minimum: 1, maximum: 9007199254740991 });
+export const dateTime = (description: string): SchemaObject =>
+  string(description, { format: 'date-time' });
+/** OpenAPI 3.0 ignores siblings of `$ref`, so a nullable reference is wrapped in `allOf`. */
+export const nullable = (schema: Schema): SchemaObject =>
+  '$ref' in schema
+    ? { type: 'object', allOf: [schema], nullable: true }
+    : { ...schema, nullable: true };
+export const object = (
+  properties: Record<string, Schema>,
+  required: string[] = Object.keys(properties),
+  description?: string,
+): SchemaObject => ({
+  type: 'object',
+  properties,
+  required,
+  ...(description ? { description } : {}),
+});
+export const arrayOf = (items: Schema, description?: string): SchemaObject => ({
+  type: 'array',
+  items,
+  ...(description ? { description } : {}),
+});

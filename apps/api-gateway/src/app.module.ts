@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { HostedPageKeyRing } from '@opp/crypto';
 import { flagCheck } from '@opp/observability';
 import { PlatformModule } from '@opp/platform';
 import { AdminAuditLogRepository } from './admin/admin-audit-log.repository';
@@ -9,6 +10,7 @@ import { cardPaymentControllers, cardPaymentProviders } from './card/card-paymen
 import { GatewayConfig } from './config/gateway.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { SignedRequestGuard } from './merchant-auth/signed-request.guard';
+import { merchantSecretsKeyProviders } from './merchant-secrets/merchant-secrets-keys.providers';
 import { CreatePartnerUseCase } from './partner/application/create-partner/create-partner.use-case';
 import { GetPartnerUseCase } from './partner/application/get-partner/get-partner.use-case';
 import { PartnerRepository } from './partner/infrastructure/partner.repository';
@@ -31,7 +33,11 @@ import { PartnerTemplatesUseCase } from './template/application/partner-template
 import { PartnerTemplateRepository } from './template/infrastructure/partner-template.repository';
 import { AdminTemplatesHttpController } from './template/interface/admin-templates.http.controller';
 import { UserHttpController } from './user/interface/user.http.controller';
+import { TransactionReverseHttpController } from './transaction/interface/transaction-reverse.http.controller';
 import { AdminDeliveriesHttpController } from './deliveries/admin-deliveries.http.controller';
+import { RecurringCharge } from './recurring/application/recurring-charge';
+import { RecurringHttpController } from './recurring/interface/recurring.http.controller';
+import { PayoutHttpController } from './payout/interface/payout.http.controller';
 
 @Module({})
 export class AppModule {
@@ -60,11 +66,16 @@ export class AppModule {
         UserHttpController,
         ProcessingHttpController,
         ...cardPaymentControllers,
+        TransactionReverseHttpController,
         AdminTemplatesHttpController,
         AdminDeliveriesHttpController,
+        RecurringHttpController,
+        PayoutHttpController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },
+        ...merchantSecretsKeyProviders(config),
+        { provide: HostedPageKeyRing, useValue: new HostedPageKeyRing(config.hostedPageKeys) },
         { provide: KEY_ROTATION_GRACE, useValue: config.keyRotationGraceHours * 3600 * 1000 },
         AdminAuditLogRepository,
         {
@@ -92,6 +103,7 @@ export class AppModule {
         ...cardPaymentProviders,
         PartnerTemplateRepository,
         PartnerTemplatesUseCase,
+        RecurringCharge,
       ],
     };
   }

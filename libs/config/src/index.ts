@@ -11,6 +11,8 @@ export {
   Holds,
   IsSealingPublicKey,
   IsOpeningKeyRing,
+  IsFingerprintKey,
+  KeepsSpecValueInProduction,
 } from './validators';
 export {
   RuntimeEnvConfig,
@@ -26,3 +28,10 @@ export {
 } from './base-config';
 export { serviceConfig } from './service-config';
 export { DEV_CARD_DATA_PRIVATE_KEYS, DEV_CARD_DATA_PUBLIC_KEY } from './dev-card-data-keys';
+export {
+  DEV_CARD_DATA_KEKS,
+  DEV_CARD_FINGERPRINT_KEY,
+  DEV_HOSTED_PAGE_KEYS,
+  DEV_MERCHANT_SECRETS_KEKS,
+} from './dev-key-hierarchy';
+export { withRecordKeys } from './record-keys-config';

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { KeyRing, OpeningKeyRing, SealingKey } from '@opp/crypto';
+import { FingerprintKey, KeyRing, OpeningKeyRing, SealingKey } from '@opp/crypto';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -71,6 +71,11 @@ export function IsSealingPublicKey(options?: ValidationOptions): PropertyDecorat
 /** Private keys that open sealed boxes (`kid:base64[,...]` X25519 PKCS8), e.g. CARD_DATA_PRIVATE_KEYS. */
 export function IsOpeningKeyRing(options?: ValidationOptions): PropertyDecorator {
   return keyValidator('isOpeningKeyRing', (value) => new OpeningKeyRing(value), options);
+}
+
+/** One `kid:base64key` entry that keys look-ups by value, e.g. CARD_FINGERPRINT_KEY. */
+export function IsFingerprintKey(options?: ValidationOptions): PropertyDecorator {
+  return keyValidator('isFingerprintKey', (value) => new FingerprintKey(value), options);
 }
 
 // The reason comes from @opp/crypto, which names entries by position and kid only.
@@ -152,4 +157,25 @@ function isReadable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A test-only shortening of a specified value (a token lifetime, a day's length): outside
+ * production any value the other rules allow, in production only the specified one.
+ */
+export function KeepsSpecValueInProduction(
+  specValue: number,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'keepsSpecValueInProduction',
+      validator: {
+        validate: (value: unknown, args) =>
+          (args?.object as { nodeEnv?: string }).nodeEnv !== 'production' || value === specValue,
+        defaultMessage: () => '$property cannot be changed in production',
+      },
+    },
+    options,
+  );
 }

@@ -15,10 +15,27 @@ import {
 } from './messages/payments/transaction-queries.v1';
 import { TransactionStatusChangedV1Message } from './messages/payments/transaction-status-changed.v1';
 import { RecurringSubscribedV1Message } from './messages/payments/recurring-subscribed.v1';
+import { ReversePaymentV1Request } from './messages/payments/reverse-payment.v1';
+import {
+  CreateWalletTransactionV1Request,
+  FinishCheckoutV1Request,
+  GetCheckoutV1Request,
+} from './messages/payments/wallet-transaction.v1';
 import { GetUserV1Request } from './messages/users/get-user.v1';
+import {
+  CancelRecurringV1Request,
+  ChangeRecurringV1Request,
+  ReserveRecurringChargeV1Request,
+} from './messages/users/recurring-settings.v1';
+import {
+  ProcessRecurringChargeV1Request,
+  RecurringChargeCommandV1Message,
+  RecurringChargeSettledV1Message,
+} from './messages/payments/recurring-charge.v1';
 import {
   NotifierTaskCommandV1Message,
   PaymentsTaskCommandV1Message,
+  PayoutsTaskCommandV1Message,
   TaskResultV1Message,
   UsersTaskCommandV1Message,
 } from './messages/processing/task-protocol.v1';
@@ -30,6 +47,17 @@ import {
   ListDeliveriesV1Request,
   ReplayDeliveryV1Request,
 } from './messages/notifier/deliveries.v1';
+import {
+  CheckPayoutV1Request,
+  GetPayoutParametersV1Request,
+  ListPayoutTypesV1Request,
+} from './messages/payouts/payout-catalogue.v1';
+import {
+  PayoutFundsReservedV1Message,
+  PayoutSettledV1Message,
+  PayoutTaskCheckedV1Message,
+  ReservePayoutV1Request,
+} from './messages/payments/payout-funds.v1';
 
 /** Every message type by name: consumers look a type up here to validate what they receive. */
 const definitions: readonly AnyDefinition[] = [
@@ -48,6 +76,7 @@ const definitions: readonly AnyDefinition[] = [
   GetBalanceV1Request,
   TransactionStatusChangedV1Message,
   RecurringSubscribedV1Message,
+  ReversePaymentV1Request,
   PaymentsTaskCommandV1Message,
   UsersTaskCommandV1Message,
   NotifierTaskCommandV1Message,
@@ -56,6 +85,23 @@ const definitions: readonly AnyDefinition[] = [
   ResumeProcessingTaskV1Request,
   ListDeliveriesV1Request,
   ReplayDeliveryV1Request,
+  ChangeRecurringV1Request,
+  CancelRecurringV1Request,
+  ReserveRecurringChargeV1Request,
+  ProcessRecurringChargeV1Request,
+  RecurringChargeCommandV1Message,
+  RecurringChargeSettledV1Message,
+  ListPayoutTypesV1Request,
+  GetPayoutParametersV1Request,
+  CheckPayoutV1Request,
+  ReservePayoutV1Request,
+  PayoutFundsReservedV1Message,
+  PayoutSettledV1Message,
+  PayoutsTaskCommandV1Message,
+  PayoutTaskCheckedV1Message,
+  CreateWalletTransactionV1Request,
+  GetCheckoutV1Request,
+  FinishCheckoutV1Request,
 ] as AnyDefinition[];
 
 export const messageRegistry: ReadonlyMap<string, AnyDefinition> = new Map(

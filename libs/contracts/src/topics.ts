@@ -12,38 +12,66 @@ export interface TopicDefinition {
   readonly compacted?: boolean;
   /** Overrides the stack's default partition count. */
   readonly partitions?: number;
+  /**
+   * What the Kafka message key holds. Ordering is per key, so this says which messages keep their
+   * order relative to each other (published in docs/asyncapi.yaml).
+   */
+  readonly key: string;
 }
 
-const topic = (name: string, kind: TopicKind, extra: Partial<TopicDefinition> = {}) =>
-  ({ name, kind, ...extra }) as const satisfies TopicDefinition;
+const topic = (
+  name: string,
+  kind: TopicKind,
+  key: string,
+  extra: Partial<Omit<TopicDefinition, 'name' | 'kind' | 'key'>> = {},
+) => ({ name, kind, key, ...extra }) as const satisfies TopicDefinition;
 
 export const Topics = {
   /** Latest state of each merchant project (key: project id). Owner: api-gateway. */
-  projectSnapshots: topic('gateway.project-snapshots.v1', 'snapshot', { compacted: true }),
+  projectSnapshots: topic('gateway.project-snapshots.v1', 'snapshot', 'project id', {
+    compacted: true,
+  }),
   /** Latest state of each partner (key: partner identifier). Owner: api-gateway. */
-  partnerSnapshots: topic('gateway.partner-snapshots.v1', 'snapshot', { compacted: true }),
+  partnerSnapshots: topic('gateway.partner-snapshots.v1', 'snapshot', 'partner identifier', {
+    compacted: true,
+  }),
   /** Replies to the gateway's requests (key: correlation id). */
-  gatewayReplies: topic('gateway.replies.v1', 'reply'),
+  gatewayReplies: topic('gateway.replies.v1', 'reply', 'the key of the request answered'),
   /** Requests the gateway sends to users-recurring (key: project id + user identifier). */
-  usersRequests: topic('users-recurring.requests.v1', 'request'),
+  usersRequests: topic('users-recurring.requests.v1', 'request', 'project id and user identifier'),
   /** Requests the gateway sends to the processing orchestrator (key: GlobalId). */
-  processingRequests: topic('processing-orchestrator.requests.v1', 'request'),
+  processingRequests: topic('processing-orchestrator.requests.v1', 'request', 'GlobalId'),
   /** Requests the gateway sends to payments (key: project id, or card/transaction id). */
-  paymentsRequests: topic('payments.requests.v1', 'request'),
+  paymentsRequests: topic(
+    'payments.requests.v1',
+    'request',
+    'project id, or the card or transaction id',
+  ),
   /** Every transaction status change (key: transaction id). Owner: payments. */
-  transactionEvents: topic('payments.transaction-events.v1', 'event'),
+  transactionEvents: topic('payments.transaction-events.v1', 'event', 'transaction id'),
   /** Task commands from the orchestrator to each function's owner (key: task id). */
-  paymentsTaskCommands: topic('payments.task-commands.v1', 'command'),
-  usersTaskCommands: topic('users-recurring.task-commands.v1', 'command'),
-  notifierTaskCommands: topic('notifier.task-commands.v1', 'command'),
+  paymentsTaskCommands: topic('payments.task-commands.v1', 'command', 'task id'),
+  usersTaskCommands: topic('users-recurring.task-commands.v1', 'command', 'task id'),
+  notifierTaskCommands: topic('notifier.task-commands.v1', 'command', 'task id'),
+  payoutsTaskCommands: topic('payouts.task-commands.v1', 'command', 'task id'),
   /** Task results back to the orchestrator (key: GlobalId, so one request's results stay in order). */
-  taskResults: topic('processing-orchestrator.task-results.v1', 'event'),
+  taskResults: topic('processing-orchestrator.task-results.v1', 'event', 'GlobalId'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */
-  userEvents: topic('users-recurring.user-events.v1', 'event'),
+  userEvents: topic('users-recurring.user-events.v1', 'event', 'user id'),
   /** A processing request finished (key: GlobalId). Owner: processing-orchestrator; read by notifier. */
-  processingRequestEvents: topic('processing-orchestrator.request-events.v1', 'event'),
+  processingRequestEvents: topic('processing-orchestrator.request-events.v1', 'event', 'GlobalId'),
   /** Requests the gateway sends to the notifier: the deliveries admin API (key: delivery id). */
-  notifierRequests: topic('notifier.requests.v1', 'request'),
+  notifierRequests: topic('notifier.requests.v1', 'request', 'delivery id'),
+  /** Requests the gateway sends to payouts: payout types, parameters, order checks (ADR 0011). */
+  payoutsRequests: topic(
+    'payouts.requests.v1',
+    'request',
+    'project id (a payout order: project id and signature)',
+  ),
+  /** A payout's funds were reserved in the ledger. Owner: payments. */
+  payoutFundsEvents: topic('payments.payout-funds-events.v1', 'event', 'payout id'),
+  /** The payout rail's outcome of each payout. Owner: payouts. */
+  payoutEvents: topic('payouts.payout-events.v1', 'event', 'payout id'),
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics]['name'];
@@ -52,6 +80,7 @@ export type TopicName = (typeof Topics)[keyof typeof Topics]['name'];
 export const deadLetterTopicOf = (source: TopicDefinition): TopicDefinition => ({
   name: `${source.name}.dlq`,
   kind: 'dead-letter',
+  key: `as on ${source.name} (the parked message keeps its key)`,
 });
 
 /**

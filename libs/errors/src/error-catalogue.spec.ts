@@ -25,6 +25,9 @@ const ADDITIONS: Array<[number, number, string]> = [
   [40018, 400, 'Amount invalid for currency'],
   [40313, 403, 'Insufficient balance'],
   [42901, 429, 'Too many requests'],
+  [41301, 413, 'Request body too large'],
+  [41401, 414, 'Request URL too long'],
+  [43101, 431, 'Request headers too large'],
   [50301, 503, 'Service temporarily unavailable, retry later'],
 ];
 

@@ -54,6 +54,9 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.TransactionNotReversible]: 'Transaction cannot be reversed',
   [ErrorCode.GatewayMisconfigured]: 'Gateway not properly configured',
   [ErrorCode.TooManyRequests]: 'Too many requests',
+  [ErrorCode.PayloadTooLarge]: 'Request body too large',
+  [ErrorCode.UriTooLong]: 'Request URL too long',
+  [ErrorCode.HeadersTooLarge]: 'Request headers too large',
   [ErrorCode.CardTokenizationError]: 'Card tokenization error',
   [ErrorCode.ServiceUnavailable]: 'Service temporarily unavailable, retry later',
 };

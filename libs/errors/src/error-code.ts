@@ -52,8 +52,12 @@ export const ErrorCode = {
   RecurringTooFrequent: 40502,
   RecurrentTransactionNotCreated: 40503,
   TransactionNotReversible: 40504,
+  // ADR 0016: refusals of oversized requests, in the envelope like every other.
+  PayloadTooLarge: 41301,
+  UriTooLong: 41401,
   GatewayMisconfigured: 42201,
   TooManyRequests: 42901,
+  HeadersTooLarge: 43101,
   CardTokenizationError: 50001,
   ServiceUnavailable: 50301,
 } as const;

@@ -95,6 +95,10 @@ export class RequestClient {
       }, options.timeoutMs ?? this.defaultTimeoutMs);
       this.pending.set(envelope.id, { resolve, timer });
     });
+    // The answer may time out while the publish below is still pending (a slow broker): nothing
+    // awaits `reply` yet then, and an unobserved rejection would end the process. The caller
+    // still gets the rejection from the returned promise.
+    reply.catch(() => undefined);
     try {
       await withTimeout(
         this.producer.publish([

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import * as qs from 'qs';
+import { answerClientError, decodeEncodedSlashes } from './http-edge';
 
 /**
  * Merchants send PHP-style nested fields (`card[number]`, `created[from]`); qs reads them into
@@ -20,6 +22,9 @@ export function createHttpAdapter(trustedProxies: readonly string[] = []): Fasti
   return new FastifyAdapter({
     trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     bodyLimit: 1024 * 1024,
+    // ADR 0016: encoded slashes of /v1 paths route as decoded; Node's own refusals in the envelope.
+    rewriteUrl: (req: IncomingMessage) => decodeEncodedSlashes(req.url ?? '/'),
+    clientErrorHandler: answerClientError,
     routerOptions: {
       querystringParser: (query) => qs.parse(query, QS_OPTIONS),
     },

@@ -4,3 +4,4 @@ export * from './bootstrap-service';
 export * from './http-adapter';
 export * from './service-main';
 export * from './polling-worker';
+export * from './key-rotation';

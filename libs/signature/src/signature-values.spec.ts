@@ -59,4 +59,12 @@ describe('signatureValues', () => {
   it('treats a top-level array as a list of leaves', () => {
     expect(signatureValues(['b', 'a'])).toEqual(['b', 'a']);
   });
+
+  it("renders a float as PHP's (string) cast, with the SDK's code (ADR 0003)", () => {
+    expect(signatureValues({ price: 3.3000000000000003, big: 1e25, whole: 10.0 })).toEqual([
+      '3.3',
+      '1.0E+25',
+      '10',
+    ]);
+  });
 });

@@ -1,7 +1,10 @@
+import { renderLeaf } from '@opp/sdk/signing';
+
 /**
  * The values a request signature covers (ADR 0003): every leaf of the parameters except the
  * top-level `signature`, rendered as the PHP client SDKs render them, because those SDKs compute
- * the signatures we must accept byte for byte.
+ * the signatures we must accept byte for byte. The rendering is the SDK's own code (one
+ * implementation for client and server, ADR 0003).
  */
 export function signatureValues(params: unknown): string[] {
   const values: string[] = [];
@@ -26,22 +29,4 @@ function collectLeaves(value: unknown, into: string[]): void {
 
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   return typeof value === 'object' && value !== null;
-}
-
-/** PHP's string conversion: true is "1"; false and null are ""; numbers use their shortest text. */
-function renderLeaf(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'bigint':
-      return String(value);
-    case 'boolean':
-      return value ? '1' : '';
-    case 'undefined':
-    case 'object': // null; containers never get here
-    case 'function':
-    case 'symbol':
-      return '';
-  }
 }

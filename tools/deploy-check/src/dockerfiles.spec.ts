@@ -42,6 +42,8 @@ describe('apps/*/Dockerfile', () => {
     expect(copies).toEqual([
       'COPY --from=prod-deps /app/node_modules ./node_modules',
       'COPY --from=builder /app/dist/libs ./dist/libs',
+      // libs/signature runs the SDK's signing code (ADR 0003), compiled beside the libs.
+      'COPY --from=builder /app/dist/packages ./dist/packages',
       'COPY --from=builder /app/dist/apps/${APP} ./dist/apps/${APP}',
     ]);
     expect(runtime).toContain('USER node');
@@ -61,6 +63,7 @@ describe('apps/*/Dockerfile', () => {
     expect(tools.filter((l) => l.startsWith('COPY'))).toEqual([
       'COPY --from=prod-deps /app/node_modules ./node_modules',
       'COPY --from=builder /app/dist/libs ./dist/libs',
+      'COPY --from=builder /app/dist/packages ./dist/packages',
       'COPY --from=builder /app/dist/tools/stack ./dist/tools/stack',
     ]);
     expect(tools).toContain('USER node');

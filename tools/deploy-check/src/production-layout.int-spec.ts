@@ -87,7 +87,12 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     // tools and runtime stages: the compiled files they copy from the builder.
     const copied = [...new Set([...builderCopies('tools'), ...builderCopies('runtime')])];
     expect(copied).toEqual(
-      expect.arrayContaining(['dist/libs', 'dist/tools/stack', `dist/apps/${APP}`]),
+      expect.arrayContaining([
+        'dist/libs',
+        'dist/packages',
+        'dist/tools/stack',
+        `dist/apps/${APP}`,
+      ]),
     );
     for (const item of copied) {
       fs.cpSync(path.join(REPO_ROOT, item), path.join(dir, item), { recursive: true });
@@ -109,6 +114,8 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
       KAFKA_TOPIC_MIN_INSYNC_REPLICAS: '1',
       GATEWAY_DATABASE_URL: databaseUrl(adminUrl, database),
       SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      MERCHANT_SECRETS_KEKS: `kek1:${Buffer.alloc(32, 8).toString('base64')}`,
+      HOSTED_PAGE_KEYS: `hp1:${Buffer.alloc(32, 9).toString('base64')}`,
       ADMIN_TOKEN: 'production-layout-admin-token',
       PUBLIC_GATEWAY_URL: `http://127.0.0.1:${port}`,
     };

@@ -2,6 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import { loadConfig } from '@opp/config';
 import { BalanceHttpController } from '../balance/interface/balance.http.controller';
 import { AcsHttpController } from '../hosted-pages/acs/acs.http.controller';
+import { CheckoutHttpController } from '../hosted-pages/checkout/checkout.http.controller';
 import { CardTokenRateLimit } from '../rate-limit/card-token-rate-limit';
 import { CardTokenRateLimitConfig } from '../rate-limit/card-token-rate-limit.config';
 import { CardTokenRateLimitGuard } from '../rate-limit/card-token-rate-limit.guard';
@@ -11,6 +12,7 @@ import { ReplayGuardPurger } from '../replay-guard/replay-guard.purger';
 import { SignedRequestRepository } from '../replay-guard/signed-request.repository';
 import { TransactionIdSignedGuard } from '../transaction/interface/transaction-id-signed.guard';
 import { TransactionHttpController } from '../transaction/interface/transaction.http.controller';
+import { WalletTransactionHttpController } from '../wallet/interface/wallet-transaction.http.controller';
 import { CardDataSealer } from './application/card-data-sealer';
 import { ChargeUserResolver } from './application/charge-user.resolver';
 import { CardHttpController } from './interface/card.http.controller';
@@ -27,6 +29,8 @@ export const cardPaymentControllers: Type[] = [
   TransactionHttpController,
   BalanceHttpController,
   AcsHttpController,
+  WalletTransactionHttpController,
+  CheckoutHttpController,
 ];
 
 export const cardPaymentProviders: Provider[] = [

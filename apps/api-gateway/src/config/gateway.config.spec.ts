@@ -1,4 +1,9 @@
-import { ConfigError, loadConfig } from '@opp/config';
+import {
+  ConfigError,
+  DEV_HOSTED_PAGE_KEYS,
+  DEV_MERCHANT_SECRETS_KEKS,
+  loadConfig,
+} from '@opp/config';
 import { generateSealingKeyPair } from '@opp/crypto';
 import { GatewayConfig } from './gateway.config';
 
@@ -10,6 +15,8 @@ const PRODUCTION = {
   ADMIN_TOKEN: 'a-long-production-token',
   ADMIN_PORT: '9010',
   CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('c1').publicKey,
+  MERCHANT_SECRETS_KEKS: `m2:${Buffer.alloc(32, 2).toString('base64')},m1:${Buffer.alloc(32, 1).toString('base64')}`,
+  HOSTED_PAGE_KEYS: `h1:${Buffer.alloc(32, 3).toString('base64')}`,
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -61,5 +68,35 @@ describe('GatewayConfig: the edge settings', () => {
         'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
       ]);
     }
+  });
+});
+
+describe('GatewayConfig: keys by purpose (docs/security/key-hierarchy.md)', () => {
+  it('reads the merchant-secret KEKs and the hosted-page keys', () => {
+    const config = loadConfig(GatewayConfig, PRODUCTION);
+    expect(config.merchantSecretsKeks).toBe(PRODUCTION.MERCHANT_SECRETS_KEKS);
+    expect(config.hostedPageKeys).toBe(PRODUCTION.HOSTED_PAGE_KEYS);
+    expect(config.keyRotationBatchSize).toBe(200);
+  });
+
+  it('has no production default and refuses the development keys in production', () => {
+    const { MERCHANT_SECRETS_KEKS: _kek, HOSTED_PAGE_KEYS: _hp, ...without } = PRODUCTION;
+    expect(problemsOf(without).join('\n')).toMatch(
+      /MERCHANT_SECRETS_KEKS[\s\S]*HOSTED_PAGE_KEYS|HOSTED_PAGE_KEYS[\s\S]*MERCHANT_SECRETS_KEKS/,
+    );
+    const dev = problemsOf({
+      ...PRODUCTION,
+      MERCHANT_SECRETS_KEKS: DEV_MERCHANT_SECRETS_KEKS,
+      HOSTED_PAGE_KEYS: DEV_HOSTED_PAGE_KEYS,
+    });
+    expect(dev).toHaveLength(2);
+    expect(loadConfig(GatewayConfig, {}).merchantSecretsKeks).toBe(DEV_MERCHANT_SECRETS_KEKS);
+  });
+
+  it('refuses a malformed KEK list without echoing key material', () => {
+    const short = Buffer.alloc(16, 9).toString('base64');
+    const problems = problemsOf({ ...PRODUCTION, MERCHANT_SECRETS_KEKS: `m1:${short}` });
+    expect(problems.join('\n')).toMatch(/MERCHANT_SECRETS_KEKS[\s\S]*16 bytes/);
+    expect(problems.join('\n')).not.toContain(short);
   });
 });

@@ -2,16 +2,19 @@ import { isIP } from 'node:net';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import {
   DEV_CARD_DATA_PUBLIC_KEY,
+  DEV_MERCHANT_SECRETS_KEKS,
   Env,
+  IsKeyRing,
   IsPort,
   IsSealingPublicKey,
   serviceConfig,
+  withRecordKeys,
 } from '@opp/config';
 
 /** What the migration step reads: the database, not the listeners and secrets of the service. */
 export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
 
-export class GatewayConfig extends GatewayMigrationConfig {
+export class GatewayConfig extends withRecordKeys(GatewayMigrationConfig) {
   /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()
@@ -86,6 +89,16 @@ export class GatewayConfig extends GatewayMigrationConfig {
   @Env('CARD_DATA_PUBLIC_KEY', { devDefault: DEV_CARD_DATA_PUBLIC_KEY })
   @IsSealingPublicKey()
   cardDataPublicKey: string;
+
+  /**
+   * Key-encryption keys of merchant secrets at rest (project signing keys, partner secrets):
+   * `kid:base64key[,...]`, 32-byte keys, the first active; only the gateway holds them. After a
+   * new first entry, the key rotation worker re-wraps every row; an older KEK can leave once no
+   * row uses it (docs/security/key-hierarchy.md).
+   */
+  @Env('MERCHANT_SECRETS_KEKS', { secret: true, devDefault: DEV_MERCHANT_SECRETS_KEKS })
+  @IsKeyRing()
+  merchantSecretsKeks: string;
 }
 
 function isAddressOrCidr(item: unknown): boolean {

@@ -6,6 +6,8 @@ import { CreateSignedRequests1763700000400 } from './migrations/1763700000400-cr
 import { PartnerTemplateOrmEntity } from '../template/infrastructure/partner-template.orm-entity';
 import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-create-partner-templates';
 import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-create-admin-audit-log';
+import { RecordMerchantSecretsKek1763800001100 } from './migrations/1763800001100-record-merchant-secrets-kek';
+import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-store-replay-answer-text';
 
 export const SERVICE_NAME = 'api-gateway';
 export const entities = [ProjectOrmEntity, PartnerOrmEntity, PartnerTemplateOrmEntity];
@@ -14,6 +16,8 @@ export const migrations = [
   CreateSignedRequests1763700000400,
   CreatePartnerTemplates1763700000600,
   CreateAdminAuditLog1763700000800,
+  RecordMerchantSecretsKek1763800001100,
+  StoreReplayAnswerText1763800003100,
 ];
 
 export const databaseOptions = (url: string) =>

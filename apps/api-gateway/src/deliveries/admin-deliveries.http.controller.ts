@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminDocs } from '../admin/admin.openapi';
+import { ApiDoc } from '../http/openapi/api-doc.decorator';
 import {
   DELIVERIES_PAGE_DEFAULT,
   DELIVERIES_PAGE_MAX,
@@ -26,18 +28,13 @@ type QueryParams = Record<string, unknown>;
  * them, and replay a dead one. Newest first; filters `status`, `kind`, `project` (project id).
  */
 @ApiTags('admin')
-@ApiBearerAuth()
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/deliveries')
 export class AdminDeliveriesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 
   @Get()
-  @ApiQuery({ name: 'status', required: false, enum: DELIVERY_STATUSES })
-  @ApiQuery({ name: 'kind', required: false, enum: DELIVERY_KINDS })
-  @ApiQuery({ name: 'project', required: false, type: Number })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiDoc(AdminDocs.listDeliveries)
   async list(@Query() query: QueryParams) {
     const filter = listFilter(query);
     const reply = await this.requests.request(ListDeliveriesV1Request, filter, {
@@ -48,6 +45,7 @@ export class AdminDeliveriesHttpController {
   }
 
   @Post(':id/replay')
+  @ApiDoc(AdminDocs.replayDelivery)
   @HttpCode(200)
   async replay(@Param('id') id: string) {
     if (!UUID.test(id)) throw ApiError.of(ErrorCode.ResourceNotFound, `delivery ${id}`);

@@ -11,6 +11,7 @@ import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 import { BrokerUnavailableError } from '@opp/messaging';
 import { ProcessingError } from '../processing/interface/processing-error';
 import { PROCESSING_UNAVAILABLE_TEXT } from '../processing/interface/processing-unavailable';
+import { ReplayedAnswer } from '../replay-guard/replayed-answer';
 
 /**
  * Every error leaves the gateway in a documented shape: the /v1 and admin envelope
@@ -25,6 +26,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof ReplayedAnswer) {
+      // The stored text as it is: a string with a JSON type passes Fastify's serializer untouched.
+      const { status, body } = exception.answer;
+      void reply.status(status).type('application/json; charset=utf-8').send(body);
+      return;
+    }
     if (exception instanceof ProcessingError && exception.code !== 'UNAVAILABLE') {
       void reply
         .status(exception.status)
@@ -55,18 +62,30 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
+/** ADR 0016: refusals of oversized requests keep their own status and code. */
+const SIZE_REFUSALS: Record<number, ErrorCode> = {
+  413: ErrorCode.PayloadTooLarge,
+  414: ErrorCode.UriTooLong,
+  431: ErrorCode.HeadersTooLarge,
+};
+
 function fromHttpException(exception: HttpException): ApiError {
   const status = exception.getStatus();
   const body = exception.getResponse();
-  const detail =
-    typeof body === 'object' && body !== null && 'message' in body
-      ? [body.message].flat().join('; ')
-      : exception.message;
-  if (status === Number(HttpStatus.NOT_FOUND))
-    return ApiError.of(ErrorCode.ResourceNotFound, detail);
+  if (SIZE_REFUSALS[status] !== undefined) return ApiError.of(SIZE_REFUSALS[status]);
+  // Nest's "Cannot GET <url>" would repeat the query, card data included (ADR 0016).
+  if (status === Number(HttpStatus.NOT_FOUND)) return ApiError.of(ErrorCode.ResourceNotFound);
   if (status === Number(HttpStatus.TOO_MANY_REQUESTS))
     return ApiError.of(ErrorCode.TooManyRequests);
   if (status === Number(HttpStatus.UNAUTHORIZED)) return ApiError.of(ErrorCode.AuthTokenMissing);
+  // Nest turns Fastify's own errors (unsupported media type, ...) into an HttpException with
+  // Fastify's text, which may repeat a header: those get the catalogue's words only (ADR 0016).
+  const detail =
+    typeof body === 'string'
+      ? 'the request could not be read'
+      : typeof body === 'object' && body !== null && 'message' in body
+        ? [body.message].flat().join('; ')
+        : exception.message;
   return status >= 400 && status < 500
     ? ApiError.of(ErrorCode.InvalidParameter, detail)
     : ApiError.of(ErrorCode.ServiceUnavailable);

@@ -1,11 +1,14 @@
 import { BadRequestException, ValidationPipe } from '@nestjs/common';
 import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 import { QS_OPTIONS } from '@opp/platform';
 import type { GatewayConfig } from '../config/gateway.config';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { isMerchantUrl, refuseBadInput } from './bad-input.hooks';
+import { assertLeafCount, quoteNumbers } from './merchant-json';
 import { serveInternalRoutesOn } from './internal-listener';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 /**
  * The gateway's HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf values),
@@ -18,31 +21,33 @@ export function configureGatewayHttp(app: NestFastifyApplication, config: Gatewa
   adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
     done(null, qs.parse(body.toString('utf8'), QS_OPTIONS));
   });
-  // Fastify's own JSON parser refuses __proto__ and constructor poisoning.
+  // Fastify's own JSON parser refuses __proto__ and constructor poisoning. A /v1 body is first
+  // checked for depth and has its numbers read as PHP renders them (ADR 0003, ADR 0016).
   const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
   adapter.useBodyParser('application/json', true, {}, (req, body, done) => {
-    const text = body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    void parseJson(req, text, (error, value) =>
-      error
-        ? done(new BadRequestException('Request body is not valid JSON'), undefined)
-        : done(null, value),
-    );
+    const raw = body.toString('utf8');
+    if (raw.trim() === '') return done(null, {});
+    const merchant = isMerchantUrl(req.url);
+    let text: string;
+    try {
+      text = merchant ? quoteNumbers(raw) : raw;
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    void parseJson(req, text, (error, value) => {
+      if (error) return done(new BadRequestException('Request body is not valid JSON'), undefined);
+      try {
+        if (merchant) assertLeafCount(value);
+      } catch (tooMany) {
+        return done(tooMany as Error, undefined);
+      }
+      done(null, value);
+    });
   });
+  refuseBadInput(adapter.getInstance());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Payment gateway')
-      .setDescription(
-        'Card Payment Gateway API (/v1), Task-Tree Processing API (/processing) and the admin API.',
-      )
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
 }

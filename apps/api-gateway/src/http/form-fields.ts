@@ -34,3 +34,16 @@ export function requiredText(
   if (text === undefined) throw ApiError.of(missingCode);
   return text;
 }
+
+/**
+ * A field the specification types as decimal (ADR 0016): text or a JSON number (a /v1 body reads
+ * numbers as their PHP text, ADR 0003). A JSON boolean, object or array is 400, never read as
+ * "1" or "" (`"price": true` must not charge 1.00).
+ */
+export function decimalText(params: RequestParams, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be a decimal number`);
+}

@@ -2,10 +2,11 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
+import { tokenRateLimits } from '../project/domain/token-rate-limits';
 import { CardTokenRateLimit } from './card-token-rate-limit';
 
 /**
- * After the project is known (ProjectPublicKeyGuard): 429 42901 with `Retry-After` (seconds) once
+ * After the project is known (ProjectPublicKeyGuard), with the project's limits (ADR 0015): 429 42901 with `Retry-After` (seconds) once
  * the client IP or the project is over its limit. Every attempt counts, valid card or not: card
  * testers mostly send cards that fail. The client IP is Fastify's `request.ip`, which honours
  * X-Forwarded-For (the gateway trusts the proxy in front of it).
@@ -17,9 +18,9 @@ export class CardTokenRateLimitGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest & MerchantRequest>();
-    const projectId = request.merchant?.project.id;
-    if (projectId === undefined) throw new Error('CardTokenRateLimitGuard needs a known project');
-    const decision = this.limit.take(projectId, request.ip);
+    const project = request.merchant?.project;
+    if (project === undefined) throw new Error('CardTokenRateLimitGuard needs a known project');
+    const decision = this.limit.take(project.id, request.ip, tokenRateLimits(project.settings));
     if (decision.allowed) return true;
     void http.getResponse<FastifyReply>().header('Retry-After', String(decision.retryAfterSeconds));
     throw ApiError.of(ErrorCode.TooManyRequests);

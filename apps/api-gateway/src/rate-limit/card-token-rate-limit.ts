@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_TOKEN_RATE_LIMITS,
+  type TokenRateLimits,
+} from '../project/domain/token-rate-limits';
 import { CardTokenRateLimitConfig } from './card-token-rate-limit.config';
 import { TokenBucketLimiter, type LimitDecision } from './token-bucket-limiter';
 
 /**
- * Two token buckets per request: (project, client IP) and project. A request passes only when both
- * have a token, and only then takes from both, so a client refused per IP does not use up its
- * project's allowance.
+ * Two token buckets per request: (project, client IP) and project, sized by the project's limits
+ * (ADR 0015). A request passes only when both have a token, and only then takes from both, so a
+ * client refused per IP does not use up its project's allowance.
  */
 @Injectable()
 export class CardTokenRateLimit {
@@ -14,23 +18,28 @@ export class CardTokenRateLimit {
 
   constructor(config: CardTokenRateLimitConfig) {
     const windowMs = config.windowSeconds * 1000;
-    this.perIp = new TokenBucketLimiter(config.perIp, windowMs);
-    this.perProject = new TokenBucketLimiter(config.perProject, windowMs);
+    this.perIp = new TokenBucketLimiter(DEFAULT_TOKEN_RATE_LIMITS.perIp, windowMs);
+    this.perProject = new TokenBucketLimiter(DEFAULT_TOKEN_RATE_LIMITS.perProject, windowMs);
   }
 
-  take(projectId: number, clientIp: string, now = Date.now()): LimitDecision {
+  take(
+    projectId: number,
+    clientIp: string,
+    limits: TokenRateLimits,
+    now = Date.now(),
+  ): LimitDecision {
     const ipKey = `${projectId}|${clientIp}`;
     const projectKey = String(projectId);
-    const byIp = this.perIp.peek(ipKey, now);
-    const byProject = this.perProject.peek(projectKey, now);
+    const byIp = this.perIp.peek(ipKey, now, limits.perIp);
+    const byProject = this.perProject.peek(projectKey, now, limits.perProject);
     if (!byIp.allowed || !byProject.allowed) {
       return {
         allowed: false,
         retryAfterSeconds: Math.max(byIp.retryAfterSeconds, byProject.retryAfterSeconds),
       };
     }
-    this.perIp.take(ipKey, now);
-    this.perProject.take(projectKey, now);
+    this.perIp.take(ipKey, now, limits.perIp);
+    this.perProject.take(projectKey, now, limits.perProject);
     return { allowed: true, retryAfterSeconds: 0 };
   }
 }

@@ -7,12 +7,18 @@ export interface LimitDecision {
 interface Bucket {
   tokens: number;
   updatedAt: number;
+  /** The capacity the tokens were counted against, so a changed setting moves them with it. */
+  capacity: number;
 }
+
+/** Allowance of one key: at most `capacity` requests per window (a per-key override). */
+type Capacity = number;
 
 /**
  * In-memory token buckets, one per key: `capacity` requests at once, refilled at
  * `capacity / windowMs` per millisecond, so at most `capacity` requests per window in the long run.
  * The state lives in this process: with N gateway replicas a client gets up to N times the limit.
+ * A call may give the key's own capacity (a project setting); the refill rate follows it.
  * The map is bounded: past `maxKeys` the least recently used buckets are dropped (a dropped bucket
  * starts full again, the lenient direction).
  */
@@ -30,32 +36,39 @@ export class TokenBucketLimiter {
   }
 
   /** Takes one token for `key` if there is one. */
-  take(key: string, now = Date.now()): LimitDecision {
-    const bucket = this.refill(key, now);
+  take(key: string, now = Date.now(), capacity: Capacity = this.capacity): LimitDecision {
+    const bucket = this.refill(key, now, capacity);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return { allowed: true, retryAfterSeconds: 0 };
     }
-    return { allowed: false, retryAfterSeconds: this.secondsUntilToken(bucket) };
+    return { allowed: false, retryAfterSeconds: this.secondsUntilToken(bucket, capacity) };
   }
 
   /** Whether `key` has a token now, without taking it. */
-  peek(key: string, now = Date.now()): LimitDecision {
-    const bucket = this.refill(key, now);
+  peek(key: string, now = Date.now(), capacity: Capacity = this.capacity): LimitDecision {
+    const bucket = this.refill(key, now, capacity);
     return bucket.tokens >= 1
       ? { allowed: true, retryAfterSeconds: 0 }
-      : { allowed: false, retryAfterSeconds: this.secondsUntilToken(bucket) };
+      : { allowed: false, retryAfterSeconds: this.secondsUntilToken(bucket, capacity) };
   }
 
   get size(): number {
     return this.buckets.size;
   }
 
-  private refill(key: string, now: number): Bucket {
+  private refill(key: string, now: number, capacity: Capacity): Bucket {
+    if (!(capacity >= 1)) throw new Error('capacity must be >= 1');
     const existing = this.buckets.get(key);
-    const bucket = existing ?? { tokens: this.capacity, updatedAt: now };
+    const bucket = existing ?? { tokens: capacity, updatedAt: now, capacity };
     const elapsed = Math.max(0, now - bucket.updatedAt);
-    bucket.tokens = Math.min(this.capacity, bucket.tokens + elapsed * this.refillPerMs);
+    // A changed setting applies at once: a raised one adds the difference, a lowered one caps.
+    const raisedBy = Math.max(0, capacity - bucket.capacity);
+    bucket.capacity = capacity;
+    bucket.tokens = Math.min(
+      capacity,
+      bucket.tokens + raisedBy + elapsed * this.refillRate(capacity),
+    );
     bucket.updatedAt = now;
     // Re-inserting keeps the map in least-recently-used order for eviction.
     if (existing) this.buckets.delete(key);
@@ -67,7 +80,11 @@ export class TokenBucketLimiter {
     return bucket;
   }
 
-  private secondsUntilToken(bucket: Bucket): number {
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
+  private secondsUntilToken(bucket: Bucket, capacity: Capacity): number {
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillRate(capacity) / 1000));
+  }
+
+  private refillRate(capacity: Capacity): number {
+    return capacity === this.capacity ? this.refillPerMs : capacity / this.windowMs;
   }
 }

@@ -9,13 +9,13 @@ import {
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { KeyRing } from '@opp/crypto';
-import { ApiError, ErrorCode, errorCatalogue, toErrorEnvelope } from '@opp/errors';
+import { ApiError, toErrorEnvelope } from '@opp/errors';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
 import { ReplayGuard } from './replay-guard';
-import type { StoredAnswer } from './signed-request.repository';
+import { answerText, ReplayedAnswer } from './replayed-answer';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -23,8 +23,9 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /**
  * The replay guard (ADR 0003) on a signed POST route; runs after SignedRequestGuard (guards run
  * before interceptors), so only verified signatures are claimed. Successful answers and 4xx
- * refusals are stored and replayed; 5xx answers (and unexpected errors) release the claim so a
- * retry executes.
+ * refusals are stored as the exact text sent and replayed byte for byte (ADR 0014); 5xx answers
+ * (and unexpected errors) release the claim so a retry executes and answers the real outcome:
+ * the services' idempotency keys make that retry find the first attempt's charge, not make one.
  */
 @Injectable()
 export class ReplayGuardInterceptor implements NestInterceptor {
@@ -46,14 +47,14 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     );
     if (decision.kind === 'replay') {
       void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');
-      return of(replay(decision.answer));
+      throw new ReplayedAnswer(decision.answer);
     }
     const status =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
       Number(HttpStatus.CREATED);
     return next.handle().pipe(
       mergeMap((body: unknown) =>
-        from(this.guard.complete(decision, { status, body: toJson(body) }).then(() => body)),
+        from(this.guard.complete(decision, { status, body: answerText(body) }).then(() => body)),
       ),
       catchError((error: unknown) => from(this.settleFailure(decision, error))),
     );
@@ -64,25 +65,13 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     error: unknown,
   ): Promise<never> {
     if (error instanceof ApiError && error.status < 500) {
-      await this.guard.complete(decision, { status: error.status, body: toErrorEnvelope(error) });
+      await this.guard.complete(decision, {
+        status: error.status,
+        body: answerText(toErrorEnvelope(error)),
+      });
     } else {
       await this.guard.release(decision);
     }
     throw error;
   }
-}
-
-/** A stored success is the body again; a stored refusal is thrown again as the same error. */
-function replay(answer: StoredAnswer): unknown {
-  if (answer.status < 400) return answer.body;
-  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  const code = Number(error?.code);
-  if (code in errorCatalogue) {
-    throw new ApiError(code as ErrorCode, typeof error?.message === 'string' ? error.message : '');
-  }
-  throw ApiError.of(ErrorCode.ServiceUnavailable);
-}
-
-function toJson(body: unknown): unknown {
-  return body === undefined ? null : (JSON.parse(JSON.stringify(body)) as unknown);
 }

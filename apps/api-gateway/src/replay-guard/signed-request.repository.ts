@@ -4,9 +4,10 @@ import { DataSource } from 'typeorm';
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
 
+/** An answer as it was sent: the HTTP status and the exact body text (ADR 0014). */
 export interface StoredAnswer {
   status: number;
-  body: unknown;
+  body: string;
 }
 
 export interface SignedRequestRow {
@@ -54,32 +55,31 @@ export class SignedRequestRepository {
   }
 
   async find(key: ClaimKey): Promise<SignedRequestRow | null> {
-    const rows: Array<{ params_hash: string; status_code: number | null; response_body: unknown }> =
-      await this.dataSource.query(
-        `SELECT params_hash, status_code, response_body FROM signed_requests
+    const rows: Array<{
+      params_hash: string;
+      status_code: number | null;
+      response_body: string | null;
+    }> = await this.dataSource.query(
+      `SELECT params_hash, status_code, response_body FROM signed_requests
          WHERE project_id = $1 AND signature = $2`,
-        [key.projectId, key.signature],
-      );
+      [key.projectId, key.signature],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
       paramsHash: row.params_hash,
       answer:
-        row.status_code === null ? null : { status: row.status_code, body: row.response_body },
+        row.status_code === null
+          ? null
+          : { status: row.status_code, body: row.response_body ?? '' },
     };
   }
 
   async storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
     await this.dataSource.query(
-      `UPDATE signed_requests SET status_code = $4, response_body = $5::jsonb
+      `UPDATE signed_requests SET status_code = $4, response_body = $5
        WHERE project_id = $1 AND signature = $2 AND claim_token = $3`,
-      [
-        key.projectId,
-        key.signature,
-        claimToken,
-        answer.status,
-        JSON.stringify(answer.body ?? null),
-      ],
+      [key.projectId, key.signature, claimToken, answer.status, answer.body],
     );
   }
 

@@ -46,11 +46,13 @@ describe('card payment queries end to end', () => {
       expectError(await merchant.get('/v1/transaction/status', { id: '999999999' }), 40403);
     });
 
-    it('GET /v1/transactions/:id, signed with or without the path id', async () => {
-      const withoutId = merchant.sign({});
+    it('GET /v1/transactions/:id, the path id signed (ADR 0003), or refused 40301', async () => {
+      const path = `/v1/transactions/${paid.id}`;
+      // The path id signed but not repeated in the query, and (as SDKs do) repeated as `id`.
       const withId = { ...merchant.sign({ id: String(paid.id) }), id: undefined };
-      for (const params of [withoutId, withId]) {
-        const response = await merchant.get(`/v1/transactions/${paid.id}`, params, false);
+      const sdkStyle = merchant.sign({ id: String(paid.id) });
+      for (const params of [withId, sdkStyle]) {
+        const response = await merchant.get(path, params, false);
         expect(response.status).toBe(200);
         expect(response.data).toEqual(
           expect.objectContaining({
@@ -63,13 +65,22 @@ describe('card payment queries end to end', () => {
           }),
         );
       }
-      expectError(await merchant.get('/v1/transactions/999999999', {}), 40403);
+      // A signature without the id (e.g. one captured from GET /v1/balance) opens nothing.
+      expectError(await merchant.get(path, merchant.sign({}), false), 40301);
+      const otherId = merchant.sign({ id: String(paid.id + 1) });
+      expectError(await merchant.get(path, otherId, false), 40301);
+      expectError(await merchant.get('/v1/transactions/999999999', { id: '999999999' }), 40403);
     });
 
     it('GET /v1/transactions filters and pages', async () => {
       const orderId = nextOrder();
-      for (const price of ['1.00', '2.00', '3.00']) {
-        await charge({ card_token: await tokenFor('4242424242424242'), order_id: orderId, price });
+      // Two declined tries, then the payment (ADR 0014: one live payment per order id).
+      for (const [price, number] of [
+        ['1.00', '4000000000000002'],
+        ['2.00', '4000000000009995'],
+        ['3.00', '4242424242424242'],
+      ]) {
+        await charge({ card_token: await tokenFor(number), order_id: orderId, price });
       }
       const page1 = await merchant.get('/v1/transactions', { orderId, limit: '2' });
       const page2 = await merchant.get('/v1/transactions', { orderId, limit: '2', page: '2' });
@@ -83,12 +94,12 @@ describe('card payment queries end to end', () => {
       const today = new Date().toISOString().slice(0, 10);
       const filtered = await merchant.get('/v1/transactions', {
         orderId,
-        status: 'completed',
+        status: 'failed',
         type: 'payment',
         created: { from: today, to: today },
         updated: { from: `${today}T00:00:00Z` },
       });
-      expect(filtered.data.transactions).toHaveLength(3);
+      expect(filtered.data.transactions).toHaveLength(2);
     });
 
     it('GET /v1/balance answers decimal strings', async () => {

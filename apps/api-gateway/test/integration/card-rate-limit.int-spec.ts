@@ -18,9 +18,8 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
       suite: 'card rate limit',
       services: ['api-gateway'],
       extraEnv: {
-        CARD_TOKEN_RATE_LIMIT_PER_IP: '3',
-        CARD_TOKEN_RATE_LIMIT_PER_PROJECT: '5',
-        CARD_TOKEN_RATE_LIMIT_WINDOW_SECONDS: '600',
+        // A week: no token comes back while a test sends a project's whole allowance.
+        CARD_TOKEN_RATE_LIMIT_WINDOW_SECONDS: '604800',
         GATEWAY_REQUEST_TIMEOUT_MS: '500',
         // The test client stands in for the proxy: its X-Forwarded-For names the client.
         TRUSTED_PROXIES: '127.0.0.1,::1',
@@ -33,6 +32,9 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
   afterAll(async () => {
     await stack?.stop();
   });
+
+  // The limits are project settings (ADR 0015): 3 per IP, 5 per project.
+  const smallLimits = { settings: { tokenRateLimitPerIp: 3, tokenRateLimitPerProject: 5 } };
 
   // A card the gateway refuses itself (Luhn): every attempt counts against the limit.
   const attempt = (project: string, ip: string, extra: Record<string, string> = {}) =>
@@ -52,7 +54,7 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
     });
 
   it('limits per client IP and project, then per project, with 429 42901 and Retry-After', async () => {
-    const { publicKey } = await admin.createProject();
+    const { publicKey } = await admin.createProject(smallLimits);
     const fromA = [];
     for (let i = 0; i < 4; i++) fromA.push(await attempt(publicKey, '198.51.100.1'));
     expect(fromA.map((r) => r.status)).toEqual([400, 400, 400, 429]);
@@ -71,7 +73,7 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
   });
 
   it('answers a JSONP request over the limit through the callback, Retry-After kept', async () => {
-    const { publicKey } = await admin.createProject();
+    const { publicKey } = await admin.createProject(smallLimits);
     for (let i = 0; i < 3; i++) await attempt(publicKey, '198.51.100.3');
     const limited = await attempt(publicKey, '198.51.100.3', { callback: 'onToken' });
     expect(limited.status).toBe(200);
@@ -80,6 +82,55 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
     expect(limited.data).toBe(
       `/**/ typeof onToken === 'function' && onToken({"error":{"code":42901,"message":"Too many requests"}});`,
     );
+  });
+
+  /** `count` attempts from one IP, a few at a time; the statuses in order. */
+  const burst = async (project: string, ip: string, count: number) => {
+    const statuses: number[] = [];
+    for (let sent = 0; sent < count; sent += 25) {
+      const batch = Array.from({ length: Math.min(25, count - sent) }, () => attempt(project, ip));
+      statuses.push(...(await Promise.all(batch)).map((r) => r.status));
+    }
+    return statuses;
+  };
+
+  it('defaults a live project to 120 a minute per IP (ADR 0015), far above the old 30', async () => {
+    const { publicKey } = await admin.createProject({ settings: { sandbox: false } });
+    const statuses = await burst(publicKey, '198.51.100.10', 120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    expect((await attempt(publicKey, '198.51.100.10')).data.error.code).toBe(42901);
+    // Server-side tokenization: other clients of the shop still get theirs.
+    expect((await attempt(publicKey, '198.51.100.11')).status).toBe(400);
+  });
+
+  it('gives a sandbox project ten times the defaults: 1200 a minute per IP', async () => {
+    const { publicKey } = await admin.createProject({ settings: { sandbox: true } });
+    const statuses = await burst(publicKey, '198.51.100.12', 1200);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    expect((await attempt(publicKey, '198.51.100.12')).data.error.code).toBe(42901);
+  });
+
+  it('takes the limits from the admin API, at once, and null restores the default', async () => {
+    const project = await admin.createProject({ settings: { sandbox: false } });
+    const patch = (settings: Record<string, unknown>) =>
+      admin.request('PATCH', `/admin/v1/projects/${project.id}`, { settings });
+    const set = await patch({ tokenRateLimitPerIp: 2 });
+    expect(set.status).toBe(200);
+    expect(set.data.settings).toMatchObject({
+      tokenRateLimitPerIp: 2,
+      tokenRateLimitPerProject: null,
+    });
+    const statuses = await burst(project.publicKey, '198.51.100.13', 3);
+    expect(statuses).toEqual([400, 400, 429]);
+
+    for (const bad of [0, -1, 1.5, 'many', true]) {
+      expect((await patch({ tokenRateLimitPerIp: bad })).status).toBe(400);
+    }
+
+    expect((await patch({ tokenRateLimitPerIp: null })).data.settings.tokenRateLimitPerIp).toBe(
+      null,
+    );
+    expect((await attempt(project.publicKey, '198.51.100.13')).status).toBe(400);
   });
 
   it('does not count requests of unknown projects against anyone', async () => {

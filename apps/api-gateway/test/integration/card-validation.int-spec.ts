@@ -276,7 +276,8 @@ describe('card payment operations: validation, signatures, JSONP and the replay 
           'SELECT status_code, response_body FROM signed_requests WHERE signature = $1',
           [signed.signature],
         );
-        expect(rows).toEqual([{ status_code: 200, response_body: answer.data }]);
+        // The exact text sent (ADR 0014), not a re-serialised JSON value.
+        expect(rows).toEqual([{ status_code: 200, response_body: JSON.stringify(answer.data) }]);
       } finally {
         await db.end();
       }

@@ -58,10 +58,11 @@ describe('gateway edge rules', () => {
       suite: 'gateway edge rules',
       services: ['api-gateway'],
       extraEnv: {
+        // Not the development literal: the production start below reuses it, and the gateway
+        // refuses to start without a KEK that stored rows use (docs/security/key-hierarchy.md).
+        MERCHANT_SECRETS_KEKS: `edge-kek:${Buffer.alloc(32, 7).toString('base64')}`,
         TRUSTED_PROXIES: '127.0.0.1',
         ADMIN_RATE_LIMIT_PER_MINUTE: '20',
-        CARD_TOKEN_RATE_LIMIT_PER_IP: '2',
-        CARD_TOKEN_RATE_LIMIT_PER_PROJECT: '1000',
         CARD_TOKEN_RATE_LIMIT_WINDOW_SECONDS: '600',
         // No service behind this gateway: a request past its guards answers 503 at once.
         GATEWAY_REQUEST_TIMEOUT_MS: '300',
@@ -126,8 +127,11 @@ describe('gateway edge rules', () => {
         { headers: { 'x-forwarded-for': options.forwardedFor }, from: options.from },
       );
 
+    // The per-IP limit is a project setting (ADR 0015): 2 here.
+    const limited = { settings: { tokenRateLimitPerIp: 2, tokenRateLimitPerProject: 1000 } };
+
     it('believes X-Forwarded-For from a trusted proxy: each client has its own allowance', async () => {
-      const { publicKey } = await admin.createProject();
+      const { publicKey } = await admin.createProject(limited);
       const statuses = [];
       for (let i = 1; i <= 4; i++) {
         statuses.push((await getToken(publicKey, { forwardedFor: `198.51.100.${i}` })).status);
@@ -136,7 +140,7 @@ describe('gateway edge rules', () => {
     });
 
     it('ignores X-Forwarded-For from anyone else, so rotating it does not bypass the per-IP limit', async () => {
-      const { publicKey } = await admin.createProject();
+      const { publicKey } = await admin.createProject(limited);
       const statuses = [];
       for (let i = 1; i <= 4; i++) {
         const answer = await getToken(publicKey, {
@@ -305,6 +309,7 @@ describe('gateway edge rules', () => {
           SECRETS_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
           ADMIN_PORT: String(adminPort),
           CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('edge').publicKey,
+          HOSTED_PAGE_KEYS: `hp1:${Buffer.alloc(32, 6).toString('base64')}`,
           ...changes,
         },
         logFile: path.join(os.tmpdir(), `opp-edge-rules-${port}.log`),

@@ -33,6 +33,8 @@ describe('SSRF guard in production (notifier and gateway)', () => {
         ADMIN_TOKEN,
         SECRETS_KEYS: `prod:${Buffer.alloc(32, 3).toString('base64')}`,
         CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('ssrf').publicKey,
+        MERCHANT_SECRETS_KEKS: `prod-kek:${Buffer.alloc(32, 4).toString('base64')}`,
+        HOSTED_PAGE_KEYS: `prod-hp:${Buffer.alloc(32, 5).toString('base64')}`,
         DELIVERY_RETRY_SCHEDULE: '200ms',
         // The gateway first accepts every URL, so that only the notifier's guard stands between
         // the callbacks and the internal addresses.

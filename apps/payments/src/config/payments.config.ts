@@ -1,10 +1,15 @@
-import { IsIn, IsInt, IsUrl, Max, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
 import {
+  DEV_CARD_DATA_KEKS,
   DEV_CARD_DATA_PRIVATE_KEYS,
+  DEV_CARD_FINGERPRINT_KEY,
   Env,
+  IsFingerprintKey,
+  IsKeyRing,
   IsOpeningKeyRing,
+  KeepsSpecValueInProduction,
   serviceConfig,
-  type RuntimeEnvConfig,
+  withRecordKeys,
 } from '@opp/config';
 
 export const TEMPORARY_TOKEN_SECONDS = 600;
@@ -16,18 +21,9 @@ export const TEMPORARY_TOKEN_SECONDS = 600;
 export const ACQUIRER_ADAPTERS = ['none'] as const;
 export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 
-/** A test-only shortening of a spec limit: outside production any value the other rules allow. */
-const KeepsSpecValueInProduction = (specValue: number) =>
-  ValidateBy({
-    name: 'keepsSpecValueInProduction',
-    validator: {
-      validate: (value: unknown, args) =>
-        (args?.object as RuntimeEnvConfig).nodeEnv !== 'production' || value === specValue,
-      defaultMessage: () => '$property cannot be changed in production',
-    },
-  });
-
-export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payments') {
+export class PaymentsConfig extends withRecordKeys(
+  serviceConfig('PAYMENTS', 3002, 'opp_payments'),
+) {
   /**
    * Public base URL of the gateway: the 3-D Secure page lives at `<it>/acs/challenge` (ADR 0007).
    */
@@ -51,6 +47,24 @@ export class PaymentsConfig extends serviceConfig('PAYMENTS', 3002, 'opp_payment
   @Env('CARD_DATA_PRIVATE_KEYS', { secret: true, devDefault: DEV_CARD_DATA_PRIVATE_KEYS })
   @IsOpeningKeyRing()
   cardDataPrivateKeys: string;
+
+  /**
+   * Key-encryption keys of the card vault (PAN, security codes): `kid:base64key[,...]`, 32-byte
+   * keys, the first active. Only payments holds them. After adding a new first entry, the key
+   * rotation worker re-wraps every row; an older KEK can leave once no row uses it
+   * (docs/security/key-hierarchy.md).
+   */
+  @Env('CARD_DATA_KEKS', { secret: true, devDefault: DEV_CARD_DATA_KEKS })
+  @IsKeyRing()
+  cardDataKeks: string;
+
+  /**
+   * The PAN fingerprint key (`kid:base64key`, one entry): never rotated with the KEKs, so a card
+   * vaulted before a rotation is found again after it (docs/security/key-hierarchy.md).
+   */
+  @Env('CARD_FINGERPRINT_KEY', { secret: true, devDefault: DEV_CARD_FINGERPRINT_KEY })
+  @IsFingerprintKey()
+  cardFingerprintKey: string;
 
   /**
    * The acquirer adapter for live projects; sandbox projects always use the sandbox acquirer (ADR

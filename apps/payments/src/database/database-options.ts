@@ -6,6 +6,10 @@ import { CreateCardVault1763700000310 } from './migrations/1763700000310-create-
 import { CreateTransactions1763700000320 } from './migrations/1763700000320-create-transactions';
 import { CreateLedger1763700000330 } from './migrations/1763700000330-create-ledger';
 import { GuardLedger1763700000395 } from './migrations/1763700000395-guard-ledger';
+import { RecordCardDataKek1763800001000 } from './migrations/1763800001000-record-card-data-kek';
+import { ReversalsAndLiveOrders1763800003000 } from './migrations/1763800003000-reversals-and-live-orders';
+import { CreatePayoutsAndBalanceGuard1763800006100 } from './migrations/1763800006100-create-payouts-and-balance-guard';
+import { WalletTransactions1763800005100 } from './migrations/1763800005100-wallet-transactions';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities, UserReadModelOrmEntity];
@@ -16,6 +20,10 @@ export const migrations = [
   CreateTransactions1763700000320,
   CreateLedger1763700000330,
   GuardLedger1763700000395,
+  RecordCardDataKek1763800001000,
+  ReversalsAndLiveOrders1763800003000,
+  CreatePayoutsAndBalanceGuard1763800006100,
+  WalletTransactions1763800005100,
 ];
 
 export const databaseOptions = (url: string) =>

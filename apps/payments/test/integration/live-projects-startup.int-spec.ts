@@ -28,6 +28,9 @@ describe('payments start-up: live projects need an acquirer adapter', () => {
     PAYMENTS_PORT: '',
     SECRETS_KEYS: `k1:${Buffer.from(randomToken(32), 'base64url').toString('base64')}`,
     CARD_DATA_PRIVATE_KEYS: generateSealingKeyPair('c1').privateKey,
+    CARD_DATA_KEKS: `kek1:${Buffer.from(randomToken(32), 'base64url').toString('base64')}`,
+    HOSTED_PAGE_KEYS: `hp1:${Buffer.alloc(32, 6).toString('base64')}`,
+    CARD_FINGERPRINT_KEY: `fp1:${Buffer.from(randomToken(32), 'base64url').toString('base64')}`,
     KAFKA_BROKERS: '127.0.0.1:1',
     PUBLIC_GATEWAY_URL: 'https://pay.example.com',
   };

@@ -13,7 +13,7 @@ import {
   type ResponseOf,
   type TopicDefinition,
 } from '@opp/contracts';
-import { DEV_CARD_DATA_PUBLIC_KEY } from '@opp/config';
+import { DEV_CARD_DATA_PUBLIC_KEY, DEV_HOSTED_PAGE_KEYS } from '@opp/config';
 import { KeyRing, SealingKey, sealCard } from '@opp/crypto';
 import type { AppName, Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
@@ -23,6 +23,9 @@ import { eventually, startTestStack } from '@opp/testing';
 export const devKeyRing = new KeyRing(
   `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').toString('base64')}`,
 );
+
+/** The dev hosted-page keys (HOSTED_PAGE_KEYS unset): what the 3-D Secure simulator signs PaRes with. */
+export const devHostedPageKeys = new KeyRing(DEV_HOSTED_PAGE_KEYS);
 
 export const DEFAULT_SETTINGS: ProjectSettingsV1 = {
   force3ds: false,

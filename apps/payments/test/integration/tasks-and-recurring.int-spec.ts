@@ -12,7 +12,7 @@ import { newEnvelope } from '@opp/messaging';
 import { eventually } from '@opp/testing';
 import {
   cardData,
-  devKeyRing,
+  devHostedPageKeys,
   sealCardFor,
   sealedCardData,
   errorCodeOf,
@@ -106,7 +106,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     const md = (waiting.interactive as { parameters: { MD: string } }).parameters.MD;
     const auth = taskCommand('card.authenticate', {
       MD: md,
-      PaRes: devKeyRing.encrypt(JSON.stringify({ md, status: 'Y' })),
+      PaRes: devHostedPageKeys.encrypt(JSON.stringify({ md, status: 'Y' })),
     });
     await send(auth);
     await eventually(() => resultsOf(auth.payload.taskId).length === 1, 'the authenticate result');

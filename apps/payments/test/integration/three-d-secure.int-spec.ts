@@ -10,6 +10,7 @@ import { eventually } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import {
   sealedCardData,
+  devHostedPageKeys,
   devKeyRing,
   errorCodeOf,
   PaymentsHarness,
@@ -48,7 +49,7 @@ describe('payments: 3-D Secure', () => {
       h.chargeCommand(project, { sealedCard: sealedCardData(project, number), ...fields }),
     );
   const paResFor = (md: string, status: 'Y' | 'N') =>
-    devKeyRing.encrypt(JSON.stringify({ md, status }));
+    devHostedPageKeys.encrypt(JSON.stringify({ md, status }));
   const authenticate = (md: string, paRes: string) =>
     h.request(AuthenticateChargeV1Request, { projectId: project, md, paRes });
   const challenged = async (number: string, fields = {}) => {
@@ -101,6 +102,8 @@ describe('payments: 3-D Secure', () => {
       (md: string) => paResFor(md, 'N'),
       () => 'v1.dev.forged',
       () => paResFor('another-md', 'Y'),
+      // Under the platform key ring, not the hosted-page keys: purposes do not share keys.
+      (md: string) => devKeyRing.encrypt(JSON.stringify({ md, status: 'Y' })),
     ]) {
       const md = (await challenged('4000000000003220')).acs.parameters.MD;
       expect(valueOf(await authenticate(md, paRes(md)))).toMatchObject({

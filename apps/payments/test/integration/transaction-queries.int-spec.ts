@@ -18,11 +18,12 @@ describe('payments: transaction queries and balance', () => {
     h = await PaymentsHarness.start('payments queries', ['payments']);
     project = await h.createProject({ feePercent: '2', feeFixed: '0.10' });
     other = await h.createProject();
-    // order-a: two approved and one declined charge; order-b: one approved in USD.
+    // order-a: a declined charge, then the approved one (ADR 0014: one live payment per order id);
+    // order-c: another approved EUR charge; order-b: one approved in USD.
     for (const [number, orderId, currency] of [
-      ['4242424242424242', 'order-a', 'EUR'],
       ['4000000000000002', 'order-a', 'EUR'],
-      ['5555555555554444', 'order-a', 'EUR'],
+      ['4242424242424242', 'order-a', 'EUR'],
+      ['5555555555554444', 'order-c', 'EUR'],
       ['4242424242424242', 'order-b', 'USD'],
     ]) {
       const charge = valueOf(
@@ -44,12 +45,12 @@ describe('payments: transaction queries and balance', () => {
     await h?.stop();
   });
 
-  it('gets a transaction by id with user and card, and the latest by order id', async () => {
+  it('gets a transaction by id with user and card, and the live one by order id', async () => {
     const byId = valueOf(
-      await h.request(GetTransactionV1Request, { projectId: project, id: ids[0] }),
+      await h.request(GetTransactionV1Request, { projectId: project, id: ids[1] }),
     );
     expect(byId).toMatchObject({
-      id: ids[0],
+      id: ids[1],
       orderId: 'order-a',
       price: '20.00',
       fee: '0.5000',
@@ -63,12 +64,12 @@ describe('payments: transaction queries and balance', () => {
     const latest = valueOf(
       await h.request(GetTransactionV1Request, { projectId: project, orderId: 'order-a' }),
     );
-    expect(latest.id).toBe(ids[2]);
+    expect(latest.id).toBe(ids[1]);
   });
 
   it("hides another project's transaction (40403)", async () => {
     expect(
-      errorCodeOf(await h.request(GetTransactionV1Request, { projectId: other, id: ids[0] })),
+      errorCodeOf(await h.request(GetTransactionV1Request, { projectId: other, id: ids[1] })),
     ).toBe(40403);
     expect(
       errorCodeOf(await h.request(GetTransactionV1Request, { projectId: project, id: 999999 })),
@@ -85,15 +86,15 @@ describe('payments: transaction queries and balance', () => {
         ...fields,
       });
     const all = valueOf(await list({}));
-    expect(all.transactions.map((t) => t.id)).toEqual(ids.slice(0, 3));
-    expect(all.totalCount).toBe(3);
+    expect(all.transactions.map((t) => t.id)).toEqual(ids.slice(0, 2));
+    expect(all.totalCount).toBe(2);
     const failed = valueOf(await list({ status: 'failed' }));
-    expect(failed.transactions.map((t) => t.id)).toEqual([ids[1]]);
-    const page2 = valueOf(await list({ page: 2, limit: 2 }));
-    expect(page2).toMatchObject({ totalCount: 1, transactions: [{ id: ids[2] }] });
+    expect(failed.transactions.map((t) => t.id)).toEqual([ids[0]]);
+    const page2 = valueOf(await list({ page: 2, limit: 1 }));
+    expect(page2).toMatchObject({ totalCount: 1, transactions: [{ id: ids[1] }] });
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect(valueOf(await list({ createdFrom: future })).totalCount).toBe(0);
-    expect(valueOf(await list({ updatedTo: future, type: 'payment' })).totalCount).toBe(3);
+    expect(valueOf(await list({ updatedTo: future, type: 'payment' })).totalCount).toBe(2);
   });
 
   it('derives the balance from the journal, per currency, in the base currency by default', async () => {

@@ -2,9 +2,10 @@ import { maskPans } from './pan-mask';
 import { isSensitiveKey, REDACTED } from './sensitive-keys';
 
 // Query parameters whose values must not survive in a logged URL or form body, e.g.
-// GET /v1/card/getToken?number=...&security_code=...
+// GET /v1/card/getToken?number=...&security_code=..., also as PHP-style form names
+// (`card[cvc]=`, or URL-encoded `card%5Bcvc%5D=`).
 const SENSITIVE_QUERY =
-  /((?:^|[?&;\s])(?:number|card_number|pan|security_code|securityCode|cvv|cvc|signature|secret|private_key|privateKey|password)=)[^&#\s"'\\]*/gi;
+  /((?:^|[?&;\s])(?:[A-Za-z0-9_]+(?:\[|%5B))?(?:number|card_number|pan|security_code|securityCode|cvv|cvc|signature|secret|private_key|privateKey|password)(?:\]|%5D)?=)[^&#\s"'\\]*/gi;
 
 // Bounds keep the scrubber cheap on every log line; deeper or wider data is left to the
 // redact paths (which pino applies after serialization).

@@ -52,7 +52,10 @@ const SENSITIVE_KEY_PATTERN =
 const EXACT = new Set(SENSITIVE_KEYS.map((k) => k.toLowerCase()));
 
 export function isSensitiveKey(key: string): boolean {
-  return EXACT.has(key.toLowerCase()) || SENSITIVE_KEY_PATTERN.test(key);
+  // A PHP-style form name (`card[cvc]`, as SDKs send card data in a query) is judged by its last
+  // segment.
+  const leaf = /\[([^\]]*)\]$/.exec(key)?.[1] ?? key;
+  return EXACT.has(leaf.toLowerCase()) || SENSITIVE_KEY_PATTERN.test(leaf);
 }
 
 // Where secrets usually sit below the top level: HTTP request/response parts (pino-http's req/res,

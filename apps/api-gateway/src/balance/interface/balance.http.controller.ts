@@ -1,5 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { BALANCE_DOC } from './balance.openapi';
 import { GetBalanceV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { readCurrency } from '../../card/interface/money-fields';
@@ -14,11 +16,7 @@ export class BalanceHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Merchant balance (signed); amounts as decimal strings',
-    description: 'currency: optional ISO 4217 code (else 400 40017); default the base currency.',
-  })
-  @ApiQuery({ name: 'currency', required: false })
+  @ApiDoc(BALANCE_DOC)
   @UseGuards(SignedRequestGuard)
   async balance(@Merchant() merchant: AuthenticatedMerchant) {
     const currency = readCurrency(merchant.params);

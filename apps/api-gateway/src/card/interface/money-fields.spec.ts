@@ -38,6 +38,9 @@ describe('readPrice (D9)', () => {
     ['too many decimals for EUR', { price: '10.505', currency: 'EUR' }, 40018],
     ['decimals for JPY', { price: '10.5', currency: 'JPY' }, 40018],
     ['a nested price', { price: { a: '1' }, currency: 'EUR' }, 40017],
+    ['a JSON true (ADR 0016: never 1.00)', { price: true, currency: 'EUR' }, 40017],
+    ['a JSON false', { price: false, currency: 'EUR' }, 40017],
+    ['a JSON array', { price: ['10'], currency: 'EUR' }, 40017],
   ])('refuses %s with %i', (_what, params, code) => {
     expect(codeOf(() => readPrice(params))).toBe(code);
   });

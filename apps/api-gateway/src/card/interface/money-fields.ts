@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currencyExponent, isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
-import { fieldText } from '../../http/form-fields';
+import { decimalText, fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
 /** ISO 4217 code we know (the currency table of @opp/money), upper case as sent; else 400 40017. */
@@ -25,10 +25,10 @@ export interface Price {
  * decimals than the currency has is 400 40018; anything else malformed, missing or unknown is
  * 400 40017. Zero is refused unless `allowZero` (card verification sets its own amount).
  */
-export function readPrice(params: RequestParams, allowZero = false): Price {
-  const price = fieldText(params, 'price')?.trim();
+export function readPrice(params: RequestParams, allowZero = false, field = 'price'): Price {
+  const price = decimalText(params, field)?.trim();
   if (price === undefined || price === '') {
-    throw ApiError.of(ErrorCode.InvalidParameter, 'price is required');
+    throw ApiError.of(ErrorCode.InvalidParameter, `${field} is required`);
   }
   const currency = readCurrency(params);
   if (currency === undefined) throw ApiError.of(ErrorCode.InvalidParameter, 'currency is required');
@@ -41,11 +41,11 @@ export function readPrice(params: RequestParams, allowZero = false): Price {
     const tooPrecise = /[^0]/.test(fraction.slice(currencyExponent(currency) ?? 0));
     throw ApiError.of(
       tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter,
-      `price: ${error.message}`,
+      `${field}: ${error.message}`,
     );
   }
   if (minor === 0n && !allowZero) {
-    throw ApiError.of(ErrorCode.InvalidParameter, 'price must be greater than zero');
+    throw ApiError.of(ErrorCode.InvalidParameter, `${field} must be greater than zero`);
   }
   return { price, currency };
 }

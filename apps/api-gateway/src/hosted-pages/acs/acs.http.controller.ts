@@ -1,12 +1,15 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { AcsDocs } from './acs.openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { KeyRing } from '@opp/crypto';
+import { HostedPageKeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { isHttpUrl } from '../../card/interface/charge-fields';
 import { fieldText } from '../../http/form-fields';
 import { requestParams } from '../../merchant-auth/merchant-request';
+import { sendHtml } from '../html-response';
 import {
   ACS_PASSWORD,
   renderChallengePage,
@@ -19,21 +22,17 @@ const FIELD_MAX_LENGTH = 4096;
 /**
  * ADR 0007: the sandbox access control server. The merchant's page posts acs.parameters here; the
  * user types the password; the answer page posts PaRes and MD back to the merchant's TermUrl. PaRes
- * is `{ md, status: 'Y' | 'N' }` encrypted with the platform key ring, which payments decrypts: it
+ * is `{ md, status: 'Y' | 'N' }` encrypted with the hosted-page keys (HOSTED_PAGE_KEYS), which payments decrypts: it
  * cannot be forged or moved to another MD by the merchant or the user.
  */
 @ApiTags('hosted pages')
 @Controller('acs')
 export class AcsHttpController {
-  constructor(@Inject(KeyRing) private readonly ring: KeyRing) {}
+  constructor(@Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing) {}
 
   @Post('challenge')
   @HttpCode(200)
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiOperation({
-    summary: '3-D Secure simulator: password page (form fields PaReq, MD, TermUrl)',
-    description: 'MD missing: 400 40014; PaReq missing or TermUrl not an http(s) URL: 400 40017.',
-  })
+  @ApiDoc(AcsDocs.challenge)
   challenge(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const fields = readChallengeFields(request);
     const nonce = randomBytes(16).toString('base64');
@@ -43,11 +42,7 @@ export class AcsHttpController {
 
   @Post('challenge/submit')
   @HttpCode(200)
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiOperation({
-    summary: '3-D Secure simulator: checks the password, returns the user to TermUrl',
-    description: `Password "${ACS_PASSWORD}" passes (status Y), anything else fails (status N).`,
-  })
+  @ApiDoc(AcsDocs.submit)
   submit(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const fields = readChallengeFields(request);
     const password = fieldText(requestParams(request), 'password') ?? '';
@@ -78,17 +73,4 @@ function readChallengeFields(request: FastifyRequest): ChallengeFields {
     throw ApiError.of(ErrorCode.InvalidParameter, 'TermUrl must be an absolute http(s) URL');
   }
   return { PaReq, MD, TermUrl };
-}
-
-function sendHtml(reply: FastifyReply, nonce: string, formAction: string): void {
-  void reply
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'no-referrer')
-    .header(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ` +
-        `form-action ${formAction}; base-uri 'none'`,
-    );
 }

@@ -11,9 +11,13 @@ export class PartnerOrmEntity {
   @Column({ type: 'text', nullable: true })
   name!: string | null;
 
-  /** Encrypted under SECRETS_KEYS; it must be readable to verify HMACs, so it is not hashed. */
+  /** An envelope under MERCHANT_SECRETS_KEKS; it must be readable to verify HMACs, so it is not hashed. */
   @Column({ type: 'text', name: 'secret_encrypted' })
   secretEncrypted!: string;
+
+  /** The KEK the secret's data key is wrapped under (key rotation and retirement). */
+  @Column({ type: 'text', name: 'kek_id', nullable: true })
+  kekId!: string | null;
 
   @Column({ type: 'int', default: 1 })
   version!: number;

@@ -1,19 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { KeyRing } from '@opp/crypto';
+import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
 import type { Partner } from '../domain/partner';
 import { PartnerOrmEntity } from './partner.orm-entity';
 
 @Injectable()
 export class PartnerRepository {
-  constructor(@Inject(KeyRing) private readonly ring: KeyRing) {}
+  constructor(@Inject(MerchantSecretsCipher) private readonly ring: MerchantSecretsCipher) {}
 
   /** Returns null when the identifier is taken. */
   async insert(tx: EntityManager, partner: Omit<Partner, 'createdAt' | 'updatedAt'>) {
     const inserted: unknown[] = await tx.query(
-      `INSERT INTO partners (identifier, project_id, name, secret_encrypted, version)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (identifier) DO NOTHING RETURNING identifier`,
-      [partner.identifier, partner.projectId, partner.name, this.ring.encrypt(partner.secret), 1],
+      `INSERT INTO partners (identifier, project_id, name, secret_encrypted, kek_id, version)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (identifier) DO NOTHING RETURNING identifier`,
+      [
+        partner.identifier,
+        partner.projectId,
+        partner.name,
+        this.ring.encrypt(partner.secret),
+        this.ring.activeKekId,
+        1,
+      ],
     );
     return inserted.length === 0 ? null : this.findByIdentifier(tx, partner.identifier);
   }

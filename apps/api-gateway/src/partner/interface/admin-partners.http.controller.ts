@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminDocs } from '../../admin/admin.openapi';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { AdminNotFound } from '../../admin/admin-errors';
 import { AdminTokenGuard } from '../../admin/admin-token.guard';
 import { CreatePartnerUseCase } from '../application/create-partner/create-partner.use-case';
@@ -7,7 +9,6 @@ import { GetPartnerUseCase } from '../application/get-partner/get-partner.use-ca
 import { CreatePartnerDto } from './dto/create-partner.dto';
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/partners')
 export class AdminPartnersHttpController {
@@ -18,12 +19,14 @@ export class AdminPartnersHttpController {
 
   /** ADR 0002: the secret is shown once, in this answer. */
   @Post()
+  @ApiDoc(AdminDocs.createPartner)
   async create(@Body() body: CreatePartnerDto) {
     const partner = await this.createPartner.execute(body);
     return { identifier: partner.identifier, secret: partner.secret, projectId: partner.projectId };
   }
 
   @Get(':identifier')
+  @ApiDoc(AdminDocs.getPartner)
   async get(@Param('identifier') identifier: string) {
     const partner = await this.getPartner.execute(identifier);
     if (!partner) throw AdminNotFound('partner', identifier);

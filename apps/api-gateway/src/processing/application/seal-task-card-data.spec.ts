@@ -37,6 +37,7 @@ describe('sealTaskCardData', () => {
     });
     expect(first.success[1].payload).toEqual({
       type: 'credit_card',
+      account_mask: '555555******4444',
       sealed_account: 'sealed(payout-account:{"account":"5555555555554444"})',
     });
     expect(sepa.payload).toEqual({ account: 'DE89370400440532013000', type: 'sepa' });

@@ -46,7 +46,12 @@ function sealPayload(type: string, payload: Json, seal: Seal): Json {
   }
   if (type === 'payout' && isCardNumber(payload.account)) {
     const { account, ...rest } = payload;
-    return { ...rest, sealed_account: seal({ account: String(account) }, 'payout-account') };
+    // The mask (first 6 / last 4) lets payouts read the BIN's country and the rail its last digits.
+    return {
+      ...rest,
+      account_mask: maskPan(String(account)),
+      sealed_account: seal({ account: String(account) }, 'payout-account'),
+    };
   }
   return payload;
 }

@@ -19,18 +19,19 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   GetProcessingStatusV1Request,
   ResumeProcessingTaskV1Request,
   SubmitProcessingV1Request,
   type ProcessingResponseV1,
 } from '@opp/contracts';
-import { KeyRing } from '@opp/crypto';
+import { HostedPageKeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { PARTNER_HEADER, PartnerAuth, SIGNATURE_HEADER } from '../../partner-auth/partner-auth';
@@ -71,13 +72,14 @@ export class ProcessingHttpController {
     private readonly auth: PartnerAuth,
     private readonly requests: GatewayRequestClient,
     private readonly templates: PartnerTemplatesUseCase,
-    @Inject(KeyRing) private readonly ring: KeyRing,
+    @Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing,
     private readonly urls: RegisteredUrlCheck,
     private readonly sealer: CardDataSealer,
   ) {}
 
   @Post()
   @HttpCode(200)
+  @ApiSecurity({ partnerSignature: [] })
   @ApiOperation({
     summary: 'Submit a processing request (task trees)',
     description: SUBMIT_DESCRIPTION,
@@ -125,11 +127,16 @@ export class ProcessingHttpController {
           this.sealer.sealCard(partner.projectId, secret, purpose),
         ),
         ...(templates ? { templates } : {}),
+        // ADR 0017: a reused header.request.id is the same request only with the same bytes.
+        bodyFingerprint: createHash('sha256').update(request.rawBody).digest('hex'),
       },
       { key: globalId, correlationId },
     );
-    return awaitSyncWindow(processingAnswerOrThrow(reply), startedAt, () =>
-      this.readStatus(globalId, partner.identifier, correlationId),
+    const first = processingAnswerOrThrow(reply);
+    // A repeated request id is answered with the first request's GlobalId: the window reads that.
+    const answeredId = globalIdOf(first) ?? globalId;
+    return awaitSyncWindow(first, startedAt, () =>
+      this.readStatus(answeredId, partner.identifier, correlationId),
     );
   }
 
@@ -153,11 +160,12 @@ export class ProcessingHttpController {
   }
 
   @Get('status/:globalId')
+  @ApiSecurity({ partnerSignature: [], partnerIdentifier: [] })
   @ApiOperation({
     summary: 'Current state of a processing request',
     description:
       'Headers `X-OPP-Partner: <identifier>` and `X-OPP-Signature` = hex HMAC-SHA256(secret, ' +
-      'GlobalId) (D4). Answers the Response object with the status of the request and of each ' +
+      'GlobalId) (ADR 0004). Answers the Response object with the status of the request and of each ' +
       "task. Another partner's GlobalId answers 404.\n\n" +
       PROCESSING_ERROR_DESCRIPTION,
   })
@@ -238,4 +246,10 @@ export class ProcessingHttpController {
     );
     return processingAnswerOrThrow(reply);
   }
+}
+
+function globalIdOf(response: ProcessingResponseV1): string | undefined {
+  const id = (response as { header?: { response?: { globalId?: unknown } } }).header?.response
+    ?.globalId;
+  return typeof id === 'string' ? id : undefined;
 }

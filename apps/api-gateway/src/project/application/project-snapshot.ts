@@ -1,7 +1,8 @@
 import type { KeyRing } from '@opp/crypto';
 import { ProjectSnapshotV1Message } from '@opp/contracts';
 import type { PendingMessage } from '@opp/outbox';
-import type { Project } from '../domain/project';
+import type { Project, ProjectSettings } from '../domain/project';
+import { GATEWAY_ONLY_SETTINGS } from '../domain/token-rate-limits';
 
 /** The project as other services see it, published on every change (compacted topic). */
 export function projectSnapshotMessage(project: Project, ring: KeyRing): PendingMessage {
@@ -15,9 +16,16 @@ export function projectSnapshotMessage(project: Project, ring: KeyRing): Pending
       signingKeyEncrypted: ring.encrypt(project.privateKey),
       callbackUrl: project.callbackUrl,
       baseCurrency: project.baseCurrency,
-      settings: project.settings,
+      settings: sharedSettings(project.settings),
       version: project.version,
       updatedAt: project.updatedAt.toISOString(),
     },
   };
+}
+
+/** Other services validate the snapshot strictly; settings only the gateway reads stay here. */
+function sharedSettings(settings: ProjectSettings): Partial<ProjectSettings> {
+  const shared: Partial<ProjectSettings> = { ...settings };
+  for (const name of GATEWAY_ONLY_SETTINGS) delete shared[name];
+  return shared;
 }

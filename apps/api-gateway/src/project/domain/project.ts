@@ -15,6 +15,12 @@ export interface ProjectSettings {
   recurringMonths: number;
   /** ADR 0018: every signed /v1 request carries a signed `timestamp` within 300 s of the clock. */
   requireTimestamp: boolean;
+  /**
+   * ADR 0015: GET /v1/card/getToken per minute from one client IP, and from all together; null
+   * (or absent, in rows older than the setting) means the default for the project's mode.
+   */
+  tokenRateLimitPerIp: number | null;
+  tokenRateLimitPerProject: number | null;
 }
 
 export interface Project {
@@ -45,6 +51,8 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   recurringMinDays: 1,
   recurringMonths: 12,
   requireTimestamp: false,
+  tokenRateLimitPerIp: null,
+  tokenRateLimitPerProject: null,
 };
 
 /**

@@ -1,9 +1,9 @@
-import type { KeyRing } from '@opp/crypto';
+import type { EnvelopeCipher } from '@opp/crypto';
 import type { Project } from '../domain/project';
 import { ProjectOrmEntity } from './project.orm-entity';
 
 export const ProjectMapper = {
-  toDomain(row: ProjectOrmEntity, ring: KeyRing): Project {
+  toDomain(row: ProjectOrmEntity, ring: EnvelopeCipher): Project {
     return {
       id: row.id,
       name: row.name,
@@ -22,7 +22,7 @@ export const ProjectMapper = {
     };
   },
 
-  toPersistence(project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>, ring: KeyRing) {
+  toPersistence(project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>, ring: EnvelopeCipher) {
     const row = new ProjectOrmEntity();
     row.name = project.name;
     row.publicKey = project.publicKey;
@@ -30,6 +30,7 @@ export const ProjectMapper = {
     row.previousPrivateKeyEncrypted = project.previousPrivateKey
       ? ring.encrypt(project.previousPrivateKey)
       : null;
+    row.kekId = ring.activeKekId;
     row.previousKeyExpiresAt = project.previousKeyExpiresAt;
     row.callbackUrl = project.callbackUrl;
     row.baseCurrency = project.baseCurrency;

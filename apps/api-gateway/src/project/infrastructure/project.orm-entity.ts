@@ -18,12 +18,19 @@ export class ProjectOrmEntity {
   @Column({ type: 'text', name: 'public_key', unique: true })
   publicKey!: string;
 
-  /** AES-256-GCM under SECRETS_KEYS: a database dump alone does not reveal signing keys. */
+  /**
+   * Envelopes under MERCHANT_SECRETS_KEKS (docs/security/key-hierarchy.md): a database dump alone
+   * does not reveal signing keys.
+   */
   @Column({ type: 'text', name: 'private_key_encrypted' })
   privateKeyEncrypted!: string;
 
   @Column({ type: 'text', name: 'previous_private_key_encrypted', nullable: true })
   previousPrivateKeyEncrypted!: string | null;
+
+  /** The KEK both keys' data keys are wrapped under (key rotation and retirement). */
+  @Column({ type: 'text', name: 'kek_id', nullable: true })
+  kekId!: string | null;
 
   @Column({ type: 'timestamptz', name: 'previous_key_expires_at', nullable: true })
   previousKeyExpiresAt!: Date | null;

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { KeyRing } from '@opp/crypto';
+import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
 import type { Project } from '../domain/project';
 import { ProjectMapper } from './project.mapper';
 import { ProjectOrmEntity } from './project.orm-entity';
 
 @Injectable()
 export class ProjectRepository {
-  constructor(@Inject(KeyRing) private readonly ring: KeyRing) {}
+  constructor(@Inject(MerchantSecretsCipher) private readonly ring: MerchantSecretsCipher) {}
 
   async insert(tx: EntityManager, project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>) {
     const saved = await tx.save(ProjectMapper.toPersistence(project, this.ring));

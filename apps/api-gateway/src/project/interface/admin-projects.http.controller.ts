@@ -9,7 +9,9 @@ import {
   Post,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminDocs } from '../../admin/admin.openapi';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { AdminTokenGuard } from '../../admin/admin-token.guard';
 import { AdminNotFound } from '../../admin/admin-errors';
 import { CreateProjectUseCase } from '../application/create-project/create-project.use-case';
@@ -21,7 +23,6 @@ import { UpdateProjectDto } from './dto/update-project.dto';
 import { toProjectResponse } from './project.response';
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/projects')
 export class AdminProjectsHttpController {
@@ -33,12 +34,14 @@ export class AdminProjectsHttpController {
   ) {}
 
   @Post()
+  @ApiDoc(AdminDocs.createProject)
   async create(@Body() body: CreateProjectDto) {
     const project = await this.createProject.execute(body);
     return toProjectResponse(project, { withPrivateKey: true });
   }
 
   @Get(':id')
+  @ApiDoc(AdminDocs.getProject)
   async get(@Param('id', ParseIntPipe) id: number) {
     const project = await this.getProject.execute(id);
     if (!project) throw AdminNotFound('project', id);
@@ -46,6 +49,7 @@ export class AdminProjectsHttpController {
   }
 
   @Patch(':id')
+  @ApiDoc(AdminDocs.updateProject)
   async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateProjectDto) {
     const project = await this.updateProject.execute({ id, ...body });
     if (!project) throw AdminNotFound('project', id);
@@ -53,6 +57,7 @@ export class AdminProjectsHttpController {
   }
 
   @Post(':id/rotate-keys')
+  @ApiDoc(AdminDocs.rotateKeys)
   @HttpCode(200)
   async rotate(@Param('id', ParseIntPipe) id: number) {
     const project = await this.rotateKeys.execute(id);

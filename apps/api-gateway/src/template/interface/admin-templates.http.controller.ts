@@ -1,13 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AdminDocs, PARTNER_TEMPLATE_SCHEMA } from '../../admin/admin.openapi';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import type { FastifyReply } from 'fastify';
 import { AdminTokenGuard } from '../../admin/admin-token.guard';
 import { PartnerTemplatesUseCase } from '../application/partner-templates.use-case';
@@ -23,18 +18,18 @@ const view = (t: PartnerTemplate) => ({
 });
 
 @ApiTags('admin')
-@ApiBearerAuth()
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/partners/:identifier/templates')
 export class AdminTemplatesHttpController {
   constructor(private readonly templates: PartnerTemplatesUseCase) {}
 
   @Put(':name')
-  @ApiOperation({
-    summary: 'Create or replace a partner template (D2); 201 when created, else 200',
+  @ApiDoc(AdminDocs.putTemplate)
+  @ApiResponse({
+    status: 201,
+    description: 'Created',
+    content: { 'application/json': { schema: PARTNER_TEMPLATE_SCHEMA } },
   })
-  @ApiOkResponse({ description: 'The stored template' })
-  @ApiNotFoundResponse({ description: 'Unknown partner (40408)' })
   async put(
     @Param('identifier') identifier: string,
     @Param('name') name: string,
@@ -47,17 +42,14 @@ export class AdminTemplatesHttpController {
   }
 
   @Get(':name')
-  @ApiOperation({ summary: 'Read a partner template' })
-  @ApiNotFoundResponse({ description: 'Unknown template (40408)' })
+  @ApiDoc(AdminDocs.getTemplate)
   async get(@Param('identifier') identifier: string, @Param('name') name: string) {
     return view(await this.templates.get(identifier, name));
   }
 
   @Delete(':name')
+  @ApiDoc(AdminDocs.deleteTemplate)
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a partner template; requests using it are refused afterwards' })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: 'Unknown template (40408)' })
   async delete(@Param('identifier') identifier: string, @Param('name') name: string) {
     await this.templates.delete(identifier, name);
   }

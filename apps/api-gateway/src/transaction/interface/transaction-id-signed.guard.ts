@@ -3,12 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 
-// Not a parameter name a query can carry (qs drops NUL), so the path id never collides with one.
+// Not a parameter name a query can carry (ADR 0016 refuses NUL), so it never collides with one.
 const PATH_ID = '\u0000path-id';
 
 /**
- * SignedRequestGuard for GET /v1/transactions/{id}, where ADR 0003 accepts a signature computed
- * with or without the path id among the values. Same checks and codes in the same order.
+ * SignedRequestGuard for GET /v1/transactions/{id}. ADR 0003: the path id must be among the signed
+ * values, so a signature captured for another call (the balance, a list) opens no transaction.
+ * Accepted: the query's values plus the path id, or (as the SDKs send it) the query repeating the
+ * path id as `id`. A signature over values without the id is 403 40301, same checks and order.
  */
 @Injectable()
 export class TransactionIdSignedGuard extends SignedRequestGuard {
@@ -17,6 +19,8 @@ export class TransactionIdSignedGuard extends SignedRequestGuard {
     params: RequestParams,
   ): RequestParams[] {
     const { id } = request.params as { id?: string };
-    return [params, { ...params, [PATH_ID]: id ?? '' }];
+    const pathId = id ?? '';
+    const withPathId = { ...params, [PATH_ID]: pathId };
+    return params['id'] === pathId ? [params, withPathId] : [withPathId];
   }
 }

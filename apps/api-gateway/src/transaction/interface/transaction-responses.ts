@@ -1,4 +1,4 @@
-import type { TransactionViewV1 } from '@opp/contracts';
+import type { ReversalResultV1, TransactionViewV1 } from '@opp/contracts';
 
 /** GET /transaction/status: the spec's snake_case fields, without method, user and card. */
 export function toTransactionStatusResponse(view: TransactionViewV1) {
@@ -34,5 +34,24 @@ export function toTransactionResponse(view: TransactionViewV1): TransactionViewV
     reason: view.reason,
     user: view.user,
     card: view.card,
+  };
+}
+
+/** The spec's fields of POST /transaction/reverse, in the spec's order. */
+export function toReversalResponse(result: ReversalResultV1): ReversalResultV1 {
+  return {
+    success: result.success,
+    id: result.id,
+    orderId: result.orderId,
+    referenceId: result.referenceId,
+    price: result.price,
+    currency: result.currency,
+    type: result.type,
+    status: result.status,
+    fee: result.fee,
+    card: result.card,
+    user: result.user,
+    createdAt: result.createdAt,
+    updatedAt: result.updatedAt,
   };
 }

@@ -1,11 +1,12 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import {
-  GetTransactionV1Request,
-  ListTransactionsV1Request,
-  TRANSACTIONS_PAGE_DEFAULT,
-  TRANSACTIONS_PAGE_MAX,
-} from '@opp/contracts';
+  LIST_TRANSACTIONS_DOC,
+  ONE_TRANSACTION_DOC,
+  TRANSACTION_STATUS_DOC,
+} from './transaction.openapi';
+import { GetTransactionV1Request, ListTransactionsV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
@@ -25,10 +26,7 @@ export class TransactionHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 
   @Get('transaction/status')
-  @ApiOperation({
-    summary: 'Status of one transaction by id or order_id (signed; snake_case fields)',
-    description: 'Neither id nor order_id: 400 40017; unknown or malformed id: 404 40403.',
-  })
+  @ApiDoc(TRANSACTION_STATUS_DOC)
   @UseGuards(SignedRequestGuard)
   async status(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionLookup(merchant.project.id, merchant.params);
@@ -40,10 +38,8 @@ export class TransactionHttpController {
   }
 
   @Get('transactions/:id')
-  @ApiOperation({
-    summary: 'One transaction with user and card (signed; the path id may or may not be signed)',
-  })
-  @ApiParam({ name: 'id', description: 'Transaction id' })
+  @ApiDoc(ONE_TRANSACTION_DOC)
+  @ApiParam({ name: 'id', description: 'Transaction id', schema: { type: 'integer', minimum: 1 } })
   @UseGuards(TransactionIdSignedGuard)
   async one(@Merchant() merchant: AuthenticatedMerchant, @Param('id') id: string) {
     const query = { projectId: merchant.project.id, id: readTransactionId(id) };
@@ -55,18 +51,7 @@ export class TransactionHttpController {
   }
 
   @Get('transactions')
-  @ApiOperation({
-    summary: 'Transactions of an order id, filtered and paged (signed)',
-    description:
-      'Dates in created[from], created[to], updated[from], updated[to]: ISO 8601, a date ' +
-      '(YYYY-MM-DD, UTC) or a date-time with seconds and zone (2026-05-01T10:00:00Z, ' +
-      '2026-05-01T12:00:00+02:00); bounds inclusive, a date alone as `to` covers that whole day. ' +
-      `page from 1; limit default ${TRANSACTIONS_PAGE_DEFAULT}, maximum ${TRANSACTIONS_PAGE_MAX}. ` +
-      'status and type take the spec values. Anything invalid: 400 40017.',
-  })
-  @ApiQuery({ name: 'orderId', required: true })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'limit', required: false })
+  @ApiDoc(LIST_TRANSACTIONS_DOC)
   @UseGuards(SignedRequestGuard)
   async list(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionList(merchant.project.id, merchant.params);

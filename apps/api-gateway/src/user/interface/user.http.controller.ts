@@ -1,5 +1,7 @@
 import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { RESOLVE_USER_DOC } from './user.openapi';
 import { ResolveUserV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { answerOrThrow } from '../../requests/answer-or-throw';
@@ -16,6 +18,7 @@ export class UserHttpController {
 
   /** Returns the internal id of the project's user with this identifier, creating it once. */
   @Post('resolve')
+  @ApiDoc(RESOLVE_USER_DOC)
   @HttpCode(200)
   @UseGuards(SignedRequestGuard)
   @UseInterceptors(ReplayGuardInterceptor)

@@ -8,7 +8,7 @@ import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.
 import { completedPaymentEntry, verificationEntries } from '../../ledger/domain/postings';
 import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
 import type { ProjectSettings } from '../../project/project-settings.repository';
-import type { Transaction, TransactionStatus } from '../domain/transaction';
+import { cardIdOf, type Transaction, type TransactionStatus } from '../domain/transaction';
 import {
   TransactionRepository,
   type TransactionChange,
@@ -106,7 +106,7 @@ export class ChargeOutcomes {
       // A recurring subscription charges the card later, so it needs a permanent token too.
       change.permanentTokenId =
         t.permanentTokenId ??
-        (await this.cards.permanentTokenFor(tx, await this.cards.findCard(tx, t.cardId)));
+        (await this.cards.permanentTokenFor(tx, await this.cards.findCard(tx, cardIdOf(t))));
     }
     if (recurring) change.recurring = recurringViewOf(settings, new Date());
     const updated = await this.transition(tx, t, change, settings);

@@ -28,7 +28,7 @@ export function statusChangedMessage(t: Transaction, settings: ProjectSettings):
       referenceId: t.referenceId,
       type: t.type,
       status: t.status,
-      callbackStatus: callbackStatusOf(t.status),
+      callbackStatus: callbackStatusOf(t.status, t.type),
       reason: t.reason,
       amount: multiplyToDecimalText(t.priceMinor, exponent, settings.virtualCurrencyRate, 2),
       price: four(t.priceMinor),

@@ -1,7 +1,12 @@
-import type { AuthenticateResultV1, ChargeResultV1, TransactionViewV1 } from '@opp/contracts';
+import type {
+  AuthenticateResultV1,
+  ChargeResultV1,
+  ReversalResultV1,
+  TransactionViewV1,
+} from '@opp/contracts';
 import { currencyExponent, formatAmount } from '@opp/money';
 import { acsOf } from '../../three-d-secure/domain/three-d-secure';
-import { isSuccessful, type Transaction } from '../domain/transaction';
+import { cardViewOfCharge, isSuccessful, type Transaction } from '../domain/transaction';
 
 /** decimal(12,2), or the currency's own decimals when it has more (KWD 3). */
 export const priceText = (t: Transaction): string =>
@@ -27,7 +32,7 @@ export function chargeResultOf(t: Transaction, gatewayUrl: string): ChargeResult
     type: t.type,
     status: t.status,
     reason: t.reason,
-    card: t.card,
+    card: cardViewOfCharge(t),
     ...(t.status === 'authenticating' && t.acs ? { acs: acsOf(gatewayUrl, t.acs) } : {}),
     permanentToken: permanentTokenOf(t),
     ...(t.recurring ? { recurring: t.recurring } : {}),
@@ -37,12 +42,31 @@ export function chargeResultOf(t: Transaction, gatewayUrl: string): ChargeResult
   };
 }
 
+/** POST /transaction/reverse answers the reversal transaction; `referenceId` is the payment. */
+export function reversalResultOf(t: Transaction): ReversalResultV1 {
+  return {
+    success: isSuccessful(t.status),
+    id: t.id,
+    orderId: t.orderId,
+    referenceId: t.referenceId,
+    price: priceText(t),
+    currency: t.currency,
+    type: t.type,
+    status: t.status,
+    fee: feeText(t),
+    card: t.card,
+    user: t.user,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
 export function authenticateResultOf(t: Transaction): AuthenticateResultV1 {
   return {
     id: t.id,
     success: isSuccessful(t.status),
     status: t.status,
-    card: t.card,
+    card: cardViewOfCharge(t),
     permanentToken: permanentTokenOf(t),
     ...(t.recurring ? { recurring: t.recurring } : {}),
   };

@@ -1,10 +1,32 @@
-import type { CallbackStatus, CardViewV1, RecurringViewV1, UserSnapshotV1 } from '@opp/contracts';
+import type {
+  CallbackStatus,
+  CardViewV1,
+  RecurringViewV1,
+  UserSnapshotV1,
+  WalletMethod,
+} from '@opp/contracts';
 
-export type TransactionType = 'payment' | 'verification';
+/** `refund`: a reversal of a payment, its own transaction whose `referenceId` is the payment. */
+export type TransactionType = 'payment' | 'verification' | 'refund';
 
 /** The statuses a card charge goes through in this service (gateway-api.md, States). */
 export type TransactionStatus =
-  'opened' | 'authenticating' | 'processing' | 'completed' | 'failed' | 'verified';
+  | 'opened'
+  | 'authenticating'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'verified'
+  | 'cancelled'
+  /** A later effect on a payment (status only; `originalStatus` stays `completed`). */
+  | 'refunded';
+
+/** ADR 0008: what a wallet transaction needs besides the charge fields (it has no card). */
+export interface WalletCheckout {
+  phone: string | null;
+  successUrl: string;
+  failUrl: string;
+}
 
 /** What the merchant asked for besides the charge itself, kept to finish it after 3-D Secure. */
 export interface ChargeOptions {
@@ -32,17 +54,20 @@ export interface Transaction {
   orderId: string | null;
   referenceId: number | null;
   type: TransactionType;
-  method: 'card';
+  method: 'card' | WalletMethod;
   status: TransactionStatus;
   originalStatus: TransactionStatus;
   reason: string | null;
   priceMinor: bigint;
   feeMinor: bigint;
+  /** How much of a payment its reversals have returned so far (0 for other types). */
+  reversedMinor: bigint;
   currency: string;
   description: string;
   user: UserSnapshotV1;
-  cardId: string;
-  card: CardViewV1;
+  /** Null only for wallet transactions (a CHECK by method in the database). */
+  cardId: string | null;
+  card: CardViewV1 | null;
   attributes: Record<string, string>;
   sandbox: boolean;
   options: ChargeOptions;
@@ -51,31 +76,56 @@ export interface Transaction {
   acs: AcsData | null;
   settleAt: Date | null;
   task: TaskOrigin | null;
+  checkout: WalletCheckout | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type NewTransaction = Omit<
   Transaction,
-  'id' | 'status' | 'originalStatus' | 'createdAt' | 'updatedAt'
->;
+  'id' | 'status' | 'originalStatus' | 'reversedMinor' | 'createdAt' | 'updatedAt' | 'checkout'
+> & { checkout?: WalletCheckout | null };
 
-/** The callback status a merchant is told about; none for steps it need not act on. */
-export function callbackStatusOf(status: TransactionStatus): CallbackStatus | null {
+/**
+ * The callback status a merchant is told about; none for steps it need not act on. A completed
+ * reversal is `refund_completed` (its `reference_id` names the payment); the payment's own move to
+ * `refunded` is a later effect, told by that callback and not by one of its own.
+ */
+export function callbackStatusOf(
+  status: TransactionStatus,
+  type: TransactionType = 'payment',
+): CallbackStatus | null {
+  if (type === 'refund') return status === 'completed' ? 'refund_completed' : null;
   switch (status) {
     case 'completed':
     case 'failed':
     case 'processing':
     case 'verified':
       return status;
+    // ADR 0008: a cancelled checkout is reported as failed (reason `cancelled`).
+    case 'cancelled':
+      return 'failed';
     case 'opened':
     case 'authenticating':
+    case 'refunded':
       return null;
   }
 }
 
 /** The spec's `success`: whether the charge went through or can still continue. */
-export const isSuccessful = (status: TransactionStatus): boolean => status !== 'failed';
+export const isSuccessful = (status: TransactionStatus): boolean =>
+  status !== 'failed' && status !== 'cancelled';
+
+/** The card of a card charge; a wallet transaction has none and never reaches card code. */
+export function cardIdOf(t: Pick<Transaction, 'id' | 'cardId'>): string {
+  if (t.cardId === null) throw new Error(`transaction ${t.id} has no card`);
+  return t.cardId;
+}
+
+export function cardViewOfCharge(t: Pick<Transaction, 'id' | 'card'>): CardViewV1 {
+  if (t.card === null) throw new Error(`transaction ${t.id} has no card`);
+  return t.card;
+}
 
 /** Money moved for the merchant: the ledger has the payment. */
 export const isCompletedPayment = (t: Pick<Transaction, 'type' | 'status'>): boolean =>

@@ -4,6 +4,7 @@ import type {
   Transaction,
   TransactionStatus,
   TransactionType,
+  WalletCheckout,
 } from '../domain/transaction';
 
 /** A row of `transactions` as pg returns it (bigint columns come back as text). */
@@ -14,17 +15,18 @@ export interface TransactionRow {
   order_id: string | null;
   reference_id: string | null;
   type: TransactionType;
-  method: 'card';
+  method: Transaction['method'];
   status: TransactionStatus;
   original_status: TransactionStatus;
   reason: string | null;
   price_minor: string;
   fee_minor: string;
+  reversed_minor: string;
   currency: string;
   description: string;
   user_snapshot: UserSnapshotV1;
-  card_id: string;
-  card_view: CardViewV1;
+  card_id: string | null;
+  card_view: CardViewV1 | null;
   attributes: Record<string, string>;
   sandbox: boolean;
   options: ChargeOptions;
@@ -36,6 +38,7 @@ export interface TransactionRow {
   settle_at: Date | null;
   task_id: string | null;
   task_global_id: string | null;
+  checkout: WalletCheckout | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -55,6 +58,7 @@ export const TransactionMapper = {
       reason: row.reason,
       priceMinor: BigInt(row.price_minor),
       feeMinor: BigInt(row.fee_minor),
+      reversedMinor: BigInt(row.reversed_minor),
       currency: row.currency.trim(),
       description: row.description,
       user: row.user_snapshot,
@@ -74,6 +78,7 @@ export const TransactionMapper = {
         row.task_id && row.task_global_id
           ? { taskId: row.task_id, globalId: row.task_global_id }
           : null,
+      checkout: row.checkout,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

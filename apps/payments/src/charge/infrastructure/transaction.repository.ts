@@ -19,6 +19,15 @@ export class StaleTransactionError extends Error {
   }
 }
 
+/**
+ * ADR 0014: a payment holds its order id unless it ended without money. The same predicate as the
+ * partial unique index `transactions_one_live_payment_per_order`.
+ */
+const LIVE_PAYMENT = `(type = 'payment' AND status NOT IN ('failed', 'cancelled', 'abandoned'))`;
+
+/** The constraint that refuses a second live payment for an order id. */
+export const ONE_LIVE_PAYMENT_PER_ORDER = 'transactions_one_live_payment_per_order';
+
 const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
 
 @Injectable()
@@ -29,9 +38,9 @@ export class TransactionRepository {
       `INSERT INTO transactions (project_id, idempotency_key, order_id, reference_id, type, method,
          status, original_status, reason, price_minor, fee_minor, currency, description, user_id,
          user_snapshot, card_id, card_view, attributes, sandbox, options, permanent_token_id,
-         recurring, settle_at, task_id, task_global_id)
+         recurring, settle_at, task_id, task_global_id, checkout)
        VALUES ($1, $2, $3, $4, $5, $6, 'opened', 'opened', $7, $8, $9, $10, $11, $12, $13::jsonb,
-         $14, $15::jsonb, $16::jsonb, $17, $18::jsonb, $19, $20::jsonb, $21, $22, $23)
+         $14, $15::jsonb, $16::jsonb, $17, $18::jsonb, $19, $20::jsonb, $21, $22, $23, $24::jsonb)
        RETURNING *`,
       [
         t.projectId,
@@ -48,7 +57,7 @@ export class TransactionRepository {
         t.user.id,
         JSON.stringify(t.user),
         t.cardId,
-        JSON.stringify(t.card),
+        t.card === null ? null : JSON.stringify(t.card),
         JSON.stringify(t.attributes),
         t.sandbox,
         JSON.stringify(t.options),
@@ -57,13 +66,15 @@ export class TransactionRepository {
         t.settleAt,
         t.task?.taskId ?? null,
         t.task?.globalId ?? null,
+        t.checkout ? JSON.stringify(t.checkout) : null,
       ],
     );
     return TransactionMapper.toDomain(rows[0]);
   }
 
   /**
-   * `original_status` follows `status` here: card charges have no later effects (refunds) yet.
+   * `original_status` follows `status` here: these are the transaction's own changes; a later
+   * effect (a reversal) changes `status` alone, through `recordReversal`.
    * The row changes only while it still has `expectedStatus` (the status its caller decided on),
    * so a change based on a stale read fails instead of overwriting another's outcome.
    */
@@ -122,14 +133,72 @@ export class TransactionRepository {
     return many(rows)[0];
   }
 
+  /** Locks one transaction for a decision on it (the wallet checkout: confirm or cancel). */
+  async lockById(tx: EntityManager, id: number): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return many(rows)[0];
+  }
+
   async findById(tx: EntityManager, id: number): Promise<Transaction | undefined> {
     const rows: TransactionRow[] = await tx.query(`SELECT * FROM transactions WHERE id = $1`, [id]);
     return many(rows)[0];
   }
 
+  /** ADR 0014: the order's live payment when there is one, else its latest transaction. */
   async findLatestByOrderId(tx: EntityManager, projectId: number, orderId: string) {
     const rows: TransactionRow[] = await tx.query(
-      `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2 ORDER BY id DESC LIMIT 1`,
+      `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2
+       ORDER BY ${LIVE_PAYMENT} DESC, id DESC LIMIT 1`,
+      [projectId, orderId],
+    );
+    return many(rows)[0];
+  }
+
+  /**
+   * Locks a payment of the project to reverse it: by id, or the order's live payment, else its
+   * latest payment (ADR 0014). Concurrent reversals of one payment queue on this lock.
+   */
+  async lockPaymentForReversal(
+    tx: EntityManager,
+    projectId: number,
+    by: { id?: number; orderId?: string },
+  ): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] =
+      by.id !== undefined
+        ? await tx.query(
+            `SELECT * FROM transactions WHERE id = $1 AND project_id = $2 FOR UPDATE`,
+            [by.id, projectId],
+          )
+        : await tx.query(
+            `SELECT * FROM transactions
+             WHERE project_id = $1 AND order_id = $2 AND type = 'payment'
+             ORDER BY ${LIVE_PAYMENT} DESC, id DESC LIMIT 1 FOR UPDATE`,
+            [projectId, by.orderId],
+          );
+    return many(rows)[0];
+  }
+
+  /** A payment's later effect: its status and reversed total; `original_status` and `updated_at` stay. */
+  async recordReversal(
+    tx: EntityManager,
+    payment: Transaction,
+    after: { status: TransactionStatus; reversedMinor: bigint },
+  ): Promise<void> {
+    const [, count]: [unknown[], number] = await tx.query(
+      `UPDATE transactions SET status = $2, reversed_minor = $3
+       WHERE id = $1 AND reversed_minor = $4 RETURNING id`,
+      [payment.id, after.status, after.reversedMinor.toString(), payment.reversedMinor.toString()],
+    );
+    if (count !== 1) throw new StaleTransactionError(payment.id, payment.status);
+  }
+
+  /** The order's live payment (ADR 0014), if any. */
+  async findLivePayment(tx: EntityManager, projectId: number, orderId: string) {
+    const rows: TransactionRow[] = await tx.query(
+      `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2 AND ${LIVE_PAYMENT}`,
       [projectId, orderId],
     );
     return many(rows)[0];

@@ -9,4 +9,8 @@ export const Accounts = {
   /** A card hold (verification): the issuer's promise against the funds it froze for us. */
   cardHoldsReceivable: 'acquirer:holds-receivable',
   cardHoldsOutstanding: (projectId: number) => `merchant:${projectId}:holds-outstanding`,
+  /** Payouts accepted and not yet settled: out of the available balance, not yet paid (ADR 0026). */
+  payoutsReserved: (projectId: number) => `merchant:${projectId}:payouts-reserved`,
+  /** What the payout rail was told to pay out. */
+  payoutRailClearing: 'payout-rail:clearing',
 } as const;

@@ -27,6 +27,25 @@ export function completedPaymentEntry(charge: ChargeAmounts): JournalEntry {
   });
 }
 
+/**
+ * A reversal of part of a payment, the payment's entry turned around for that part: the acquirer
+ * takes the gross back (to the customer's card), the merchant gives up the net and we return the
+ * fee in proportion. The merchant's balance drops by exactly gross - fee.
+ */
+export function reversalEntry(reversal: ChargeAmounts): JournalEntry {
+  const { projectId, transactionId, currency, grossMinor, feeMinor } = reversal;
+  return balancedEntry({
+    projectId,
+    transactionId,
+    kind: 'reversal',
+    lines: [
+      credit(Accounts.acquirerClearing, currency, grossMinor),
+      debit(Accounts.merchantAvailable(projectId), currency, grossMinor - feeMinor),
+      debit(Accounts.feeRevenue, currency, feeMinor),
+    ],
+  });
+}
+
 /** Card verification: the amount is held and at once released, so the two entries net to zero. */
 export function verificationEntries(charge: ChargeAmounts): JournalEntry[] {
   const { projectId, transactionId, currency, grossMinor } = charge;

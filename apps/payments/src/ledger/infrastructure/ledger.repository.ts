@@ -8,9 +8,9 @@ export class LedgerRepository {
   async post(tx: EntityManager, entry: JournalEntry): Promise<void> {
     const { lines } = balancedEntry(entry);
     const [{ id }]: { id: string }[] = await tx.query(
-      `INSERT INTO journal_entries (project_id, transaction_id, kind) VALUES ($1, $2, $3)
-       RETURNING id`,
-      [entry.projectId, entry.transactionId, entry.kind],
+      `INSERT INTO journal_entries (project_id, transaction_id, kind, payout_id)
+       VALUES ($1, $2, $3, $4) RETURNING id`,
+      [entry.projectId, entry.transactionId, entry.kind, entry.payoutId ?? null],
     );
     const values: unknown[] = [id];
     const rows = lines.map((line, i) => {

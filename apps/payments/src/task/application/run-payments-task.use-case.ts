@@ -11,14 +11,21 @@ import { OutboxWriter } from '@opp/outbox';
 import { AuthenticateChargeUseCase } from '../../charge/application/authenticate-charge/authenticate-charge.use-case';
 import { ProcessChargeUseCase } from '../../charge/application/process-charge/process-charge.use-case';
 import { GetTransactionUseCase } from '../../charge/application/queries/get-transaction.use-case';
+import { ReversePaymentUseCase } from '../../charge/application/reverse-payment/reverse-payment.use-case';
 import { taskResultOf } from '../../charge/application/task-result';
 import {
   authenticateResultOf,
+  reversalResultOf,
   transactionStatusViewOf,
 } from '../../charge/application/transaction-views';
 import { PaymentsConfig } from '../../config/payments.config';
 import { PaymentRefusal } from '../../shared/payment-refusal';
-import { authenticateCommandOf, chargeCommandOf, statusQueryOf } from './task-payload';
+import {
+  authenticateCommandOf,
+  chargeCommandOf,
+  reverseCommandOf,
+  statusQueryOf,
+} from './task-payload';
 
 /**
  * The task functions payments owns (ADR 0005), run through the same use cases as the gateway's
@@ -30,6 +37,7 @@ export class RunPaymentsTaskUseCase {
     private readonly processCharge: ProcessChargeUseCase,
     private readonly authenticate: AuthenticateChargeUseCase,
     private readonly getTransaction: GetTransactionUseCase,
+    private readonly reversePayment: ReversePaymentUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
@@ -75,8 +83,16 @@ export class RunPaymentsTaskUseCase {
           completedAt: now(),
         };
       }
+      case 'transaction.reverse': {
+        const t = await this.reversePayment.execute(tx, valid(reverseCommandOf(command)), task);
+        return {
+          ...task,
+          outcome: 'SUCCESS',
+          data: { ...reversalResultOf(t) },
+          completedAt: now(),
+        };
+      }
       case 'payout':
-      case 'transaction.reverse':
       case 'user.resolve':
       case 'recurring.charge':
       case 'message.send':

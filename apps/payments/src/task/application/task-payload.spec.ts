@@ -1,5 +1,10 @@
 import type { TaskCommandV1 } from '@opp/contracts';
-import { authenticateCommandOf, chargeCommandOf, statusQueryOf } from './task-payload';
+import {
+  authenticateCommandOf,
+  chargeCommandOf,
+  reverseCommandOf,
+  statusQueryOf,
+} from './task-payload';
 
 const command = (payload: Record<string, unknown>): TaskCommandV1 => ({
   taskId: '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10',
@@ -11,6 +16,24 @@ const command = (payload: Record<string, unknown>): TaskCommandV1 => ({
 });
 
 describe('task payloads', () => {
+  it('reads a transaction.reverse like POST /transaction/reverse, keyed by the task id', () => {
+    expect(reverseCommandOf(command({ id: '42', amount: 2.5, comment: 'why' }))).toEqual({
+      ok: true,
+      value: {
+        idempotencyKey: '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10',
+        projectId: 5,
+        id: 42,
+        amount: '2.5',
+        comment: 'why',
+      },
+    });
+    expect(reverseCommandOf(command({ order_id: 'o-1', amount: '1' }))).toMatchObject({
+      ok: true,
+      value: { orderId: 'o-1', amount: '1' },
+    });
+    expect(reverseCommandOf(command({ id: 1 })).ok).toBe(false);
+  });
+
   it('reads a card.payment written like POST /card/process, keyed by the task id', () => {
     const result = chargeCommandOf(
       command({

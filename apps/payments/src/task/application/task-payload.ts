@@ -2,6 +2,7 @@ import {
   AuthenticateChargeV1,
   GetTransactionV1,
   ProcessChargeV1,
+  ReversePaymentV1,
   validateAgainst,
   type TaskCommandV1,
   type Validated,
@@ -95,6 +96,22 @@ export function statusQueryOf(command: TaskCommandV1): Validated<GetTransactionV
       projectId: command.projectId,
       id: integer(p.id),
       orderId: text(p.order_id ?? p.orderId),
+    }),
+  );
+}
+
+/** `transaction.reverse`: by id or order_id, as POST /transaction/reverse; the task id is the key. */
+export function reverseCommandOf(command: TaskCommandV1): Validated<ReversePaymentV1> {
+  const p = command.payload;
+  return validateAgainst(
+    ReversePaymentV1,
+    drop({
+      idempotencyKey: command.taskId,
+      projectId: command.projectId,
+      id: integer(p.id),
+      orderId: text(p.order_id ?? p.orderId),
+      amount: text(p.amount),
+      comment: text(p.comment),
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import {
   NotifierTaskCommandV1Message,
   PaymentsTaskCommandV1Message,
+  PayoutsTaskCommandV1Message,
   RequestFinishedV1Message,
   UsersTaskCommandV1Message,
   type TaskCommandV1,
@@ -18,8 +19,11 @@ import { TREES_FINISHED, treeFinalStatus } from './processing-metrics';
 
 /** The message type (and so the topic) of each function's owner. */
 function commandDefinition(fn: TaskFunction) {
-  if (fn === 'user.resolve') return UsersTaskCommandV1Message;
+  // users-recurring applies the subscription's rules, then payments charges and answers (ADR 0012).
+  if (fn === 'user.resolve' || fn === 'recurring.charge') return UsersTaskCommandV1Message;
   if (fn === 'message.send') return NotifierTaskCommandV1Message;
+  // The payout rules live in payouts, which passes a checked payout on to payments (ADR 0026).
+  if (fn === 'payout') return PayoutsTaskCommandV1Message;
   return PaymentsTaskCommandV1Message; // card.*, transaction.*
 }
 

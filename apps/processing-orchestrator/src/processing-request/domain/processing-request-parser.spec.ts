@@ -138,6 +138,30 @@ describe('parseProcessingRequest', () => {
       expect(tasks.map((t) => t.path)).toEqual(['0', '0.success.0']);
     });
 
+    it('fills placeholders in the payload of a task outside any template too', () => {
+      const parsed = parseProcessingRequest(
+        request([
+          {
+            type: 'user.resolve',
+            payload: { identifier: '${parameters.name}', ip: '10.0.0.1' },
+            success: [{ type: 'wait', payload: { seconds: 0, note: 'to ${parameters.to}' } }],
+          },
+        ]),
+      );
+      expect(parsed.roots[0].payload).toEqual({ identifier: 'Ann', ip: '10.0.0.1' });
+      expect(parsed.roots[0].success[0].payload).toEqual({
+        seconds: 0,
+        note: 'to https://x.test/hook',
+      });
+      expect(
+        ruleOf(() =>
+          parseProcessingRequest(
+            request([{ type: 'wait', payload: { seconds: 0, note: '${parameters.nope}' } }]),
+          ),
+        ),
+      ).toBe('TEMPLATE_PARAMETER_MISSING');
+    });
+
     it('puts a template of several tasks in place, as parallel tasks', () => {
       const parsed = parseProcessingRequest(
         request([wait(), { type: 'template:pair' }]),

@@ -28,6 +28,8 @@ export interface TaskSpec {
 
 export interface ParsedProcessingRequest {
   header: ProcessingHeader;
+  /** `header.request.id` as text: unique per partner (ADR 0017). */
+  requestId: string;
   parameters: Record<string, string>;
   userIp: string | null;
   roots: TaskSpec[];
@@ -64,7 +66,8 @@ export function parseProcessingRequest(
   }
   const parser = new TreeParser(templates, parameters);
   const roots = parser.list(body.tasks, 'payload.tasks', 1, null);
-  return { header, parameters, userIp, roots };
+  const requestId = String((request.header as { request: { id: string | number } }).request.id);
+  return { header, requestId, parameters, userIp, roots };
 }
 
 function parseHeader(raw: unknown): ProcessingHeader {
@@ -187,14 +190,13 @@ class TreeParser {
     if (++this.count > ProcessingLimits.maxTasks) {
       fail('TOO_MANY_TASKS', `a request holds at most ${ProcessingLimits.maxTasks} tasks`);
     }
-    let payload = (raw.payload as Record<string, unknown> | undefined) ?? {};
-    if (template !== null) {
-      payload = substituteParameters(
-        payload,
-        this.parameters,
-        `${where} (template ${template})`,
-      ) as Record<string, unknown>;
-    }
+    // ADR 0005: placeholders are filled in every task's payload, whether a template or the
+    // partner's own tree holds the task.
+    const payload = substituteParameters(
+      raw.payload ?? {},
+      this.parameters,
+      template === null ? where : `${where} (template ${template})`,
+    ) as Record<string, unknown>;
     return [
       {
         type: raw.type as TaskFunction,

@@ -13,6 +13,7 @@ export const PROCESSING_RULES = [
   'TREE_TOO_DEEP',
   'UNKNOWN_TEMPLATE',
   'TEMPLATE_PARAMETER_MISSING',
+  'DUPLICATE_REQUEST_ID',
 ] as const;
 export type ProcessingRule = (typeof PROCESSING_RULES)[number];
 

@@ -35,6 +35,35 @@ describe('redactPayload', () => {
     });
   });
 
+  it('masks card numbers used as keys, in arrays of numbers, and as the whole payload', () => {
+    expect(
+      redactPayload({
+        '4242424242424242': 'x',
+        nested: { 'card 5555 5555 5555 4444': { ok: true } },
+        amounts: [4242424242424242, 12],
+      }),
+    ).toEqual({
+      '424242******4242': 'x',
+      nested: { 'card 555555******4444': { ok: true } },
+      amounts: ['424242******4242', 12],
+    });
+    expect(redactPayload(4242424242424242)).toBe('424242******4242');
+    expect(redactPayload(['4000000000000002'])).toEqual(['400000******0002']);
+  });
+
+  it('masks a card number beyond 2^53 sent as a JSON number (already rounded by parsing)', () => {
+    // Both are Luhn-valid and > 2^53: JSON.parse rounds them, so the Luhn check no longer tells.
+    const parsed = JSON.parse(
+      '{"account": 6221260000000000001, "other": 9111111111111110, "small": 1.5, "id": 42}',
+    ) as object;
+    expect(redactPayload(parsed)).toEqual({
+      account: '622126*********0000',
+      other: '911111******1110',
+      small: 1.5,
+      id: 42,
+    });
+  });
+
   it('drops sealed boxes and keeps an already masked echo as it is', () => {
     expect(redactPayload({ sealed_card: 's1.k.x', card: { number: '424242******4242' } })).toEqual({
       card: { number: '424242******4242' },

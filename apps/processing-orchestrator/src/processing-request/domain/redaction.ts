@@ -23,6 +23,8 @@ export function maskCardNumber(value: string): string {
  */
 export function redactPayload(value: unknown, parentKey = ''): unknown {
   if (typeof value === 'string') return maskPans(value);
+  // A card number sent as a JSON number, also inside an array or as the whole payload.
+  if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactPayload(item, parentKey));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
@@ -31,18 +33,24 @@ export function redactPayload(value: unknown, parentKey = ''): unknown {
     if (SECRET_KEYS.has(lower) || lower.startsWith(SEALED_PREFIX)) continue;
     const isCardNumber =
       NUMBER_KEYS.has(lower) && (lower !== 'number' || parentKey.toLowerCase() === 'card');
-    out[key] =
+    // Keys are text the partner sent too: a card number used as a key is masked like a value.
+    out[maskPans(key)] =
       isCardNumber && (typeof item === 'string' || typeof item === 'number')
         ? maskCardNumber(String(item))
-        : typeof item === 'number' && Number.isSafeInteger(item)
-          ? redactNumber(item)
-          : redactPayload(item, key);
+        : redactPayload(item, key);
   }
   return out;
 }
 
-// A card number sent as a JSON number is a digit run too; it comes back masked, as text.
+// A card number sent as a JSON number is a digit run too; it comes back masked, as text. Past
+// 2^53 JSON parsing has rounded it (its Luhn check no longer tells), but most of its digits would
+// still show: any such integer of card-number length is masked.
 function redactNumber(value: number): number | string {
-  const masked = maskPans(String(value));
+  if (!Number.isInteger(value)) return value;
+  const digits = Math.abs(value).toLocaleString('en-US', { useGrouping: false });
+  if (!Number.isSafeInteger(value) && digits.length >= 13 && digits.length <= 19) {
+    return maskCardNumber(digits);
+  }
+  const masked = maskPans(digits);
   return masked === String(value) ? value : masked;
 }

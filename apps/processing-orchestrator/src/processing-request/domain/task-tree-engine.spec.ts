@@ -1,3 +1,4 @@
+import { TASK_FUNCTIONS } from '@opp/contracts';
 import { buildTasks } from './task-tree-builder';
 import { parseProcessingRequest } from './processing-request-parser';
 import type { ProcessingTask } from './processing-task';
@@ -100,17 +101,26 @@ describe('TaskTreeEngine', () => {
     expect(tasks[0]).toMatchObject({ status: 'FAIL', reason: REASONS.sandboxOnly });
   });
 
-  it('answers functions that are not built yet with FAIL "function not available"', () => {
-    const tasks = tree([
-      { type: 'payout' },
-      { type: 'transaction.reverse' },
-      { type: 'recurring.charge' },
-    ]);
+  it('hands every function but wait to its owner: none is left unavailable', () => {
+    const owned = TASK_FUNCTIONS.filter((fn) => fn !== 'wait');
+    const tasks = tree(owned.map((type) => ({ type })));
     const engine = run(tasks);
-    expect(tasks.map((t) => [t.status, t.reason])).toEqual(
-      Array(3).fill(['FAIL', 'function not available']),
-    );
-    expect(engine.dispatched).toEqual([]);
+    expect(tasks.map((t) => t.status)).toEqual(owned.map(() => 'RUNNING'));
+    expect(engine.dispatched.map((t) => t.type)).toEqual(owned);
+  });
+
+  it('hands transaction.reverse to its owner like any built function', () => {
+    const tasks = tree([{ type: 'transaction.reverse', payload: { id: 1, amount: '1.00' } }]);
+    const engine = run(tasks);
+    expect(tasks[0].status).toBe('RUNNING');
+    expect(engine.dispatched.map((t) => t.type)).toEqual(['transaction.reverse']);
+  });
+
+  it('dispatches recurring.charge to its owner (ADR 0012)', () => {
+    const tasks = tree([{ type: 'recurring.charge', payload: { user: '1' } }]);
+    const engine = run(tasks);
+    expect(tasks[0].status).toBe('RUNNING');
+    expect(engine.dispatched.map((t) => t.type)).toEqual(['recurring.charge']);
   });
 
   it('finishes a wait when its timer is due, not before', () => {

@@ -1,4 +1,4 @@
-import type { TaskFunction, TaskOutcome } from '@opp/contracts';
+import type { TaskOutcome } from '@opp/contracts';
 import { ProcessingLimits } from './processing-limits';
 import {
   OPEN_TASK_STATUSES,
@@ -9,18 +9,7 @@ import {
   type TaskStatus,
 } from './processing-task';
 
-/**
- * Functions whose owner is not built yet: valid task types (ADR 0005) that fail when they would
- * run.
- */
-export const UNAVAILABLE_FUNCTIONS: ReadonlySet<TaskFunction> = new Set([
-  'payout',
-  'transaction.reverse',
-  'recurring.charge',
-]);
-
 export const REASONS = {
-  unavailable: 'function not available',
   expired: 'expired',
   sandboxOnly: 'wait is available in sandbox projects only',
   invalidWait: `invalid payload: seconds must be a number from 0 to ${ProcessingLimits.maxWaitSeconds}`,
@@ -163,10 +152,6 @@ export class TaskTreeEngine {
       if (seconds === 0) return this.finish(task, 'SUCCESS', null);
       task.status = 'RUNNING';
       task.dueAt = earliest(new Date(now.getTime() + seconds * 1000), task.expiresAt);
-      return;
-    }
-    if (UNAVAILABLE_FUNCTIONS.has(task.type)) {
-      this.finish(task, 'FAIL', REASONS.unavailable);
       return;
     }
     task.status = 'RUNNING';

@@ -3,8 +3,9 @@ import { ProcessingRuleError } from './processing-rule-error';
 const PLACEHOLDER = /\$\{parameters\.([A-Za-z0-9_.-]+)\}/g;
 
 /**
- * ADR 0005: `${parameters.X}` anywhere in a string of a template task's payload becomes
- * `payload.partner.parameters.X`. A placeholder without its parameter refuses the request.
+ * ADR 0005: `${parameters.X}` anywhere in a string of a task's payload (a template's task or one
+ * of the request's own) becomes `payload.partner.parameters.X`. A placeholder without its
+ * parameter refuses the request.
  */
 export function substituteParameters(
   value: unknown,

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import type { ProcessingRequest } from '../domain/processing-request';
 import type { ProcessingTask } from '../domain/processing-task';
+import type { ClaimedRequestId } from '../domain/request-id-reuse';
 import { ProcessingRequestMapper } from './processing-request.mapper';
 import { ProcessingRequestOrmEntity } from './processing-request.orm-entity';
 import { ProcessingTaskOrmEntity } from './processing-task.orm-entity';
@@ -98,6 +99,44 @@ export class ProcessingRequestRepository {
         : { mode: 'pessimistic_write' },
     });
     return row ? ProcessingRequestMapper.toDomain(row) : null;
+  }
+
+  /**
+   * ADR 0017: waits until no other transaction is handling this partner's request id, so a
+   * concurrent repeat sees the first request once it is stored (the unique index backs this up).
+   */
+  async lockRequestId(tx: EntityManager, partner: string, requestId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `processing-request-id:${partner}:${requestId}`,
+    ]);
+  }
+
+  async findByRequestId(
+    tx: EntityManager,
+    partner: string,
+    requestId: string,
+  ): Promise<ClaimedRequestId | null> {
+    const rows: { global_id: string; body_fingerprint: string }[] = await tx.query(
+      `SELECT global_id, body_fingerprint FROM processing_requests
+       WHERE partner_identifier = $1 AND request_id = $2`,
+      [partner, requestId],
+    );
+    return rows[0]
+      ? { globalId: rows[0].global_id, bodyFingerprint: rows[0].body_fingerprint }
+      : null;
+  }
+
+  /** Records the partner's request id of a stored request (unique per partner). */
+  async claimRequestId(
+    tx: EntityManager,
+    globalId: string,
+    requestId: string,
+    bodyFingerprint: string,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE processing_requests SET request_id = $2, body_fingerprint = $3 WHERE global_id = $1`,
+      [globalId, requestId, bodyFingerprint],
+    );
   }
 
   async find(tx: EntityManager, globalId: string): Promise<ProcessingRequest | null> {

@@ -1,24 +1,99 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { Subscription } from '../domain/subscription';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Subscription, type SubscriptionState } from '../domain/subscription';
+
+/** A subscription as payments announced it (the subscribing charge succeeded). */
+export interface NewSubscription {
+  projectId: number;
+  userId: string;
+  transactionId: number;
+  intervalDays: number;
+  trialDays: number;
+  price: string;
+  currency: string;
+  cardTokenId: string;
+  frequencyDays: number;
+  endsAt: Date;
+  subscribedAt: Date;
+  /** The first automatic charge (null: manual recurring only). */
+  firstDueAt: Date | null;
+}
+
+interface SubscriptionRow {
+  id: string;
+  project_id: number;
+  user_id: string;
+  transaction_id: string;
+  interval_days: number;
+  trial_days: number;
+  price: string;
+  currency: string;
+  card_token_id: string;
+  frequency_days: number;
+  ends_at: Date;
+  status: SubscriptionState['status'];
+  subscribed_at: Date;
+  last_charged_at: Date | null;
+  last_charge_key: string | null;
+  next_charge_at: Date | null;
+  period: number;
+  period_due_at: Date | null;
+  attempt: number;
+  charge_in_flight: boolean;
+}
+
+const toDomain = (r: SubscriptionRow): Subscription =>
+  Subscription.restore({
+    id: Number(r.id),
+    projectId: r.project_id,
+    userId: r.user_id,
+    transactionId: Number(r.transaction_id),
+    intervalDays: r.interval_days,
+    trialDays: r.trial_days,
+    price: r.price,
+    currency: r.currency.trim(),
+    cardTokenId: r.card_token_id,
+    frequencyDays: r.frequency_days,
+    endsAt: r.ends_at,
+    status: r.status,
+    subscribedAt: r.subscribed_at,
+    lastChargedAt: r.last_charged_at,
+    lastChargeKey: r.last_charge_key,
+    nextChargeAt: r.next_charge_at,
+    period: r.period,
+    periodDueAt: r.period_due_at,
+    attempt: r.attempt,
+    chargeInFlight: r.charge_in_flight,
+  });
 
 @Injectable()
 export class SubscriptionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in one database transaction (the scheduler's batches). */
+  inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /**
    * A new subscription of a user replaces the old one, unless it is older than what is stored
-   * (events of one user arrive in order, but a replay must not roll the state back).
+   * (events of one user arrive in order, but a replay must not roll the state back). The period
+   * counter carries on, so a period key is never reused.
    */
-  async upsert(tx: EntityManager, s: Subscription): Promise<void> {
+  async upsert(tx: EntityManager, s: NewSubscription): Promise<void> {
     await tx.query(
       `INSERT INTO subscriptions (project_id, user_id, transaction_id, interval_days, trial_days,
-         price, currency, card_token_id, frequency_days, ends_at, status, subscribed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11)
+         price, currency, card_token_id, frequency_days, ends_at, status, subscribed_at,
+         next_charge_at, period_due_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $12, $12)
        ON CONFLICT (project_id, user_id) DO UPDATE SET
          transaction_id = EXCLUDED.transaction_id, interval_days = EXCLUDED.interval_days,
          trial_days = EXCLUDED.trial_days, price = EXCLUDED.price, currency = EXCLUDED.currency,
          card_token_id = EXCLUDED.card_token_id, frequency_days = EXCLUDED.frequency_days,
          ends_at = EXCLUDED.ends_at, status = 'active', subscribed_at = EXCLUDED.subscribed_at,
-         updated_at = now()
+         next_charge_at = EXCLUDED.next_charge_at, period_due_at = EXCLUDED.period_due_at,
+         last_charged_at = NULL, last_charge_key = NULL, attempt = 0, charge_in_flight = false,
+         period = subscriptions.period + 1, updated_at = now()
        WHERE subscriptions.subscribed_at <= EXCLUDED.subscribed_at`,
       [
         s.projectId,
@@ -32,7 +107,123 @@ export class SubscriptionRepository {
         s.frequencyDays,
         s.endsAt,
         s.subscribedAt,
+        s.firstDueAt,
       ],
+    );
+  }
+
+  /** The user's subscription, locked until the transaction ends (one change at a time). */
+  async lockOfUser(
+    tx: EntityManager,
+    projectId: number,
+    userId: string,
+  ): Promise<Subscription | null> {
+    const rows: SubscriptionRow[] = await tx.query(
+      `SELECT * FROM subscriptions WHERE project_id = $1 AND user_id = $2 FOR UPDATE`,
+      [projectId, userId],
+    );
+    return rows.length ? toDomain(rows[0]) : null;
+  }
+
+  async lockById(tx: EntityManager, id: number): Promise<Subscription | null> {
+    const rows: SubscriptionRow[] = await tx.query(
+      `SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows.length ? toDomain(rows[0]) : null;
+  }
+
+  /**
+   * Up to `limit` subscriptions due at `now`, locked; rows another scheduler instance holds are
+   * skipped. The caller moves each one's due time (or clears it) in the same transaction, so the
+   * next batch starts after them: the sweep never holds more than one batch in memory.
+   */
+  async claimDue(tx: EntityManager, now: Date, limit: number): Promise<Subscription[]> {
+    const rows: SubscriptionRow[] = await tx.query(
+      `SELECT * FROM subscriptions WHERE next_charge_at IS NOT NULL AND next_charge_at <= $1
+       ORDER BY next_charge_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [now, limit],
+    );
+    return rows.map(toDomain);
+  }
+
+  async save(tx: EntityManager, subscription: Subscription): Promise<void> {
+    await this.saveAll(tx, [subscription]);
+  }
+
+  /** Writes the mutable state of several subscriptions in one statement (a sweep batch). */
+  async saveAll(tx: EntityManager, subscriptions: readonly Subscription[]): Promise<void> {
+    if (subscriptions.length === 0) return;
+    const states = subscriptions.map((s) => s.state);
+    const column = <T>(pick: (s: Readonly<SubscriptionState>) => T) => states.map(pick);
+    await tx.query(
+      `UPDATE subscriptions AS s SET interval_days = v.interval_days, price = v.price,
+         currency = v.currency, status = v.status, last_charged_at = v.last_charged_at,
+         last_charge_key = v.last_charge_key, next_charge_at = v.next_charge_at,
+         period = v.period, period_due_at = v.period_due_at, attempt = v.attempt,
+         charge_in_flight = v.charge_in_flight, updated_at = now()
+       FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[],
+         $6::timestamptz[], $7::text[], $8::timestamptz[], $9::int[], $10::timestamptz[],
+         $11::int[], $12::boolean[])
+         AS v(id, interval_days, price, currency, status, last_charged_at, last_charge_key,
+           next_charge_at, period, period_due_at, attempt, charge_in_flight)
+       WHERE s.id = v.id`,
+      [
+        column((s) => s.id),
+        column((s) => s.intervalDays),
+        column((s) => s.price),
+        column((s) => s.currency),
+        column((s) => s.status),
+        column((s) => s.lastChargedAt),
+        column((s) => s.lastChargeKey),
+        column((s) => s.nextChargeAt),
+        column((s) => s.period),
+        column((s) => s.periodDueAt),
+        column((s) => s.attempt),
+        column((s) => s.chargeInFlight),
+      ],
+    );
+  }
+
+  /**
+   * Claims an attempt on each period; returns the subscriptions whose claim held. A period already
+   * charged is left out: the unique period key refuses a second charge of it, whatever the
+   * in-memory state said.
+   */
+  async claimPeriods(
+    tx: EntityManager,
+    claims: readonly { subscriptionId: number; period: number; attempt: number }[],
+  ): Promise<Set<number>> {
+    if (claims.length === 0) return new Set();
+    const rows: { subscription_id: string }[] = await tx.query(
+      `INSERT INTO recurring_periods (subscription_id, period, attempts, status)
+       SELECT id, period, attempt, 'charging'
+       FROM unnest($1::bigint[], $2::int[], $3::int[]) AS c(id, period, attempt)
+       ON CONFLICT (subscription_id, period) DO UPDATE
+         SET attempts = EXCLUDED.attempts, status = 'charging', updated_at = now()
+         WHERE recurring_periods.status <> 'charged'
+       RETURNING subscription_id`,
+      [
+        claims.map((c) => c.subscriptionId),
+        claims.map((c) => c.period),
+        claims.map((c) => c.attempt),
+      ],
+    );
+    return new Set(rows.map((r) => Number(r.subscription_id)));
+  }
+
+  async recordPeriod(
+    tx: EntityManager,
+    subscriptionId: number,
+    period: number,
+    status: 'charged' | 'declined',
+    transactionId: number | null,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE recurring_periods SET status = $3, transaction_id = COALESCE($4, transaction_id),
+         updated_at = now()
+       WHERE subscription_id = $1 AND period = $2 AND status <> 'charged'`,
+      [subscriptionId, period, status, transactionId],
     );
   }
 }

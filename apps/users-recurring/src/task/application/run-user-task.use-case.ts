@@ -3,18 +3,26 @@ import type { EntityManager } from 'typeorm';
 import { taskResultMessage, type TaskCommandV1, type TaskResultV1 } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
 import { ResolveUserUseCase } from '../../user/application/resolve-user/resolve-user.use-case';
+import { ChargeRecurringTask } from './charge-recurring-task';
 import { resolveUserCommandOf } from './user-resolve-task';
 
-/** Runs the task functions users-recurring owns (`user.resolve`) and answers the orchestrator. */
+type Outcome = Pick<TaskResultV1, 'outcome' | 'data' | 'reason'>;
+
+/**
+ * Runs the task functions users-recurring owns (`user.resolve`, `recurring.charge`) and answers
+ * the orchestrator; a granted `recurring.charge` is answered by payments, which charges.
+ */
 @Injectable()
 export class RunUserTaskUseCase {
   constructor(
     private readonly resolveUser: ResolveUserUseCase,
+    private readonly chargeRecurring: ChargeRecurringTask,
     private readonly outbox: OutboxWriter,
   ) {}
 
   async execute(tx: EntityManager, task: TaskCommandV1, correlationId?: string): Promise<void> {
-    const result = await this.run(tx, task);
+    const result = await this.run(tx, task, correlationId);
+    if (result === 'answered-by-payments') return;
     const completed = {
       ...result,
       taskId: task.taskId,
@@ -27,7 +35,11 @@ export class RunUserTaskUseCase {
   private async run(
     tx: EntityManager,
     task: TaskCommandV1,
-  ): Promise<Pick<TaskResultV1, 'outcome' | 'data' | 'reason'>> {
+    correlationId?: string,
+  ): Promise<Outcome | 'answered-by-payments'> {
+    if (task.function === 'recurring.charge') {
+      return this.chargeRecurring.execute(tx, task, correlationId);
+    }
     if (task.function !== 'user.resolve') {
       return { outcome: 'FAIL', reason: `users-recurring does not run ${task.function}` };
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { NewUser, User } from '../domain/user';
 import { UserMapper } from './user.mapper';
 import { UserOrmEntity } from './user.orm-entity';
@@ -34,5 +34,17 @@ export class UserRepository {
       identifier: user.identifier,
     });
     return { user: UserMapper.toDomain(row), created: inserted.length > 0 };
+  }
+
+  /** Several users of one project by internal id (ids that cannot exist are skipped). */
+  async findOfProject(
+    tx: EntityManager,
+    projectId: number,
+    ids: readonly string[],
+  ): Promise<User[]> {
+    const valid = ids.filter((id) => /^\d{1,18}$/.test(id));
+    if (valid.length === 0) return [];
+    const rows = await tx.findBy(UserOrmEntity, { projectId, id: In(valid) });
+    return rows.map((row) => UserMapper.toDomain(row));
   }
 }

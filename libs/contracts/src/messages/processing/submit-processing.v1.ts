@@ -1,4 +1,13 @@
-import { IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
+import {
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Min,
+} from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 
@@ -17,6 +26,11 @@ export class SubmitProcessingV1 {
    * the request uses but this map lacks is an unknown template (400).
    */
   @IsOptional() @IsObject() templates?: Record<string, unknown[]>;
+  /**
+   * Hex SHA-256 of the body bytes the partner sent (ADR 0017): a repeated `header.request.id` is
+   * the same request only with the same fingerprint. Without it the orchestrator hashes `request`.
+   */
+  @IsOptional() @Matches(/^[0-9a-f]{64}$/) bodyFingerprint?: string;
 }
 
 /** GET /processing/status/:GlobalId; another partner's GlobalId is answered as unknown. */

@@ -64,6 +64,7 @@ const command = (owner: string, topic: TopicDefinition) =>
 export const PaymentsTaskCommandV1Message = command('payments', Topics.paymentsTaskCommands);
 export const UsersTaskCommandV1Message = command('users', Topics.usersTaskCommands);
 export const NotifierTaskCommandV1Message = command('notifier', Topics.notifierTaskCommands);
+export const PayoutsTaskCommandV1Message = command('payouts', Topics.payoutsTaskCommands);
 
 export const TaskResultV1Message = defineMessage(
   'processing.task-result.v1',

@@ -10,7 +10,8 @@ export class ResolveUserV1 {
   @IsOptional() @IsString() @MaxLength(255) email?: string;
   @IsOptional() @Matches(/^\d{4,20}$/) phone?: string;
   @IsOptional() @Matches(/^[a-z]{2}$/) locale?: string;
-  @IsString() @Length(1, 64) ip!: string;
+  /** Required by POST /user/resolve (40011); optional where the spec makes it so (wallets). */
+  @IsOptional() @IsString() @Length(1, 64) ip?: string;
   @IsOptional() @IsString() @MaxLength(255) ua?: string;
 }
 

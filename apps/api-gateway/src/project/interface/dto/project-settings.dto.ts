@@ -39,9 +39,35 @@ export class ProjectSettingsDto {
   recurringMonths?: number;
   @ApiPropertyOptional({
     default: false,
-    description: 'D18: signed /v1 requests must carry a signed `timestamp` (Unix seconds)',
+    description: 'ADR 0018: signed /v1 requests must carry a signed `timestamp` (Unix seconds)',
   })
   @IsOptional()
   @IsBoolean()
   requireTimestamp?: boolean;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 120,
+    description:
+      'ADR 0015: GET /v1/card/getToken requests per minute from one client IP; null = the default ' +
+      '(120, sandbox 1200)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  tokenRateLimitPerIp?: number | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 6000,
+    description:
+      'ADR 0015: GET /v1/card/getToken requests per minute to the project from all clients; ' +
+      'null = the default (6000, sandbox 60000)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  tokenRateLimitPerProject?: number | null;
 }

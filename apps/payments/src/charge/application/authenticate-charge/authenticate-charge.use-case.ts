@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { taskResultMessage, type AuthenticateChargeV1 } from '@opp/contracts';
-import { CryptoError, KeyRing } from '@opp/crypto';
+import { CryptoError, HostedPageKeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
@@ -11,7 +11,7 @@ import { PaymentsConfig } from '../../../config/payments.config';
 import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
-import type { Transaction } from '../../domain/transaction';
+import { cardIdOf, type Transaction } from '../../domain/transaction';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { taskResultOf } from '../task-result';
@@ -32,7 +32,7 @@ export class AuthenticateChargeUseCase {
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
-    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
@@ -52,7 +52,7 @@ export class AuthenticateChargeUseCase {
     if (challengeResultOf(this.decrypt(command.paRes), command.md) === 'failed') {
       finished = await this.outcomes.fail(tx, waiting, AUTHENTICATION_FAILED, settings);
     } else {
-      const card = await this.cards.findCard(tx, waiting.cardId);
+      const card = await this.cards.findCard(tx, cardIdOf(waiting));
       const decision = await this.acquirers.for(settings).authorize({
         card: {
           number: this.vault.numberOf(card),

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
-import { KeyRing, randomToken } from '@opp/crypto';
+import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import type { AcquirerCard } from '../../../acquirer/domain/acquirer';
@@ -12,10 +12,16 @@ import { ProjectSettingsRepository } from '../../../project/project-settings.rep
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { feeFor } from '../../domain/fee';
 import type { TaskOrigin } from '../../domain/transaction';
+import { LiveOrderGuard } from '../../infrastructure/live-order-guard';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { chargeResultOf } from '../transaction-views';
 import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
+
+/** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
+export interface RecurringCharge {
+  referenceId: number;
+}
 
 /**
  * POST /card/process and the `card.payment` task. Checks come first and write nothing; then the
@@ -30,14 +36,16 @@ export class ProcessChargeUseCase {
     private readonly transactions: TransactionRepository,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
-    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+    private readonly liveOrders: LiveOrderGuard,
   ) {}
 
   async execute(
     tx: EntityManager,
     command: ProcessChargeV1,
     task?: TaskOrigin,
+    recurring?: RecurringCharge,
   ): Promise<ChargeResultV1> {
     // Concurrent deliveries of one request queue here; the later ones then find the first's result.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
@@ -71,6 +79,11 @@ export class ProcessChargeUseCase {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
     }
 
+    // ADR 0014: an order id with a live payment is refused before the card is touched.
+    if (!command.verifyCard) {
+      await this.liveOrders.refuseIfTaken(tx, command.projectId, command.orderId);
+    }
+    const beforeWrites = await this.liveOrders.savepoint(tx);
     const source = await this.vault.forCharge(tx, command.projectId, command);
     const acquirerCard: AcquirerCard = {
       number: source.number,
@@ -83,11 +96,11 @@ export class ProcessChargeUseCase {
     }
     const card = await source.claim();
 
-    const opened = await this.transactions.insert(tx, {
+    const inserting = this.transactions.insert(tx, {
       projectId: command.projectId,
       idempotencyKey: command.idempotencyKey,
       orderId: command.orderId ?? null,
-      referenceId: null,
+      referenceId: recurring?.referenceId ?? null,
       type: command.verifyCard ? 'verification' : 'payment',
       method: 'card',
       reason: null,
@@ -117,9 +130,13 @@ export class ProcessChargeUseCase {
       settleAt: null,
       task: task ?? null,
     });
+    // A concurrent live payment of the same order id: 40501, and back to before the token claim.
+    const opened = await this.liveOrders.insert(tx, beforeWrites, command, inserting);
 
+    // A recurring charge is merchant-initiated on a subscribed card: no 3-D Secure (ADR 0012).
     const challenge =
-      command.threeDs || settings.force3ds || (await acquirer.requiresChallenge(acquirerCard));
+      !recurring &&
+      (command.threeDs || settings.force3ds || (await acquirer.requiresChallenge(acquirerCard)));
     if (challenge) {
       const md = randomToken();
       const paReq = this.keyRing.encrypt(

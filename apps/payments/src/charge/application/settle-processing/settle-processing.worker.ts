@@ -5,6 +5,7 @@ import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
 import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { cardIdOf } from '../../domain/transaction';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
 
@@ -43,7 +44,7 @@ export class SettleProcessingWorker extends PollingWorker {
       const due = await this.transactions.lockDueForSettlement(tx, BATCH);
       for (const t of due) {
         const settings = await this.projects.require(tx, t.projectId);
-        const card = await this.cards.findCard(tx, t.cardId);
+        const card = await this.cards.findCard(tx, cardIdOf(t));
         const decision = await this.acquirers.for(settings).settle({
           number: this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,

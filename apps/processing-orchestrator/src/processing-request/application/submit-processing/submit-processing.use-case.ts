@@ -15,6 +15,7 @@ import type { ProcessingRequest } from '../../domain/processing-request';
 import { processingResponse } from '../../domain/processing-response';
 import { ProcessingRuleError } from '../../domain/processing-rule-error';
 import { redactPayload } from '../../domain/redaction';
+import { fingerprintOf, reuseOf } from '../../domain/request-id-reuse';
 import { buildTasks } from '../../domain/task-tree-builder';
 import { TaskTreeEngine } from '../../domain/task-tree-engine';
 import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
@@ -50,6 +51,8 @@ export class SubmitProcessingUseCase {
       if (!(error instanceof ProcessingRuleError)) throw error;
       return replyError(ErrorCode.InvalidParameter, `${error.code}: ${error.message}`);
     }
+    const reused = await this.reusedRequestId(tx, command, parsed.requestId);
+    if (reused) return reused;
     const sandbox = await this.repository.projectIsSandbox(tx, command.projectId);
     if (sandbox === null) {
       // The project's snapshot has not reached us yet: "cannot be accepted now", repeat shortly.
@@ -76,7 +79,40 @@ export class SubmitProcessingUseCase {
     const messages = this.effects.commands(request, engine);
     messages.push(...this.effects.settle(request, engine, now));
     await this.repository.insert(tx, request, tasks);
+    await this.repository.claimRequestId(
+      tx,
+      request.globalId,
+      parsed.requestId,
+      command.bodyFingerprint ?? fingerprintOf(command.request),
+    );
     await this.outbox.add(tx, messages);
     return replyOk(processingResponse(request, tasks, now));
+  }
+
+  /**
+   * ADR 0017: a request id the partner used before starts nothing. The same body is answered as
+   * the first request's status (its GlobalId); another body is 400 DUPLICATE_REQUEST_ID. The lock
+   * is held to the end of this transaction, so a concurrent repeat waits and then sees the first.
+   */
+  private async reusedRequestId(
+    tx: EntityManager,
+    command: SubmitProcessingV1,
+    requestId: string,
+  ): Promise<Reply<ProcessingResponseV1> | null> {
+    const partner = command.partnerIdentifier;
+    await this.repository.lockRequestId(tx, partner, requestId);
+    const first = await this.repository.findByRequestId(tx, partner, requestId);
+    if (!first) return null;
+    const reuse = reuseOf(first, command.bodyFingerprint ?? fingerprintOf(command.request));
+    if (reuse.kind === 'conflict') {
+      return replyError(
+        ErrorCode.InvalidParameter,
+        `DUPLICATE_REQUEST_ID: header.request.id ${JSON.stringify(requestId.slice(0, 64))} ` +
+          'was used before with another body',
+      );
+    }
+    const request = await this.repository.find(tx, reuse.globalId);
+    if (!request) return null;
+    return replyOk(processingResponse(request, await this.repository.tasks(tx, reuse.globalId)));
   }
 }

@@ -33,7 +33,7 @@ export class ResolveUserUseCase {
       email: command.email ?? null,
       phone: command.phone ?? null,
       locale: command.locale ?? null,
-      ip: command.ip,
+      ip: command.ip ?? null,
       userAgent: command.ua ?? null,
     });
     if (created) {

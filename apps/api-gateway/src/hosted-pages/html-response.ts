@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Headers of a hosted HTML page: never cached, no sniffing or referrer, and a CSP that allows only
+ * the page's own nonce-tagged style and script, and form posts (with their redirects: browsers check
+ * those too) to `formAction`.
+ */
+export function sendHtml(reply: FastifyReply, nonce: string, formAction: string): void {
+  void reply
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ` +
+        `form-action ${formAction}; base-uri 'none'`,
+    );
+}

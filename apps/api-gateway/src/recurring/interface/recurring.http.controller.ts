@@ -1,0 +1,74 @@
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
+import { toChargeResponse } from '../../card/interface/card-responses';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { RecurringCharge } from '../application/recurring-charge';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { RecurringDocs } from './recurring.openapi';
+import { readRecurringChanges, readRecurringCharge, readRecurringUser } from './recurring.request';
+
+/** Manual recurring and the subscription's settings (ADR 0012); signed and replay-guarded. */
+@ApiTags('recurring')
+@Controller('v1')
+export class RecurringHttpController {
+  constructor(
+    private readonly requests: GatewayRequestClient,
+    private readonly recurring: RecurringCharge,
+  ) {}
+
+  @Post('card/processRecurring')
+  @HttpCode(200)
+  @ApiDoc(RecurringDocs.processRecurring)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async processRecurring(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const userId = readRecurringUser(projectId, merchant.params);
+    const fields = readRecurringCharge(merchant.params);
+    // One accepted signature is one charge, whatever is redelivered (ADR 0003).
+    const idempotencyKey = `${projectId}:${String(merchant.params['signature'])}`;
+    const { permanentToken: _unused, ...result } = toChargeResponse(
+      await this.recurring.charge(projectId, userId, fields, idempotencyKey),
+    );
+    return result;
+  }
+
+  @Post('user/changeRecurring')
+  @HttpCode(200)
+  @ApiDoc(RecurringDocs.changeRecurring)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async changeRecurring(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const userId = readRecurringUser(projectId, merchant.params);
+    const changes = readRecurringChanges(merchant.params);
+    const reply = await this.requests.request(
+      ChangeRecurringV1Request,
+      { projectId, userId, ...changes },
+      { key: `${projectId}:${userId}`, correlationId: currentCorrelationId() },
+    );
+    return { success: answerOrThrow(reply).success };
+  }
+
+  @Post('user/cancelRecurring')
+  @HttpCode(200)
+  @ApiDoc(RecurringDocs.cancelRecurring)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async cancelRecurring(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const userId = readRecurringUser(projectId, merchant.params);
+    const reply = await this.requests.request(
+      CancelRecurringV1Request,
+      { projectId, userId },
+      { key: `${projectId}:${userId}`, correlationId: currentCorrelationId() },
+    );
+    return { success: answerOrThrow(reply).success };
+  }
+}

@@ -1,0 +1,37 @@
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ReversePaymentV1Request } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { readReversePayment } from './reverse-payment.request';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { REVERSE_DOC } from './transaction.openapi';
+import { toReversalResponse } from './transaction-responses';
+
+@ApiTags('transactions')
+@Controller('v1/transaction')
+export class TransactionReverseHttpController {
+  constructor(private readonly requests: GatewayRequestClient) {}
+
+  @Post('reverse')
+  @HttpCode(200)
+  @ApiDoc(REVERSE_DOC)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async reverse(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    // One accepted signature is one reversal, whatever is redelivered (ADR 0003).
+    const key = `reverse:${projectId}:${String(merchant.params['signature'])}`;
+    const command = readReversePayment(projectId, merchant.params, key);
+    const reply = await this.requests.request(ReversePaymentV1Request, command, {
+      // Reversals of one payment (or order) share a partition: they queue in order.
+      key: `${projectId}:${command.id ?? command.orderId}`,
+      correlationId: currentCorrelationId(),
+    });
+    return toReversalResponse(answerOrThrow(reply));
+  }
+}

@@ -1,0 +1,52 @@
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { CreateWalletTransactionV1Request } from '@opp/contracts';
+import { currentCorrelationId } from '@opp/observability';
+import { ChargeUserResolver } from '../../card/application/charge-user.resolver';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { readWalletTransactionRequest } from './create-wallet-transaction.request';
+import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
+
+@ApiTags('transactions')
+@Controller('v1/transaction')
+export class WalletTransactionHttpController {
+  constructor(
+    private readonly requests: GatewayRequestClient,
+    private readonly users: ChargeUserResolver,
+  ) {}
+
+  @Post('create')
+  @HttpCode(200)
+  @ApiDoc(CREATE_WALLET_TRANSACTION_DOC)
+  @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
+  async create(@Merchant() merchant: AuthenticatedMerchant) {
+    const projectId = merchant.project.id;
+    const { user, transaction } = readWalletTransactionRequest(projectId, merchant.params);
+    const snapshot = await this.users.snapshot(projectId, { kind: 'object', resolve: user });
+    const reply = await this.requests.request(
+      CreateWalletTransactionV1Request,
+      {
+        ...transaction,
+        // One accepted signature is one transaction, whatever is redelivered (ADR 0003).
+        idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
+        projectId,
+        user: snapshot,
+      },
+      { key: `${projectId}:${snapshot.id}`, correlationId: currentCorrelationId() },
+    );
+    const created = answerOrThrow(reply);
+    // The spec types `id` as a string and `amount` as a float (the exact decimal, as a number).
+    return {
+      id: String(created.id),
+      amount: Number(created.price),
+      currency: created.currency,
+      status: created.status,
+    };
+  }
+}

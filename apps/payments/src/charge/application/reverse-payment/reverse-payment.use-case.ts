@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ReversePaymentV1 } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import { LedgerRepository } from '../../../ledger/infrastructure/ledger.repository';
+import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { PaymentRefusal } from '../../../shared/payment-refusal';
+import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
+import type { TaskOrigin, Transaction } from '../../domain/transaction';
+import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { ChargeOutcomes } from '../charge-outcomes';
+import { requestedAmountOf } from '../process-charge/requested-amount';
+
+/**
+ * POST /transaction/reverse and the `transaction.reverse` task. The payment's row lock makes
+ * concurrent reversals of one payment queue, so each decides on the current reversed total and
+ * together they never exceed the payment. Every check comes before the first write: a refusal
+ * moves nothing. Then, in the caller's (inbox) transaction: the payment's later effect, the
+ * reversal transaction, its ledger entry and its `refund_completed` event (ADR 0021, reversals).
+ */
+@Injectable()
+export class ReversePaymentUseCase {
+  constructor(
+    private readonly transactions: TransactionRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly outcomes: ChargeOutcomes,
+    private readonly projects: ProjectSettingsRepository,
+  ) {}
+
+  async execute(
+    tx: EntityManager,
+    command: ReversePaymentV1,
+    task?: TaskOrigin,
+  ): Promise<Transaction> {
+    const { projectId, idempotencyKey } = command;
+    // Concurrent deliveries of one request queue here; the later ones find the first's reversal.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `reverse:${projectId}:${idempotencyKey}`,
+    ]);
+    const earlier = await this.transactions.findByIdempotencyKey(tx, projectId, idempotencyKey);
+    if (earlier) return earlier;
+    if (command.id === undefined && command.orderId === undefined) {
+      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'id or order_id is required');
+    }
+
+    const payment = await this.transactions.lockPaymentForReversal(tx, projectId, command);
+    if (!payment) {
+      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+    }
+    const amount = requestedAmountOf(command.amount, payment.currency);
+    if (amount.minor === 0n) {
+      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be above zero');
+    }
+    const reversal = decide(payment, amount.minor);
+    const settings = await this.projects.require(tx, projectId);
+
+    await this.transactions.recordReversal(tx, payment, reversal.payment);
+    const opened = await this.transactions.insert(tx, {
+      projectId,
+      idempotencyKey,
+      orderId: payment.orderId,
+      referenceId: payment.id,
+      type: 'refund',
+      method: payment.method,
+      reason: command.comment ?? null,
+      priceMinor: reversal.refund.priceMinor,
+      feeMinor: reversal.refund.feeMinor,
+      currency: payment.currency,
+      description: payment.description,
+      user: payment.user,
+      cardId: payment.cardId,
+      card: payment.card,
+      attributes: payment.attributes,
+      sandbox: payment.sandbox,
+      options: { remember: false, recurring: null },
+      permanentTokenId: null,
+      recurring: null,
+      acs: null,
+      settleAt: null,
+      task: task ?? null,
+    });
+    await this.ledger.post(tx, reversal.entryFor(opened.id));
+    return this.outcomes.transition(tx, opened, { status: 'completed' }, settings);
+  }
+}
+
+function decide(payment: Transaction, amountMinor: bigint): Reversal {
+  try {
+    return reverse(payment, amountMinor);
+  } catch (error) {
+    if (!(error instanceof ReversalRefused)) throw error;
+    throw new PaymentRefusal(
+      ErrorCode.TransactionNotReversible,
+      `Transaction cannot be reversed: ${error.message}`,
+    );
+  }
+}

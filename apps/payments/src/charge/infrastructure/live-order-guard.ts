@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ErrorCode } from '@opp/errors';
+import { PaymentRefusal } from '../../shared/payment-refusal';
+import type { Transaction } from '../domain/transaction';
+import { ONE_LIVE_PAYMENT_PER_ORDER, TransactionRepository } from './transaction.repository';
+
+/** Where a charge may roll back to when its order id turns out to be taken. */
+export interface OrderSavepoint {
+  readonly name: 'charge_order_id';
+}
+
+const isLiveOrderConflict = (error: unknown): boolean => {
+  const e = error as { code?: string; constraint?: string; driverError?: { constraint?: string } };
+  return (
+    e?.code === '23505' &&
+    (e.constraint ?? e.driverError?.constraint) === ONE_LIVE_PAYMENT_PER_ORDER
+  );
+};
+
+/**
+ * ADR 0014: an order id names at most one live payment of a project. The partial unique index
+ * decides (a concurrent charge of the same order waits on the first's uncommitted row, then fails
+ * once that one commits live); this turns its verdict into 405 40501 with nothing charged: the
+ * charge rolls back to a savepoint taken before its first write (card token claim included), and
+ * the card is never sent to the acquirer.
+ */
+@Injectable()
+export class LiveOrderGuard {
+  constructor(private readonly transactions: TransactionRepository) {}
+
+  /** The cheap early answer, when the live payment is already committed. */
+  async refuseIfTaken(tx: EntityManager, projectId: number, orderId?: string): Promise<void> {
+    if (orderId === undefined) return;
+    const live = await this.transactions.findLivePayment(tx, projectId, orderId);
+    if (live) throw alreadyLive(live);
+  }
+
+  async savepoint(tx: EntityManager): Promise<OrderSavepoint> {
+    await tx.query('SAVEPOINT charge_order_id');
+    return { name: 'charge_order_id' };
+  }
+
+  /** Awaits the insert of a charge; a taken order id undoes everything since the savepoint. */
+  async insert(
+    tx: EntityManager,
+    savepoint: OrderSavepoint,
+    order: { projectId: number; orderId?: string },
+    inserting: Promise<Transaction>,
+  ): Promise<Transaction> {
+    try {
+      return await inserting;
+    } catch (error) {
+      if (!isLiveOrderConflict(error)) throw error;
+      await tx.query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
+      const live =
+        order.orderId === undefined
+          ? undefined
+          : await this.transactions.findLivePayment(tx, order.projectId, order.orderId);
+      throw live
+        ? alreadyLive(live)
+        : new PaymentRefusal(
+            ErrorCode.TransactionAlreadyCompleted,
+            'Transaction already completed',
+          );
+    }
+  }
+}
+
+const alreadyLive = (live: Transaction) =>
+  new PaymentRefusal(
+    ErrorCode.TransactionAlreadyCompleted,
+    `Transaction already completed: order_id names transaction ${live.id}`,
+  );

@@ -1,0 +1,24 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { ReversePaymentV1Request, type ReversePaymentV1 } from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/answer';
+import { ReversePaymentUseCase } from '../application/reverse-payment/reverse-payment.use-case';
+import { reversalResultOf } from '../application/transaction-views';
+
+@Controller()
+export class ReversalKafkaHandler {
+  constructor(
+    @Inject(ReversePaymentUseCase) private readonly reversePayment: ReversePaymentUseCase,
+  ) {}
+
+  @OnRequest(ReversePaymentV1Request)
+  reverse(@Payload() command: ReversePaymentV1, @Ctx() context: MessageContext) {
+    return answer(async () =>
+      reversalResultOf(
+        await this.reversePayment.execute(context.transaction<EntityManager>(), command),
+      ),
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  ConfigError,
+  DEV_CARD_DATA_KEKS,
+  DEV_CARD_FINGERPRINT_KEY,
+  DEV_HOSTED_PAGE_KEYS,
+  loadConfig,
+} from '@opp/config';
+import { generateSealingKeyPair } from '@opp/crypto';
+import { PaymentsConfig } from './payments.config';
+
+const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  KAFKA_BROKERS: 'kafka:9092',
+  SECRETS_KEYS: `k1:${key(7)}`,
+  PAYMENTS_DATABASE_URL: 'postgres://p:pw@db.internal:5432/payments',
+  PUBLIC_GATEWAY_URL: 'https://pay.example.com',
+  CARD_DATA_PRIVATE_KEYS: generateSealingKeyPair('c1').privateKey,
+  CARD_DATA_KEKS: `kek2:${key(2)},kek1:${key(1)}`,
+  CARD_FINGERPRINT_KEY: `fp1:${key(4)}`,
+  HOSTED_PAGE_KEYS: `h1:${key(3)}`,
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(PaymentsConfig, env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () => {
+  it('reads the card-data KEKs, the fingerprint key and the hosted-page keys', () => {
+    const config = loadConfig(PaymentsConfig, { ...PRODUCTION, KEY_ROTATION_BATCH_SIZE: '50' });
+    expect(config).toMatchObject({
+      cardDataKeks: PRODUCTION.CARD_DATA_KEKS,
+      cardFingerprintKey: PRODUCTION.CARD_FINGERPRINT_KEY,
+      hostedPageKeys: PRODUCTION.HOSTED_PAGE_KEYS,
+      keyRotationBatchSize: 50,
+    });
+  });
+
+  it('has development defaults outside production only', () => {
+    const config = loadConfig(PaymentsConfig, {});
+    expect([config.cardDataKeks, config.cardFingerprintKey, config.hostedPageKeys]).toEqual([
+      DEV_CARD_DATA_KEKS,
+      DEV_CARD_FINGERPRINT_KEY,
+      DEV_HOSTED_PAGE_KEYS,
+    ]);
+    const {
+      CARD_DATA_KEKS: _k,
+      CARD_FINGERPRINT_KEY: _f,
+      HOSTED_PAGE_KEYS: _h,
+      ...without
+    } = PRODUCTION;
+    const missing = problemsOf(without).join('\n');
+    for (const variable of ['CARD_DATA_KEKS', 'CARD_FINGERPRINT_KEY', 'HOSTED_PAGE_KEYS']) {
+      expect(missing).toContain(variable);
+    }
+  });
+
+  it('refuses the development keys in production', () => {
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        CARD_DATA_KEKS: DEV_CARD_DATA_KEKS,
+        CARD_FINGERPRINT_KEY: DEV_CARD_FINGERPRINT_KEY,
+        HOSTED_PAGE_KEYS: DEV_HOSTED_PAGE_KEYS,
+      }),
+    ).toHaveLength(3);
+  });
+
+  it('takes exactly one fingerprint key: it is never rotated', () => {
+    const problems = problemsOf({
+      ...PRODUCTION,
+      CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}`,
+    });
+    expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*exactly one/);
+  });
+});

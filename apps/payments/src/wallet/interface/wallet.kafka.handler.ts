@@ -1,0 +1,38 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import {
+  CreateWalletTransactionV1Request,
+  FinishCheckoutV1Request,
+  GetCheckoutV1Request,
+  type CreateWalletTransactionV1,
+  type FinishCheckoutV1,
+  type GetCheckoutV1,
+} from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/answer';
+import { CheckoutUseCase } from '../application/checkout.use-case';
+import { CreateWalletTransactionUseCase } from '../application/create-wallet-transaction.use-case';
+
+@Controller()
+export class WalletKafkaHandler {
+  constructor(
+    @Inject(CreateWalletTransactionUseCase) private readonly create: CreateWalletTransactionUseCase,
+    @Inject(CheckoutUseCase) private readonly checkout: CheckoutUseCase,
+  ) {}
+
+  @OnRequest(CreateWalletTransactionV1Request)
+  createTransaction(@Payload() command: CreateWalletTransactionV1, @Ctx() context: MessageContext) {
+    return answer(() => this.create.execute(context.transaction<EntityManager>(), command));
+  }
+
+  @OnRequest(GetCheckoutV1Request)
+  viewCheckout(@Payload() query: GetCheckoutV1, @Ctx() context: MessageContext) {
+    return answer(() => this.checkout.view(context.transaction<EntityManager>(), query));
+  }
+
+  @OnRequest(FinishCheckoutV1Request)
+  finishCheckout(@Payload() command: FinishCheckoutV1, @Ctx() context: MessageContext) {
+    return answer(() => this.checkout.finish(context.transaction<EntityManager>(), command));
+  }
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { ProcessChargeV1Request } from '@opp/contracts';
+import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
+import { RowLockHolder } from './row-lock-probe';
+
+/**
+ * ADR 0014: within a project an order id names at most one live payment, decided by the database
+ * (a partial unique index), refused 405 40501 with nothing charged; a declined order may be paid.
+ */
+describe('payments: one live payment per order id', () => {
+  let h: PaymentsHarness;
+  let project: number;
+
+  beforeAll(async () => {
+    h = await PaymentsHarness.start('payments live orders', ['payments']);
+    project = await h.createProject();
+  });
+
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const charge = (orderId: string, number = '4242424242424242', fields = {}) =>
+    h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(project, {
+        sealedCard: sealedCardData(project, number),
+        orderId,
+        ...fields,
+      }),
+    );
+  const rowsOf = async (orderId: string) =>
+    h.sql<{ id: string; status: string }>(
+      `SELECT id, status FROM transactions WHERE project_id = $1 AND order_id = $2 ORDER BY id`,
+      [project, orderId],
+    );
+  const journalLines = async () =>
+    Number((await h.sql<{ n: string }>(`SELECT count(*) AS n FROM journal_lines`))[0].n);
+
+  it('refuses a second payment of a paid order with 40501 naming it, and charges nothing', async () => {
+    const orderId = `o-${randomUUID()}`;
+    const paid = valueOf(await charge(orderId));
+    expect(paid.status).toBe('completed');
+    const lines = await journalLines();
+    const again = await charge(orderId, '5555555555554444');
+    expect(errorCodeOf(again)).toBe(40501);
+    expect(again.ok ? '' : again.error.message).toContain(String(paid.id));
+    expect(await rowsOf(orderId)).toEqual([{ id: String(paid.id), status: 'completed' }]);
+    expect(await journalLines()).toBe(lines);
+  });
+
+  it('lets a declined order be paid again, and then no more', async () => {
+    const orderId = `o-${randomUUID()}`;
+    expect(valueOf(await charge(orderId, '4000000000000002')).status).toBe('failed');
+    expect(valueOf(await charge(orderId, '4000000000009995')).status).toBe('failed');
+    const paid = valueOf(await charge(orderId));
+    expect(paid.status).toBe('completed');
+    expect(errorCodeOf(await charge(orderId))).toBe(40501);
+    expect((await rowsOf(orderId)).map((r) => r.status)).toEqual(['failed', 'failed', 'completed']);
+  });
+
+  it('counts a payment waiting for 3-D Secure as live', async () => {
+    const orderId = `o-${randomUUID()}`;
+    expect(valueOf(await charge(orderId, '4000000000003220')).status).toBe('authenticating');
+    expect(errorCodeOf(await charge(orderId))).toBe(40501);
+  });
+
+  it('leaves card verifications and other orders alone', async () => {
+    const orderId = `o-${randomUUID()}`;
+    valueOf(await charge(orderId));
+    expect(valueOf(await charge(orderId, '4242424242424242', { verifyCard: true })).status).toBe(
+      'verified',
+    );
+    expect(valueOf(await charge(`o-${randomUUID()}`)).status).toBe('completed');
+  });
+
+  /**
+   * Deterministic race: the test's own transaction makes an earlier, failed payment of the order
+   * live again without committing, as a concurrent charge that got there first would be. The
+   * service's charge must wait on the unique index, then lose when that one commits.
+   */
+  const raceAgainstUncommittedLive = async (finish: 'commit' | 'rollback') => {
+    const orderId = `o-${randomUUID()}`;
+    const first = valueOf(await charge(orderId, '4000000000000002'));
+    const lines = await journalLines();
+    const holder = await RowLockHolder.lock(
+      h.stack.databaseUrls.payments!,
+      `UPDATE transactions SET status = 'processing', original_status = 'processing'
+       WHERE id = $1 RETURNING id`,
+      [first.id],
+    );
+    try {
+      const pending = charge(orderId);
+      await holder.waitForBlocked('transactions');
+      if (finish === 'commit') await holder.commit();
+      else await holder.release();
+      return { first, answer: await pending, orderId, lines };
+    } finally {
+      await holder.release();
+    }
+  };
+
+  it('refuses the charge that waited on an uncommitted live payment of its order', async () => {
+    const { first, answer, orderId, lines } = await raceAgainstUncommittedLive('commit');
+    expect(errorCodeOf(answer)).toBe(40501);
+    expect(answer.ok ? '' : answer.error.message).toContain(String(first.id));
+    expect(await rowsOf(orderId)).toEqual([{ id: String(first.id), status: 'processing' }]);
+    expect(await journalLines()).toBe(lines);
+  });
+
+  it('charges once the uncommitted payment of its order rolls back', async () => {
+    const { answer, orderId } = await raceAgainstUncommittedLive('rollback');
+    expect(valueOf(answer).status).toBe('completed');
+    expect((await rowsOf(orderId)).map((r) => r.status)).toEqual(['failed', 'completed']);
+  });
+});

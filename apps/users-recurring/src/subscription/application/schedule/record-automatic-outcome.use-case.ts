@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecurringChargeSettledV1 } from '@opp/contracts';
+import { UsersRecurringConfig } from '../../../config/users-recurring.config';
+import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+
+/**
+ * payments answered an automatic charge: the period is charged (the schedule moves on) or
+ * declined (retried a day later; after the last retry recurring is disabled for the user).
+ */
+@Injectable()
+export class RecordAutomaticOutcomeUseCase {
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+  ) {}
+
+  async execute(tx: EntityManager, event: RecurringChargeSettledV1): Promise<void> {
+    const subscription = await this.subscriptions.lockById(tx, event.subscriptionId);
+    if (!subscription) return;
+    await this.subscriptions.recordPeriod(
+      tx,
+      event.subscriptionId,
+      event.period,
+      event.outcome,
+      event.transactionId ?? null,
+    );
+    const applied = subscription.recordAutomaticOutcome(
+      event.period,
+      event.attempt,
+      event.outcome,
+      new Date(),
+      this.config.recurringDaySeconds * 1000,
+    );
+    if (applied) await this.subscriptions.save(tx, subscription);
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OutboxWriter } from '@opp/outbox';
+import { UsersRecurringConfig } from '../../../config/users-recurring.config';
+import type { User } from '../../../user/domain/user';
+import { UserRepository } from '../../../user/infrastructure/user.repository';
+import type { Subscription } from '../../domain/subscription';
+import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+import { recurringChargeCommand, userSnapshotOr } from './recurring-charge-command';
+
+/** Subscriptions claimed per database transaction. */
+export const SWEEP_BATCH = 500;
+
+type Charge = { subscription: Subscription; period: number; attempt: number };
+
+/**
+ * One batch of the automatic recurring scheduler (ADR 0012): due subscriptions are locked (rows
+ * another instance holds are skipped), each due period is claimed by its unique period key and a
+ * charge command goes to payments through the outbox, in the same commit that moves the due time.
+ * A crash before the commit leaves the rows due; after it, the outbox delivers the commands.
+ * A batch costs a fixed number of statements, whatever its size.
+ */
+@Injectable()
+export class SweepDueSubscriptionsUseCase {
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly users: UserRepository,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+  ) {}
+
+  /** Returns how many subscriptions the batch claimed (SWEEP_BATCH: there may be more). */
+  async sweepBatch(now: Date = new Date()): Promise<number> {
+    const dayMs = this.config.recurringDaySeconds * 1000;
+    return this.subscriptions.inTransaction(async (tx) => {
+      const due = await this.subscriptions.claimDue(tx, now, SWEEP_BATCH);
+      const charges: Charge[] = [];
+      for (const subscription of due) {
+        const step = subscription.startAutomaticCharge(now, dayMs);
+        if (step.kind === 'charge') charges.push({ subscription, ...step });
+      }
+      const claimed = await this.subscriptions.claimPeriods(
+        tx,
+        charges.map((c) => ({
+          subscriptionId: c.subscription.state.id,
+          period: c.period,
+          attempt: c.attempt,
+        })),
+      );
+      const toCharge: Charge[] = [];
+      for (const charge of charges) {
+        if (claimed.has(charge.subscription.state.id)) toCharge.push(charge);
+        // The period is already charged (its key says so): move on to the next one.
+        else
+          charge.subscription.recordAutomaticOutcome(
+            charge.period,
+            charge.attempt,
+            'charged',
+            now,
+            dayMs,
+          );
+      }
+      await this.subscriptions.saveAll(tx, due);
+      await this.outbox.add(tx, await this.commands(tx, toCharge));
+      return due.length;
+    });
+  }
+
+  /** One query per project for the users, then the commands. */
+  private async commands(tx: EntityManager, charges: Charge[]) {
+    const byProject = new Map<number, string[]>();
+    for (const { subscription: s } of charges) {
+      byProject.set(s.state.projectId, [
+        ...(byProject.get(s.state.projectId) ?? []),
+        s.state.userId,
+      ]);
+    }
+    const users = new Map<string, User>();
+    for (const [projectId, ids] of byProject) {
+      for (const user of await this.users.findOfProject(tx, projectId, ids)) {
+        users.set(`${projectId}:${user.id}`, user);
+      }
+    }
+    return charges.map(({ subscription, period, attempt }) => {
+      const s = subscription.state;
+      return recurringChargeCommand(
+        s,
+        userSnapshotOr(users.get(`${s.projectId}:${s.userId}`), s),
+        {
+          idempotencyKey: `recurring:${s.id}:${period}:${attempt}`,
+          price: s.price,
+          currency: s.currency,
+        },
+        { kind: 'schedule', subscriptionId: s.id, period, attempt },
+      );
+    });
+  }
+}

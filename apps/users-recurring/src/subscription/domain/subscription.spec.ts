@@ -1,0 +1,111 @@
+import { DECLINED_CHARGE_RETRIES, Subscription, type SubscriptionState } from './subscription';
+
+const DAY = 1000;
+const t0 = new Date('2026-01-01T00:00:00Z');
+const at = (days: number) => new Date(t0.getTime() + days * DAY);
+
+const subscription = (extra: Partial<SubscriptionState> = {}) =>
+  Subscription.restore({
+    id: 1,
+    projectId: 7,
+    userId: '42',
+    transactionId: 100,
+    intervalDays: 30,
+    trialDays: 0,
+    price: '9.99',
+    currency: 'EUR',
+    cardTokenId: 'tok',
+    frequencyDays: 2,
+    endsAt: at(365),
+    status: 'active',
+    subscribedAt: t0,
+    lastChargedAt: null,
+    lastChargeKey: null,
+    nextChargeAt: at(30),
+    period: 1,
+    periodDueAt: at(30),
+    attempt: 0,
+    chargeInFlight: false,
+    ...extra,
+  });
+
+describe('Subscription (ADR 0012)', () => {
+  it('schedules the first automatic charge after the trial, or one interval after subscribing', () => {
+    expect(Subscription.firstDueAt(t0, 30, 7, DAY)).toEqual(at(7));
+    expect(Subscription.firstDueAt(t0, 30, 0, DAY)).toEqual(at(30));
+    expect(Subscription.firstDueAt(t0, 0, 7, DAY)).toBeNull();
+  });
+
+  it('grants the first manual charge right after subscribing, then 40502 within frequency days', () => {
+    const s = subscription();
+    expect(s.grantCharge('a', at(0), DAY)).toEqual({ ok: true, value: undefined });
+    expect(s.grantCharge('b', at(1), DAY)).toMatchObject({ ok: false, code: 40502 });
+    expect(s.grantCharge('c', at(2), DAY).ok).toBe(true);
+  });
+
+  it('grants a retry of the same request again, even within frequency days', () => {
+    const s = subscription();
+    expect(s.grantCharge('a', at(0), DAY).ok).toBe(true);
+    expect(s.grantCharge('a', at(0.5), DAY).ok).toBe(true);
+  });
+
+  it('refuses 40310 after cancelRecurring and 40311 after endsAt', () => {
+    const cancelled = subscription();
+    cancelled.cancel();
+    expect(cancelled.grantCharge('a', at(1), DAY)).toMatchObject({ ok: false, code: 40310 });
+    expect(cancelled.state.nextChargeAt).toBeNull();
+    expect(subscription().grantCharge('a', at(366), DAY)).toMatchObject({
+      ok: false,
+      code: 40311,
+    });
+  });
+
+  it('changes price with currency, and re-plans the schedule for a new interval', () => {
+    const s = subscription();
+    expect(s.change({ price: '5.00', currency: 'USD', interval: 10 }, at(1), DAY).ok).toBe(true);
+    expect(s.state).toMatchObject({ price: '5.00', currency: 'USD', intervalDays: 10 });
+    expect(s.state.nextChargeAt).toEqual(at(10));
+    expect(s.change({ interval: 0 }, at(2), DAY).ok).toBe(true);
+    expect(s.state.nextChargeAt).toBeNull();
+  });
+
+  it('charges a due period once: a second sweep while in flight does nothing', () => {
+    const s = subscription();
+    expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'charge', period: 1, attempt: 1 });
+    expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'stop' });
+    expect(s.recordAutomaticOutcome(1, 1, 'charged', at(30), DAY)).toBe(true);
+    expect(s.recordAutomaticOutcome(1, 1, 'charged', at(30), DAY)).toBe(false);
+    expect(s.state).toMatchObject({ period: 2, attempt: 0, nextChargeAt: at(60) });
+  });
+
+  it('postpones an automatic charge that would come within frequency days of a manual one', () => {
+    const s = subscription({ lastChargedAt: at(29) });
+    expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'postpone', until: at(31) });
+  });
+
+  it('retries a declined automatic charge daily, then disables recurring', () => {
+    const s = subscription();
+    let now = 30;
+    for (let attempt = 1; attempt <= DECLINED_CHARGE_RETRIES; attempt++) {
+      expect(s.startAutomaticCharge(at(now), DAY)).toEqual({ kind: 'charge', period: 1, attempt });
+      s.recordAutomaticOutcome(1, attempt, 'declined', at(now), DAY);
+      expect(s.state.nextChargeAt).toEqual(at(now + 1));
+      now += 1;
+    }
+    const last = DECLINED_CHARGE_RETRIES + 1;
+    expect(s.startAutomaticCharge(at(now), DAY)).toEqual({
+      kind: 'charge',
+      period: 1,
+      attempt: last,
+    });
+    s.recordAutomaticOutcome(1, last, 'declined', at(now), DAY);
+    expect(s.state).toMatchObject({ status: 'disabled', nextChargeAt: null });
+    expect(s.grantCharge('m', at(now + 5), DAY)).toMatchObject({ ok: false, code: 40310 });
+  });
+
+  it('stops the schedule of an expired or cancelled subscription', () => {
+    const s = subscription({ endsAt: at(10) });
+    expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'stop' });
+    expect(s.state.nextChargeAt).toBeNull();
+  });
+});

@@ -1,0 +1,218 @@
+import type { Stack } from '@opp/local-stack';
+import {
+  AdminClient,
+  CaptureServer,
+  eventually,
+  formFields,
+  MerchantClient,
+  queryStackDb,
+  startTestStack,
+} from '@opp/testing';
+
+interface AutomaticCharge {
+  id: number;
+  status: string;
+  reference_id: number;
+  price_minor: number;
+  period: number;
+  attempt: number;
+}
+
+/** A recurring "day" of this suite (RECURRING_DAY_SECONDS; a real day outside tests). */
+const DAY_SECONDS = 2;
+
+/**
+ * The automatic recurring scheduler of users-recurring (ADR 0012), end to end: due subscriptions
+ * charged by payments with the usual callbacks, each period once across a restart, and declined
+ * charges retried daily, then recurring disabled.
+ */
+describe('automatic recurring scheduler', () => {
+  let stack: Stack;
+  let merchant: MerchantClient;
+  let endpoint: CaptureServer;
+  const expiryYear = String(new Date().getUTCFullYear() + 2);
+
+  beforeAll(async () => {
+    endpoint = await CaptureServer.start();
+    stack = await startTestStack({
+      suite: 'recurring scheduler',
+      services: ['api-gateway', 'users-recurring', 'payments', 'notifier'],
+      extraEnv: {
+        RECURRING_DAY_SECONDS: String(DAY_SECONDS),
+        RECURRING_SWEEP_INTERVAL_MS: '200',
+      },
+    });
+    merchant = new MerchantClient(
+      stack.gatewayUrl!,
+      await new AdminClient(stack.gatewayUrl!).createProject({
+        callbackUrl: endpoint.url('/callbacks'),
+      }),
+    );
+    // Starting the stack on a loaded machine can take longer than the default.
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await endpoint?.stop();
+  });
+
+  const db = (app: 'users-recurring' | 'payments', sql: string, params: unknown[] = []) =>
+    queryStackDb(stack, app, sql, params);
+
+  const card = (number: string) => ({
+    number,
+    expiration_month: '12',
+    expiration_year: expiryYear,
+    security_code: '123',
+  });
+
+  /** A user subscribed by a completed charge; returns the user and the subscription row. */
+  async function subscribe(identifier: string, interval: number, trial = 0) {
+    const { id: user } = await merchant.sdk.resolveUser({ identifier, ip: '198.51.100.7' });
+    const charge = await merchant.postForm('/v1/card/process', {
+      user,
+      card: card('4242424242424242'),
+      price: '9.99',
+      currency: 'EUR',
+      description: 'Subscription',
+      order_id: `sub-${identifier}`,
+      recurring: 1,
+      recurring_interval: interval,
+      recurring_trial: trial,
+    });
+    expect(charge.data.status).toBe('completed');
+    let rows: Record<string, unknown>[] = [];
+    await eventually(async () => {
+      rows = await db('users-recurring', 'SELECT * FROM subscriptions WHERE user_id = $1', [user]);
+      return rows.length === 1;
+    }, 'the subscription');
+    return { user, subscribingId: charge.data.id as number, row: rows[0] };
+  }
+
+  /** The automatic charges payments made for a subscription, by period and attempt. */
+  const automaticCharges = (subscriptionId: unknown) =>
+    queryStackDb<AutomaticCharge>(
+      stack,
+      'payments',
+      `SELECT id::int, status, reference_id::int, price_minor::int,
+         split_part(idempotency_key, ':', 3)::int AS period,
+         split_part(idempotency_key, ':', 4)::int AS attempt
+       FROM transactions WHERE idempotency_key LIKE $1 ORDER BY period, attempt`,
+      [`recurring:${String(subscriptionId)}:%`],
+    );
+
+  const callbacksOf = (ids: number[]) =>
+    endpoint
+      .requests('/callbacks')
+      .map((r) => formFields(r.body))
+      .filter((fields) => ids.includes(Number(fields.id)));
+
+  it('charges every interval, each period once across a restart of users-recurring, with callbacks', async () => {
+    const { user, subscribingId, row } = await subscribe('scheduled-1', 1);
+    const charged = async (period: number) =>
+      (
+        await db(
+          'users-recurring',
+          `SELECT 1 FROM recurring_periods WHERE subscription_id = $1 AND period = $2
+             AND status = 'charged'`,
+          [row.id, period],
+        )
+      ).length === 1;
+    await eventually(() => charged(1), 'the first period charged', 60_000);
+
+    const service = stack.services['users-recurring']!;
+    await service.kill();
+    await service.restart();
+    await eventually(() => charged(3), 'the third period charged after the restart', 90_000);
+
+    const charges = (await automaticCharges(row.id)).filter((c) => c.period <= 3);
+    expect(charges.map((c) => [c.period, c.attempt, c.status])).toEqual([
+      [1, 1, 'completed'],
+      [2, 1, 'completed'],
+      [3, 1, 'completed'],
+    ]);
+    for (const c of charges)
+      expect(c).toMatchObject({ reference_id: subscribingId, price_minor: 999 });
+    const periods = await db(
+      'users-recurring',
+      'SELECT period, attempts, status FROM recurring_periods WHERE subscription_id = $1 AND period <= 3 ORDER BY period',
+      [row.id],
+    );
+    expect(periods).toEqual([
+      { period: 1, attempts: 1, status: 'charged' },
+      { period: 2, attempts: 1, status: 'charged' },
+      { period: 3, attempts: 1, status: 'charged' },
+    ]);
+
+    const ids = charges.map((c) => c.id);
+    await eventually(() => callbacksOf(ids).length >= 3, 'a callback per automatic charge');
+    expect(callbacksOf(ids).map((f) => [f.user, f.status, f.price, f.reference_id])).toEqual(
+      ids.map(() => [user, 'completed', '9.9900', String(subscribingId)]),
+    );
+  });
+
+  it('retries a declined automatic charge daily up to 3 times, then disables recurring for the user', async () => {
+    // Subscribed with a good card and a trial far away; then the card on file becomes one the
+    // sandbox declines (ADR 0006: 4000000000000002), and the trial is over.
+    const { user, row } = await subscribe('declining-1', 1, 1000);
+    const declined = await merchant.postForm('/v1/card/process', {
+      user,
+      card: card('4000000000000002'),
+      price: '1.00',
+      currency: 'EUR',
+      description: 'declining card',
+      order_id: 'declined-card-1',
+    });
+    expect(declined.data.status).toBe('failed');
+    await db(
+      'payments',
+      `UPDATE card_tokens SET card_id = (SELECT card_id FROM transactions WHERE id = $1)
+       WHERE id = $2`,
+      [declined.data.id, row.card_token_id],
+    );
+    await db(
+      'users-recurring',
+      'UPDATE subscriptions SET next_charge_at = now(), period_due_at = now() WHERE id = $1',
+      [row.id],
+    );
+
+    await eventually(
+      async () =>
+        (await db('users-recurring', 'SELECT status FROM subscriptions WHERE id = $1', [row.id]))[0]
+          .status === 'disabled',
+      'recurring disabled',
+      90_000,
+    );
+    const charges = await automaticCharges(row.id);
+    expect(charges.map((c) => [c.period, c.attempt, c.status])).toEqual([
+      [1, 1, 'failed'],
+      [1, 2, 'failed'],
+      [1, 3, 'failed'],
+      [1, 4, 'failed'],
+    ]);
+    expect(
+      await db(
+        'users-recurring',
+        'SELECT period, attempts, status FROM recurring_periods WHERE subscription_id = $1',
+        [row.id],
+      ),
+    ).toEqual([{ period: 1, attempts: 4, status: 'declined' }]);
+    const [subscription] = await db(
+      'users-recurring',
+      'SELECT next_charge_at FROM subscriptions WHERE id = $1',
+      [row.id],
+    );
+    expect(subscription.next_charge_at).toBeNull();
+
+    const ids = charges.map((c) => c.id);
+    await eventually(() => callbacksOf(ids).length >= 4, 'a callback per declined charge');
+    expect(callbacksOf(ids).every((f) => f.status === 'failed')).toBe(true);
+
+    const manual = await merchant.postForm('/v1/card/processRecurring', {
+      user,
+      price: '9.99',
+      currency: 'EUR',
+    });
+    expect([manual.status, manual.data.error?.code]).toEqual([403, 40310]);
+  });
+});

@@ -12,6 +12,7 @@ describe('findCardDataInText', () => {
     ['a sentence, grouped', 'paid with 4000 0000 0000 3220 today'],
     ['a payout account', '{"account":"4000000000000002"}'],
     ['a 19-digit number', 'pan 6011000000000000001 end'],
+    ['a header next to a trace id', '00-10caf08dac2fcad20eef40e1c2d3e5d0-0af7651916cd43dd-01 4242424242424242'],
   ])('finds a Luhn-valid card number in %s', (_label, text) => {
     expect(kinds(text)).toEqual(['card number']);
   });
@@ -23,6 +24,10 @@ describe('findCardDataInText', () => {
     ['a number inside a longer one', '142424242424242420'],
     ['a sealed box', 's1.dev.AAAA4242424242424242x'],
     ['a uuid', '6f1c2b1e-8d0e-4f7c-9a55-0c6f3d1f9a10'],
+    [
+      'a traceparent whose span id is all digits',
+      '{"traceparent":"00-10caf08dac2fcad20eef40e1c2d3e5d0-4242424242424242-01"}',
+    ],
   ])('does not report %s', (_label, text) => {
     expect(kinds(text)).toEqual([]);
   });

@@ -78,18 +78,23 @@ export interface CardDataHit {
 // Whole runs only (a card number is never part of a longer number), with or without single
 // spaces / dashes between groups of 4 ("4242 4242 4242 4242").
 const PAN_RUN = /(?<![\dA-Za-z])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7})(?![\dA-Za-z])/g;
+// A W3C trace context id (`traceparent`: version-traceid-spanid-flags). Its 16-hex span id is
+// all decimal digits about once in 2,000 spans and then Luhn-valid one time in ten: a random id,
+// never card data, so the scan blanks these before it looks for card numbers.
+const TRACEPARENT = /(?<![\dA-Za-z])[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}(?![\dA-Za-z])/g;
 // A 3-4 digit value under a security-code key, in JSON, a form (`card[cvc]=`) or a URL-encoded one.
 const CODE_UNDER_KEY =
   /(?:security_?code|securityCode|cvc2?|cvv2?)(?:["'\]]|%5D|%22)?\s*(?:[:=]|%3A|%3D)\s*["']?(\d{3,4})(?!\d)/gi;
 
 /**
  * Card data in a text: a Luhn-valid 13-19 digit run whose first digit is 2-6 (the major industry
- * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out),
- * and a 3-4 digit security code under a card-ish key. Masked excerpts only.
+ * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out)
+ * outside a trace context id, and a 3-4 digit security code under a card-ish key. Masked excerpts only.
  */
 export function findCardDataInText(text: string): CardDataHit[] {
   const hits: CardDataHit[] = [];
-  for (const match of text.matchAll(PAN_RUN)) {
+  const withoutTraceIds = text.replace(TRACEPARENT, (id) => ' '.repeat(id.length));
+  for (const match of withoutTraceIds.matchAll(PAN_RUN)) {
     const digits = match[0].replace(/[ -]/g, '');
     if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) {
       hits.push({ kind: 'card number', excerpt: excerptAround(text, match.index ?? 0) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CryptoError } from './crypto-error';
 import { EnvelopeCipher } from './envelope-cipher';
 import { FingerprintKey } from './fingerprint-key';
-import { LocalKeyEncryptionKeys } from './key-encryption-keys';
+import { LocalKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys';
 import { KeyRing } from './key-ring';
 
 const kekA = randomBytes(32).toString('base64');
@@ -13,56 +13,56 @@ const underB = new EnvelopeCipher(new LocalKeyEncryptionKeys(`b:${kekB}`), 'card
 const PAN = '4111111111111111';
 
 describe('EnvelopeCipher', () => {
-  it('round-trips text under a fresh data key each time, naming the KEK', () => {
-    const one = underA.encrypt(PAN);
-    const two = underA.encrypt(PAN);
+  it('round-trips text under a fresh data key each time, naming the KEK', async () => {
+    const one = await underA.encrypt(PAN);
+    const two = await underA.encrypt(PAN);
     expect(one).toMatch(
       /^e1\.a\.[A-Za-z0-9_-]{80}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/,
     );
     expect(one.split('.')[2]).not.toBe(two.split('.')[2]);
     expect(one).not.toContain(PAN);
-    expect(underA.decrypt(one)).toBe(PAN);
+    expect(await underA.decrypt(one)).toBe(PAN);
     expect(underA.kekIdOf(one)).toBe('a');
   });
 
-  it('re-wraps only the data key under the new active KEK; the ciphertext stays', () => {
-    const old = underA.encrypt(PAN);
-    const rewrapped = underBA.rewrap(old);
+  it('re-wraps only the data key under the new active KEK; the ciphertext stays', async () => {
+    const old = await underA.encrypt(PAN);
+    const rewrapped = await underBA.rewrap(old);
     expect(underBA.kekIdOf(rewrapped)).toBe('b');
     expect(rewrapped.split('.').slice(3)).toEqual(old.split('.').slice(3));
     expect(rewrapped.split('.')[2]).not.toBe(old.split('.')[2]);
     // Once re-wrapped, the old KEK can be retired.
-    expect(underB.decrypt(rewrapped)).toBe(PAN);
-    expect(() => underB.decrypt(old)).toThrow(/No key-encryption key "a"/);
+    expect(await underB.decrypt(rewrapped)).toBe(PAN);
+    await expect(underB.decrypt(old)).rejects.toThrow(/No key-encryption key "a"/);
   });
 
-  it('is idempotent: a token under the active KEK is left as it is', () => {
-    const fresh = underBA.encrypt(PAN);
-    expect(underBA.rewrap(fresh)).toBe(fresh);
+  it('is idempotent: a token under the active KEK is left as it is', async () => {
+    const fresh = await underBA.encrypt(PAN);
+    expect(await underBA.rewrap(fresh)).toBe(fresh);
   });
 
-  it('refuses a token of another purpose even under the same KEKs', () => {
+  it('refuses a token of another purpose even under the same KEKs', async () => {
     const secrets = new EnvelopeCipher(new LocalKeyEncryptionKeys(`a:${kekA}`), 'secrets');
-    expect(() => secrets.decrypt(underA.encrypt(PAN))).toThrow(CryptoError);
+    await expect(secrets.decrypt(await underA.encrypt(PAN))).rejects.toThrow(CryptoError);
   });
 
-  it('refuses a wrapped key relabelled with another KEK id holding the same key', () => {
+  it('refuses a wrapped key relabelled with another KEK id holding the same key', async () => {
     const twice = new EnvelopeCipher(
       new LocalKeyEncryptionKeys(`b:${kekA},a:${kekA}`),
       'card-data',
     );
-    const relabelled = twice.encrypt(PAN).replace(/^e1\.b\./, 'e1.a.');
-    expect(() => twice.decrypt(relabelled)).toThrow(/failed authentication/);
+    const relabelled = (await twice.encrypt(PAN)).replace(/^e1\.b\./, 'e1.a.');
+    await expect(twice.decrypt(relabelled)).rejects.toThrow(/failed authentication/);
   });
 
-  it('detects tampering with the wrapped key, IV, tag or ciphertext', () => {
-    const parts = underA.encrypt(PAN).split('.');
+  it('detects tampering with the wrapped key, IV, tag or ciphertext', async () => {
+    const parts = (await underA.encrypt(PAN)).split('.');
     for (const index of [2, 3, 4, 5]) {
       const bytes = Buffer.from(parts[index], 'base64url');
       bytes[0] ^= 0x01;
       const tampered = [...parts];
       tampered[index] = bytes.toString('base64url');
-      expect(() => underA.decrypt(tampered.join('.'))).toThrow(CryptoError);
+      await expect(underA.decrypt(tampered.join('.'))).rejects.toThrow(CryptoError);
     }
   });
 
@@ -71,11 +71,11 @@ describe('EnvelopeCipher', () => {
     ['another version', 'e2.a.AA.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AA'],
     ['too few parts', 'e1.a.AAAA'],
     ['a short wrapped key', 'e1.a.AAAA.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AA'],
-  ])('refuses a malformed token: %s', (_label, token) => {
-    expect(() => underA.decrypt(token)).toThrow(CryptoError);
+  ])('refuses a malformed token: %s', async (_label, token) => {
+    await expect(underA.decrypt(token)).rejects.toThrow(CryptoError);
   });
 
-  it('reads legacy KeyRing tokens and re-encrypts them as envelopes', () => {
+  it('reads legacy KeyRing tokens and re-encrypts them as envelopes', async () => {
     const ring = new KeyRing(`old:${randomBytes(32).toString('base64')}`);
     const withLegacy = new EnvelopeCipher(
       new LocalKeyEncryptionKeys(`a:${kekA}`),
@@ -84,11 +84,40 @@ describe('EnvelopeCipher', () => {
     );
     const legacy = ring.encrypt(PAN);
     expect(withLegacy.kekIdOf(legacy)).toBeNull();
-    expect(withLegacy.decrypt(legacy)).toBe(PAN);
-    const upgraded = withLegacy.rewrap(legacy);
+    expect(await withLegacy.decrypt(legacy)).toBe(PAN);
+    const upgraded = await withLegacy.rewrap(legacy);
     expect(withLegacy.kekIdOf(upgraded)).toBe('a');
-    expect(underA.decrypt(upgraded)).toBe(PAN);
-    expect(() => underA.decrypt(legacy)).toThrow(/No legacy key ring/);
+    expect(await underA.decrypt(upgraded)).toBe(PAN);
+    await expect(underA.decrypt(legacy)).rejects.toThrow(/No legacy key ring/);
+  });
+});
+
+describe('EnvelopeCipher with a remote KEK provider', () => {
+  // What a KMS adapter looks like: the KEK never leaves the provider and every call is a round trip.
+  class RemoteKeks implements KeyEncryptionKeys {
+    readonly activeKekId = 'kms-1';
+    readonly kekIds = ['kms-1'];
+    readonly calls: string[] = [];
+    private readonly inside = new LocalKeyEncryptionKeys(`kms-1:${kekA}`);
+
+    async wrap(dataKey: Buffer, context: string): Promise<Buffer> {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.calls.push(`wrap ${context}`);
+      return this.inside.wrap(dataKey, context);
+    }
+
+    async unwrap(kekId: string, wrapped: Buffer, context: string): Promise<Buffer> {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.calls.push(`unwrap ${kekId} ${context}`);
+      return this.inside.unwrap(kekId, wrapped, context);
+    }
+  }
+
+  it('encrypts and decrypts through the provider, passing the purpose as its context', async () => {
+    const kms = new RemoteKeks();
+    const cipher = new EnvelopeCipher(kms, 'card-data');
+    expect(await cipher.decrypt(await cipher.encrypt(PAN))).toBe(PAN);
+    expect(kms.calls).toEqual(['wrap card-data', 'unwrap kms-1 card-data']);
   });
 });
 
@@ -106,11 +135,11 @@ describe('LocalKeyEncryptionKeys', () => {
     }
   });
 
-  it('refuses a wrapped key of the wrong size or context', () => {
+  it('refuses a wrapped key of the wrong size or context', async () => {
     const keks = new LocalKeyEncryptionKeys(`a:${kekA}`);
-    const wrapped = keks.wrap(randomBytes(32), 'card-data');
-    expect(() => keks.unwrap('a', wrapped.subarray(1), 'card-data')).toThrow(/malformed/);
-    expect(() => keks.unwrap('a', wrapped, 'secrets')).toThrow(/failed authentication/);
+    const wrapped = await keks.wrap(randomBytes(32), 'card-data');
+    await expect(keks.unwrap('a', wrapped.subarray(1), 'card-data')).rejects.toThrow(/malformed/);
+    await expect(keks.unwrap('a', wrapped, 'secrets')).rejects.toThrow(/failed authentication/);
   });
 });
 

@@ -30,20 +30,20 @@ export class EnvelopeCipher {
     return this.keks.activeKekId;
   }
 
-  encrypt(plaintext: string): string {
+  async encrypt(plaintext: string): Promise<string> {
     const dataKey = randomBytes(KEY_BYTES);
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', dataKey, iv);
     cipher.setAAD(this.dataAad());
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    const wrapped = this.keks.wrap(dataKey, this.purpose);
+    const wrapped = await this.keks.wrap(dataKey, this.purpose);
     return join(this.keks.activeKekId, wrapped, iv, cipher.getAuthTag(), ciphertext);
   }
 
-  decrypt(token: string): string {
+  async decrypt(token: string): Promise<string> {
     if (isLegacy(token)) return this.legacyRing().decrypt(token);
     const parts = split(token);
-    const dataKey = this.keks.unwrap(parts.kekId, parts.wrapped, this.purpose);
+    const dataKey = await this.keks.unwrap(parts.kekId, parts.wrapped, this.purpose);
     const decipher = createDecipheriv('aes-256-gcm', dataKey, parts.iv);
     decipher.setAAD(this.dataAad());
     decipher.setAuthTag(parts.tag);
@@ -63,12 +63,12 @@ export class EnvelopeCipher {
    * The same value with its data key wrapped under the active KEK (a legacy token is re-encrypted
    * as an envelope). Idempotent: a token already under the active KEK comes back unchanged.
    */
-  rewrap(token: string): string {
+  async rewrap(token: string): Promise<string> {
     if (isLegacy(token)) return this.encrypt(this.legacyRing().decrypt(token));
     const parts = split(token);
     if (parts.kekId === this.keks.activeKekId) return token;
-    const dataKey = this.keks.unwrap(parts.kekId, parts.wrapped, this.purpose);
-    const wrapped = this.keks.wrap(dataKey, this.purpose);
+    const dataKey = await this.keks.unwrap(parts.kekId, parts.wrapped, this.purpose);
+    const wrapped = await this.keks.wrap(dataKey, this.purpose);
     return join(this.keks.activeKekId, wrapped, parts.iv, parts.tag, parts.ciphertext);
   }
 

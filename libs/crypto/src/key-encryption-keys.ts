@@ -15,10 +15,13 @@ export interface KeyEncryptionKeys {
   readonly activeKekId: string;
   /** Every KEK id that can still unwrap (the active one first). */
   readonly kekIds: readonly string[];
-  /** Wraps a data key under the active KEK; `context` is authenticated (e.g. the purpose). */
-  wrap(dataKey: Buffer, context: string): Buffer;
-  /** Unwraps what `wrap` returned under `kekId`; a tampered, relabelled or foreign key throws. */
-  unwrap(kekId: string, wrapped: Buffer, context: string): Buffer;
+  /**
+   * Wraps a data key under the active KEK; `context` is authenticated (e.g. the purpose).
+   * Asynchronous, because a KMS answers over the network.
+   */
+  wrap(dataKey: Buffer, context: string): Promise<Buffer>;
+  /** Unwraps what `wrap` returned under `kekId`; a tampered, relabelled or foreign key rejects. */
+  unwrap(kekId: string, wrapped: Buffer, context: string): Promise<Buffer>;
 }
 
 /**
@@ -38,7 +41,15 @@ export class LocalKeyEncryptionKeys implements KeyEncryptionKeys {
     this.activeKekId = this.kekIds[0];
   }
 
-  wrap(dataKey: Buffer, context: string): Buffer {
+  wrap(dataKey: Buffer, context: string): Promise<Buffer> {
+    return new Promise((resolve) => resolve(this.wrapNow(dataKey, context)));
+  }
+
+  unwrap(kekId: string, wrapped: Buffer, context: string): Promise<Buffer> {
+    return new Promise((resolve) => resolve(this.unwrapNow(kekId, wrapped, context)));
+  }
+
+  private wrapNow(dataKey: Buffer, context: string): Buffer {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.keyFor(this.activeKekId), iv);
     cipher.setAAD(wrapAad(this.activeKekId, context));
@@ -46,7 +57,7 @@ export class LocalKeyEncryptionKeys implements KeyEncryptionKeys {
     return Buffer.concat([iv, cipher.getAuthTag(), encrypted]);
   }
 
-  unwrap(kekId: string, wrapped: Buffer, context: string): Buffer {
+  private unwrapNow(kekId: string, wrapped: Buffer, context: string): Buffer {
     const key = this.keyFor(kekId);
     if (wrapped.length !== IV_BYTES + TAG_BYTES + KEY_BYTES) {
       throw new CryptoError('Wrapped data key is malformed');

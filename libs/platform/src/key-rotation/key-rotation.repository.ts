@@ -30,7 +30,7 @@ export class KeyRotationRepository {
     table: EncryptedTable,
     activeKekId: string,
     limit: number,
-    rewrap: (value: string) => string,
+    rewrap: (value: string) => Promise<string>,
   ): Promise<number> {
     assertIdentifiers(table);
     return this.dataSource.transaction(async (tx) => {
@@ -40,10 +40,11 @@ export class KeyRotationRepository {
         [activeKekId, limit],
       );
       for (const row of rows) {
-        const values = table.columns.map((column) => {
+        const values: Array<string | null> = [];
+        for (const column of table.columns) {
           const value = row[column];
-          return value === null ? null : rewrap(value);
-        });
+          values.push(value === null ? null : await rewrap(value));
+        }
         const sets = table.columns.map((column, index) => `${column} = $${index + 3}`);
         await tx.query(
           `UPDATE ${table.table} SET ${table.kekColumn} = $2, ${sets.join(', ')}

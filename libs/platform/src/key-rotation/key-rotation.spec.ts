@@ -34,11 +34,11 @@ class InMemoryRepository {
     table: EncryptedTable,
     active: string,
     limit: number,
-    rewrap: (value: string) => string,
+    rewrap: (value: string) => Promise<string>,
   ): Promise<number> {
     const pending = this.rows[table.table].filter((row) => row.kek !== active).slice(0, limit);
     for (const row of pending) {
-      row.value = rewrap(row.value);
+      row.value = await rewrap(row.value);
       row.kek = active;
     }
     return pending.length;
@@ -81,8 +81,10 @@ describe('KeyRotationWorker', () => {
     const underBA = new EnvelopeCipher(new LocalKeyEncryptionKeys(`${kekB},${kekA}`), 'card-data');
     const values = ['4111111111111111', '5555555555554444', '378282246310005'];
     const repository = new InMemoryRepository({
-      vault_cards: values.map((v) => ({ value: underA.encrypt(v), kek: 'a' })),
-      card_tokens: [{ value: underA.encrypt('123'), kek: 'a' }],
+      vault_cards: await Promise.all(
+        values.map(async (v) => ({ value: await underA.encrypt(v), kek: 'a' })),
+      ),
+      card_tokens: [{ value: await underA.encrypt('123'), kek: 'a' }],
     });
     const worker = new KeyRotationWorker(
       asRepository(repository),
@@ -95,6 +97,8 @@ describe('KeyRotationWorker', () => {
     const all = [...repository.rows.vault_cards, ...repository.rows.card_tokens];
     expect(all.every((row) => row.kek === 'b' && row.value.startsWith('e1.b.'))).toBe(true);
     const underB = new EnvelopeCipher(new LocalKeyEncryptionKeys(kekB), 'card-data');
-    expect(repository.rows.vault_cards.map((row) => underB.decrypt(row.value))).toEqual(values);
+    expect(
+      await Promise.all(repository.rows.vault_cards.map((row) => underB.decrypt(row.value))),
+    ).toEqual(values);
   });
 });

@@ -17,7 +17,7 @@ export class PartnerRepository {
         partner.identifier,
         partner.projectId,
         partner.name,
-        this.ring.encrypt(partner.secret),
+        await this.ring.encrypt(partner.secret),
         this.ring.activeKekId,
         1,
       ],
@@ -27,15 +27,15 @@ export class PartnerRepository {
 
   async findByIdentifier(tx: EntityManager, identifier: string): Promise<Partner | null> {
     const row = await tx.findOneBy(PartnerOrmEntity, { identifier });
-    return row ? this.toDomain(row) : null;
+    return row ? await this.toDomain(row) : null;
   }
 
-  private toDomain(row: PartnerOrmEntity): Partner {
+  private async toDomain(row: PartnerOrmEntity): Promise<Partner> {
     return {
       identifier: row.identifier,
       projectId: row.projectId,
       name: row.name,
-      secret: this.ring.decrypt(row.secretEncrypted),
+      secret: await this.ring.decrypt(row.secretEncrypted),
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,

@@ -3,14 +3,14 @@ import type { Project } from '../domain/project';
 import { ProjectOrmEntity } from './project.orm-entity';
 
 export const ProjectMapper = {
-  toDomain(row: ProjectOrmEntity, ring: EnvelopeCipher): Project {
+  async toDomain(row: ProjectOrmEntity, ring: EnvelopeCipher): Promise<Project> {
     return {
       id: row.id,
       name: row.name,
       publicKey: row.publicKey,
-      privateKey: ring.decrypt(row.privateKeyEncrypted),
+      privateKey: await ring.decrypt(row.privateKeyEncrypted),
       previousPrivateKey: row.previousPrivateKeyEncrypted
-        ? ring.decrypt(row.previousPrivateKeyEncrypted)
+        ? await ring.decrypt(row.previousPrivateKeyEncrypted)
         : null,
       previousKeyExpiresAt: row.previousKeyExpiresAt,
       callbackUrl: row.callbackUrl,
@@ -22,13 +22,16 @@ export const ProjectMapper = {
     };
   },
 
-  toPersistence(project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>, ring: EnvelopeCipher) {
+  async toPersistence(
+    project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>,
+    ring: EnvelopeCipher,
+  ): Promise<ProjectOrmEntity> {
     const row = new ProjectOrmEntity();
     row.name = project.name;
     row.publicKey = project.publicKey;
-    row.privateKeyEncrypted = ring.encrypt(project.privateKey);
+    row.privateKeyEncrypted = await ring.encrypt(project.privateKey);
     row.previousPrivateKeyEncrypted = project.previousPrivateKey
-      ? ring.encrypt(project.previousPrivateKey)
+      ? await ring.encrypt(project.previousPrivateKey)
       : null;
     row.kekId = ring.activeKekId;
     row.previousKeyExpiresAt = project.previousKeyExpiresAt;

@@ -10,12 +10,12 @@ export class ProjectRepository {
   constructor(@Inject(MerchantSecretsCipher) private readonly ring: MerchantSecretsCipher) {}
 
   async insert(tx: EntityManager, project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>) {
-    const saved = await tx.save(ProjectMapper.toPersistence(project, this.ring));
+    const saved = await tx.save(await ProjectMapper.toPersistence(project, this.ring));
     return ProjectMapper.toDomain(saved, this.ring);
   }
 
   async update(tx: EntityManager, project: Project): Promise<Project> {
-    const row = ProjectMapper.toPersistence(project, this.ring);
+    const row = await ProjectMapper.toPersistence(project, this.ring);
     row.id = project.id;
     const saved = await tx.save(row);
     return ProjectMapper.toDomain(
@@ -29,11 +29,11 @@ export class ProjectRepository {
       where: { id },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
-    return row ? ProjectMapper.toDomain(row, this.ring) : null;
+    return row ? await ProjectMapper.toDomain(row, this.ring) : null;
   }
 
   async findByPublicKey(tx: EntityManager, publicKey: string): Promise<Project | null> {
     const row = await tx.findOneBy(ProjectOrmEntity, { publicKey });
-    return row ? ProjectMapper.toDomain(row, this.ring) : null;
+    return row ? await ProjectMapper.toDomain(row, this.ring) : null;
   }
 }

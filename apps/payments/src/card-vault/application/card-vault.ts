@@ -70,7 +70,7 @@ export class CardVault {
     const issuer = issuerOf(card.number);
     return this.cards.storeCard(tx, {
       projectId,
-      panEncrypted: this.cipher.encrypt(card.number),
+      panEncrypted: await this.cipher.encrypt(card.number),
       kekId: this.cipher.activeKekId,
       panFingerprint: this.fingerprints.fingerprint(card.number),
       firstSix: card.number.slice(0, 6),
@@ -85,11 +85,11 @@ export class CardVault {
     });
   }
 
-  encryptSecurityCode(code: string): EncryptedValue {
-    return { encrypted: this.cipher.encrypt(code), kekId: this.cipher.activeKekId };
+  async encryptSecurityCode(code: string): Promise<EncryptedValue> {
+    return { encrypted: await this.cipher.encrypt(code), kekId: this.cipher.activeKekId };
   }
 
-  numberOf(card: VaultCard): string {
+  numberOf(card: VaultCard): Promise<string> {
     return this.cipher.decrypt(card.panEncrypted);
   }
 
@@ -133,11 +133,11 @@ export class CardVault {
     assertUsable(token, now);
     const { card } = token;
     return {
-      number: this.numberOf(card),
+      number: await this.numberOf(card),
       expirationMonth: card.expirationMonth,
       expirationYear: card.expirationYear,
       securityCode: token.securityCodeEncrypted
-        ? this.cipher.decrypt(token.securityCodeEncrypted)
+        ? await this.cipher.decrypt(token.securityCodeEncrypted)
         : undefined,
       permanentTokenId: token.kind === 'permanent' ? token.id : null,
       claim: async () => {

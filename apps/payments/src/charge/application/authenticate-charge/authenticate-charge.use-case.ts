@@ -55,7 +55,7 @@ export class AuthenticateChargeUseCase {
       const card = await this.cards.findCard(tx, cardIdOf(waiting));
       const decision = await this.acquirers.for(settings).authorize({
         card: {
-          number: this.vault.numberOf(card),
+          number: await this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,
           expirationYear: card.expirationYear,
         },

@@ -46,7 +46,7 @@ export class SettleProcessingWorker extends PollingWorker {
         const settings = await this.projects.require(tx, t.projectId);
         const card = await this.cards.findCard(tx, cardIdOf(t));
         const decision = await this.acquirers.for(settings).settle({
-          number: this.vault.numberOf(card),
+          number: await this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,
           expirationYear: card.expirationYear,
         });

@@ -7,6 +7,7 @@ import { SandboxAcquirer } from './acquirer/infrastructure/sandbox-acquirer';
 import { GetBalanceUseCase } from './balance/application/get-balance.use-case';
 import { BalanceKafkaHandler } from './balance/interface/balance.kafka.handler';
 import { CardVault } from './card-vault/application/card-vault';
+import { TaskCardData } from './card-vault/application/task-card-data';
 import { cardDataKeyProviders } from './card-vault/card-data-keys.providers';
 import { SweepExpiredCodesWorker } from './card-vault/application/sweep-expired-codes/sweep-expired-codes.worker';
 import { TokenizeCardUseCase } from './card-vault/application/tokenize-card/tokenize-card.use-case';
@@ -78,6 +79,7 @@ export class AppModule {
         CardVaultRepository,
         ...cardDataKeyProviders(config),
         CardVault,
+        TaskCardData,
         TokenizeCardUseCase,
         SweepExpiredCodesWorker,
         TransactionRepository,

@@ -8,3 +8,11 @@ export { EnvelopeCipher } from './envelope-cipher';
 export { LocalKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys';
 export { FingerprintKey } from './fingerprint-key';
 export { HostedPageKeyRing } from './hosted-page-key-ring';
+export {
+  hasCardFragment,
+  maskCardFragments,
+  openCardFragments,
+  sealCardFragment,
+  wholeCardFragment,
+  type CardFragment,
+} from './card-fragment';

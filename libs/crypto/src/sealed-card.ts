@@ -1,7 +1,10 @@
 import type { OpeningKeyRing, SealingKey } from './sealed-box';
 
-/** What a sealed card-data box holds: a card object, or a payout account that is a card number. */
-export type CardDataPurpose = 'card' | 'payout-account';
+/**
+ * What a sealed card-data box holds: a card object, a payout account that is a card number, or a
+ * fragment of card data found in a free field (card-fragment.ts).
+ */
+export type CardDataPurpose = 'card' | 'payout-account' | 'card-fragment';
 
 /**
  * Card data (number, expiry, security code, holder) sealed for the payments service, bound to its

@@ -12,7 +12,10 @@ describe('findCardDataInText', () => {
     ['a sentence, grouped', 'paid with 4000 0000 0000 3220 today'],
     ['a payout account', '{"account":"4000000000000002"}'],
     ['a 19-digit number', 'pan 6011000000000000001 end'],
-    ['a header next to a trace id', '00-10caf08dac2fcad20eef40e1c2d3e5d0-0af7651916cd43dd-01 4242424242424242'],
+    [
+      'a header next to a trace id',
+      '00-10caf08dac2fcad20eef40e1c2d3e5d0-0af7651916cd43dd-01 4242424242424242',
+    ],
   ])('finds a Luhn-valid card number in %s', (_label, text) => {
     expect(kinds(text)).toEqual(['card number']);
   });

@@ -11,10 +11,14 @@ const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb'];
 const READ_TIMEOUT_MS = 120_000;
 
 /**
- * Reads every message of every topic on the broker from the earliest offset (dead-letter topics
- * included), keys, values and headers, and reports card data found in them.
+ * Reads every message of every topic on the broker (or only those starting with `topicPrefix`, one
+ * stack's) from the earliest offset (dead-letter topics included), keys, values and headers, and
+ * reports card data found in them.
  */
-export async function findCardDataInTopics(brokers: string[]): Promise<SweepFinding[]> {
+export async function findCardDataInTopics(
+  brokers: string[],
+  topicPrefix = '',
+): Promise<SweepFinding[]> {
   const kafka = new Kafka({
     clientId: 'card-data-sweep',
     brokers,
@@ -25,7 +29,9 @@ export async function findCardDataInTopics(brokers: string[]): Promise<SweepFind
   const remaining = new Map<string, bigint>();
   let topics: string[];
   try {
-    topics = (await admin.listTopics()).filter((topic) => !topic.startsWith('__'));
+    topics = (await admin.listTopics()).filter(
+      (topic) => !topic.startsWith('__') && topic.startsWith(topicPrefix),
+    );
     for (const topic of topics) {
       for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) {
         if (BigInt(high) > BigInt(low)) remaining.set(`${topic}:${partition}`, BigInt(high));

@@ -14,4 +14,5 @@ export { SmtpCaptureServer, type CapturedMail } from './smtp/smtp-capture-server
 export { launchChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser/chromium';
 export { PageServer, autoPostPage, type ReceivedPage } from './http/page-server';
 export { queryStackDb } from './stack-db';
+export { findCardDataInStack } from './card-data-in-stack';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';

@@ -2,6 +2,7 @@ import type { Stack } from '@opp/local-stack';
 import {
   CaptureServer,
   eventually,
+  findCardDataInStack,
   launchChromium,
   queryStackDb,
   startTestStack,
@@ -108,6 +109,60 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       holder: 'A BUYER',
     });
     expect(JSON.stringify(data)).not.toContain('4242424242424242');
+  });
+
+  it('charges a card given through partner parameters, and card data crosses no topic or table in clear', async () => {
+    const { data } = await partner.submit(
+      partner.request(
+        [
+          {
+            type: 'card.payment',
+            payload: {
+              user: { identifier: 'buyer-2', email: 'buyer@example.com', ip: '203.0.113.9' },
+              // ADR 0005 placeholders: the orchestrator fills the card from partner.parameters.
+              card: {
+                number: '${parameters.pan}',
+                expiration_month: 12,
+                expiration_year: YEAR,
+                security_code: '${parameters.cvc}',
+                holder: 'A BUYER',
+              },
+              price: '12.00',
+              currency: 'EUR',
+              order_id: 'params-1',
+              description: 'Card ${parameters.pan}, note 5555 5555 5555 4444',
+            },
+            success: [
+              {
+                type: 'message.send',
+                payload: {
+                  channel: 'webhook',
+                  to: shop.url('/paid'),
+                  text: 'Paid with ${parameters.pan} (cvc ${parameters.cvc})',
+                },
+              },
+            ],
+          },
+        ],
+        { sync: true },
+        { parameters: { pan: '4242424242424242', cvc: '737' } },
+      ),
+    );
+    const done = await partner.finished(data.header.response.globalId);
+    expect(taskStatuses(done)).toEqual({ '0': 'SUCCESS', '0.success.0': 'SUCCESS' });
+    expect(done.payload.tasks[0].data).toMatchObject({ status: 'completed', orderId: 'params-1' });
+    expect(done.payload.partner.parameters).toEqual({ pan: '424242******4242', cvc: '***' });
+    expect(done.payload.tasks[0].payload.card.number).toBe('424242******4242');
+    const [message] = await shop.waitFor('/paid');
+    expect(JSON.parse(message.body).text).toBe('Paid with 424242******4242 (cvc ***)');
+    const [charge] = await queryStackDb<{ description: string }>(
+      stack,
+      'payments',
+      `SELECT description FROM transactions WHERE order_id = 'params-1'`,
+    );
+    expect(charge.description).toBe('Card 424242******4242, note 555555******4444');
+
+    expect(await findCardDataInStack(stack)).toEqual([]);
   });
 
   it('runs transaction.status after the payment it asks about', async () => {

@@ -1,5 +1,5 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { eventually, findCardDataInStack, queryStackDb, startTestStack } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
@@ -136,6 +136,36 @@ describe('Task-Tree Processing API: payout tasks', () => {
     expect(row.account_display).toBe('555555******4444');
   });
 
+  it('pays out to a card number given through partner parameters, sealed on every hop', async () => {
+    const tasks = [
+      payout({
+        type: 1,
+        account: '${parameters.payee}',
+        amount: '1.00',
+        currency: 'EUR',
+        cardHolder: 'Ada Lovelace',
+        cardExpirationDate: `12/${String(YEAR).slice(2)}`,
+        beneficiaryFirstName: 'Ada',
+        beneficiaryLastName: 'Lovelace',
+        birthDate: '10.12.1985',
+      }),
+    ];
+    const request = partner.request(tasks, {}, { parameters: { payee: '5555555555554444' } });
+    const { data } = await partner.submit(request);
+    const response = await partner.finished(data.header.response.globalId, 60_000);
+    expect(taskStatuses(response)).toEqual({ '0': 'SUCCESS' });
+    const [row] = await queryStackDb<{ account_display: string; account_sealed: string }>(
+      stack,
+      'payments',
+      `SELECT account_display, account_sealed FROM payouts WHERE id = $1`,
+      [response.payload.tasks[0].data.id],
+    );
+    expect(row.account_display).toBe('555555******4444');
+    // Kept as payments keeps every card payout account: a payout-account box, not the fragment.
+    expect(row.account_sealed).toMatch(/^s1\./);
+    expect(await findCardDataInStack(stack)).toEqual([]);
+  });
+
   it('ends FAIL with the refusal: a missing parameter (40016), an amount above the balance (40313)', async () => {
     const missing = await run([payout({ ...SEPA, receiverBankBIC: undefined, amount: '1.00' })]);
     expect(missing.payload.tasks[0].result).toMatchObject({ status: 'FAIL' });
@@ -149,6 +179,6 @@ describe('Task-Tree Processing API: payout tasks', () => {
       `SELECT count(*)::text AS n FROM payouts WHERE project_id = $1`,
       [projectId],
     );
-    expect(n).toBe('2');
+    expect(n).toBe('3');
   });
 });

@@ -46,7 +46,7 @@ function panWindowEnd(groups: string[], start: number): number {
 
 // A separated run can hold a PAN next to other numbers ("order 12 4111 1111 1111 1111"):
 // windows of whole groups are tried so the neighbours don't hide it.
-function maskGroupedRun(run: string): string {
+function replaceGroupedRun(run: string, replace: (pan: string) => string): string {
   const groups = run.split(/[ -]/);
   const seps = run.match(/[ -]/g) ?? [];
   let out = '';
@@ -54,7 +54,7 @@ function maskGroupedRun(run: string): string {
   while (i < groups.length) {
     const end = panWindowEnd(groups, i);
     if (end >= 0) {
-      out += maskPan(groups.slice(i, end + 1).join(''));
+      out += replace(groups.slice(i, end + 1).join(''));
       i = end + 1;
     } else {
       out += groups[i];
@@ -67,10 +67,18 @@ function maskGroupedRun(run: string): string {
 
 /** Masks every Luhn-valid card number in `text`; returns `text` itself when there is none. */
 export function maskPans(text: string): string {
+  return replacePans(text, maskPan);
+}
+
+/**
+ * Every Luhn-valid card number in `text` (13-19 digits, maybe grouped by spaces or dashes) replaced
+ * by what `replace` makes of its digits; `text` itself when there is none.
+ */
+export function replacePans(text: string, replace: (pan: string) => string): string {
   if (text.length < MIN_PAN) return text;
   return text.replace(DIGIT_RUN, (run) => {
     if (run.length < MIN_PAN) return run;
-    if (!/[ -]/.test(run)) return isPan(run) ? maskPan(run) : run;
-    return maskGroupedRun(run);
+    if (!/[ -]/.test(run)) return isPan(run) ? replace(run) : run;
+    return replaceGroupedRun(run, replace);
   });
 }

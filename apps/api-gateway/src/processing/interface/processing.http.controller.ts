@@ -24,21 +24,21 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   GetProcessingStatusV1Request,
   ResumeProcessingTaskV1Request,
   SubmitProcessingV1Request,
   type ProcessingResponseV1,
 } from '@opp/contracts';
-import { HostedPageKeyRing } from '@opp/crypto';
+import { HostedPageKeyRing, KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { PARTNER_HEADER, PartnerAuth, SIGNATURE_HEADER } from '../../partner-auth/partner-auth';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
 import { templateNamesIn } from '../../template/domain/partner-template';
-import { sealTaskCardData } from '../application/seal-task-card-data';
+import { sealTaskCardData, sealTemplateCardData } from '../application/seal-task-card-data';
 import { awaitSyncWindow } from '../application/sync-window';
 import { isHttpUrl, returnPage, sendHtml } from './acs-return-page';
 import { processingAnswerOrThrow } from './processing-answer';
@@ -75,6 +75,7 @@ export class ProcessingHttpController {
     @Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing,
     private readonly urls: RegisteredUrlCheck,
     private readonly sealer: CardDataSealer,
+    @Inject(KeyRing) private readonly keyRing: KeyRing,
   ) {}
 
   @Post()
@@ -116,19 +117,19 @@ export class ProcessingHttpController {
       names.length > 0 ? await this.templates.tasksByName(partner.identifier, names) : undefined;
     const globalId = randomUUID();
     const correlationId = currentCorrelationId();
+    // Card data leaves the gateway sealed for payments only (docs/security/card-data.md).
+    const sealer = this.sealer.forProject(partner.projectId);
     const reply = await this.requests.request(
       SubmitProcessingV1Request,
       {
         globalId,
         partnerIdentifier: partner.identifier,
         projectId: partner.projectId,
-        // Card data leaves the gateway sealed for payments only (docs/security/card-data.md).
-        request: sealTaskCardData(body as Record<string, unknown>, (secret, purpose) =>
-          this.sealer.sealCard(partner.projectId, secret, purpose),
-        ),
-        ...(templates ? { templates } : {}),
-        // ADR 0017: a reused header.request.id is the same request only with the same bytes.
-        bodyFingerprint: createHash('sha256').update(request.rawBody).digest('hex'),
+        request: sealTaskCardData(body as Record<string, unknown>, sealer),
+        ...(templates ? { templates: sealTemplateCardData(templates, sealer) } : {}),
+        // ADR 0017: a reused header.request.id is the same request only with the same bytes. The
+        // bytes hold card data: the digest is keyed (HMAC), so it cannot be brute-forced to a card.
+        bodyFingerprint: this.keyRing.fingerprint(request.rawBody.toString('utf8')),
       },
       { key: globalId, correlationId },
     );

@@ -15,6 +15,21 @@ describe('message.send payload', () => {
     ).toMatchObject({ ok: true, value: { channel: 'email', subject: 'Paid' } });
   });
 
+  it('shows card data the gateway sealed in the text as its mask (ADR 0030)', () => {
+    const fragment = '[card:424242******4242:s1.k1.AAAA.BBBB.CCCC.DDDD]';
+    expect(
+      parseMessageSend({
+        channel: 'email',
+        to: 'a@example.com',
+        subject: `Card ${fragment}`,
+        text: `Paid with ${fragment}.`,
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: { subject: 'Card 424242******4242', text: 'Paid with 424242******4242.' },
+    });
+  });
+
   it.each([
     [{ channel: 'sms', to: 'x', text: 't' }, /channel/],
     [{ channel: 'webhook', text: 't' }, /to is required/],

@@ -1,3 +1,4 @@
+import { maskCardFragments } from '@opp/crypto';
 import type { DeliveryRequest } from '../../delivery/domain/delivery';
 
 /** ADR 0005 `message.send`: `{ channel: 'webhook'|'email', to, subject?, text }`. */
@@ -38,7 +39,16 @@ export function parseMessageSend(payload: Record<string, unknown>): ParsedMessag
   if (channel === 'email' && (target.length > 254 || !EMAIL.test(target))) {
     return fail('to must be an e-mail address');
   }
-  return { ok: true, value: { channel, to: target, subject: subject ?? null, text } };
+  // Card data a partner put in the text travels sealed (ADR 0030): the recipient sees its mask.
+  return {
+    ok: true,
+    value: {
+      channel,
+      to: target,
+      subject: typeof subject === 'string' ? maskCardFragments(subject) : null,
+      text: maskCardFragments(text),
+    },
+  };
 }
 
 export function messageRequest(

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CryptoError, OpeningKeyRing, openCard } from '@opp/crypto';
+import {
+  CryptoError,
+  OpeningKeyRing,
+  SealingKey,
+  openCard,
+  openCardFragments,
+  sealCard,
+  wholeCardFragment,
+} from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { passesLuhn } from '../../card-vault/domain/card-number';
 import { assertUsable } from '../../card-vault/domain/card-token';
@@ -10,6 +18,8 @@ import type { UnitOfWork } from './payout.store';
 /** A card payout's account as payments keeps it: shown masked, the number only sealed. */
 export interface PayoutCardAccount {
   display: string;
+  /** The sealed number payments keeps (a payout-account box), for a card number. */
+  sealed?: string;
   /** Claims a temporary token once the payout is accepted (single use, like a charge). */
   claim: () => Promise<void>;
 }
@@ -24,27 +34,42 @@ const mask = (firstSix: string, lastFour: string, length: number) =>
  */
 @Injectable()
 export class PayoutCardAccountReader {
+  private readonly ownKey: SealingKey;
+
   constructor(
     @Inject(OpeningKeyRing) private readonly keys: OpeningKeyRing,
     private readonly cards: CardVaultRepository,
-  ) {}
+  ) {
+    this.ownKey = SealingKey.parse(keys.currentPublicKey());
+  }
 
+  /**
+   * A payout-account box, or a card fragment (an account a processing task filled from
+   * `${parameters.X}`, ADR 0030), which is kept re-sealed as a payout-account box to payments' own key.
+   */
   sealedNumber(projectId: number, sealed: string): PayoutCardAccount {
-    let opened: unknown;
-    try {
-      opened = openCard(this.keys, projectId, sealed, 'payout-account');
-    } catch (error) {
-      if (!(error instanceof CryptoError)) throw error;
-      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
-    }
-    const number = (opened as { account?: unknown }).account;
+    const number = this.openNumber(projectId, sealed);
     if (typeof number !== 'string' || !passesLuhn(number)) {
       throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     return {
       display: mask(number.slice(0, 6), number.slice(-4), number.length),
+      sealed: wholeCardFragment(sealed)
+        ? sealCard(this.ownKey, projectId, { account: number }, 'payout-account')
+        : sealed,
       claim: async () => undefined,
     };
+  }
+
+  private openNumber(projectId: number, sealed: string): unknown {
+    try {
+      if (wholeCardFragment(sealed)) return openCardFragments(this.keys, projectId, sealed);
+      return (openCard(this.keys, projectId, sealed, 'payout-account') as { account?: unknown })
+        .account;
+    } catch (error) {
+      if (!(error instanceof CryptoError)) throw error;
+      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
+    }
   }
 
   async token(work: UnitOfWork, projectId: number, tokenId: string): Promise<PayoutCardAccount> {

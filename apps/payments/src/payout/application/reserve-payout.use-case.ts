@@ -58,7 +58,7 @@ export class ReservePayoutUseCase {
       amountMinor,
       currency,
       accountDisplay,
-      accountSealed: command.sealedAccount ?? null,
+      accountSealed: card?.sealed ?? null,
       cardToken: command.cardToken ?? null,
       description: command.description ?? null,
       taskId,

@@ -8,6 +8,7 @@ import {
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
+import { TaskCardData } from '../../card-vault/application/task-card-data';
 import { AuthenticateChargeUseCase } from '../../charge/application/authenticate-charge/authenticate-charge.use-case';
 import { ProcessChargeUseCase } from '../../charge/application/process-charge/process-charge.use-case';
 import { GetTransactionUseCase } from '../../charge/application/queries/get-transaction.use-case';
@@ -40,6 +41,7 @@ export class RunPaymentsTaskUseCase {
     private readonly reversePayment: ReversePaymentUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+    private readonly taskCardData: TaskCardData,
   ) {}
 
   async execute(
@@ -58,7 +60,8 @@ export class RunPaymentsTaskUseCase {
     return result;
   }
 
-  private async run(tx: EntityManager, command: TaskCommandV1): Promise<TaskResultV1> {
+  private async run(tx: EntityManager, sent: TaskCommandV1): Promise<TaskResultV1> {
+    const command = { ...sent, payload: this.taskCardData.open(sent.projectId, sent.payload) };
     const task = { taskId: command.taskId, globalId: command.globalId };
     const gatewayUrl = this.config.publicGatewayUrl;
     switch (command.function) {

@@ -1,3 +1,4 @@
+import { wholeCardFragment } from '@opp/crypto';
 import type { PayoutAccountKind } from '@opp/contracts';
 
 /** A `payout` task's payload read as POST /payout (ADR 0005), card data already sealed. */
@@ -77,6 +78,16 @@ function accountOf(payload: Record<string, unknown>) {
       accountForRules: mask.slice(0, 6),
       accountDisplay: mask,
       sealedAccount: sealed,
+    };
+  }
+  // An account filled from `${parameters.X}` arrives as the gateway's card fragment (ADR 0030).
+  const fragment = wholeCardFragment(text(payload.account) ?? '');
+  if (fragment) {
+    return {
+      accountKind: 'card-number' as const,
+      accountForRules: fragment.mask.slice(0, 6),
+      accountDisplay: fragment.mask,
+      sealedAccount: text(payload.account),
     };
   }
   const cardToken = text(payload.cardToken);

@@ -17,6 +17,16 @@ describe('redactPayload', () => {
     });
   });
 
+  it('shows card fragments sealed by the gateway as their masks, never their boxes', () => {
+    const fragment = '[card:424242******4242:s1.k1.AAAA.BBBB.CCCC.DDDD]';
+    expect(
+      redactPayload({
+        note: `paid with ${fragment} today`,
+        card: { number: fragment, security_code: '[card:***:s1.k1.EEEE.FFFF.GGGG.HHHH]' },
+      }),
+    ).toEqual({ note: 'paid with 424242******4242 today', card: { number: '424242******4242' } });
+  });
+
   it('masks every Luhn-valid 13-19 digit run in any string, whatever the key', () => {
     expect(
       redactPayload({

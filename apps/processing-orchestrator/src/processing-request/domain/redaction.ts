@@ -1,3 +1,4 @@
+import { maskCardFragments } from '@opp/crypto';
 import { maskPans } from '@opp/observability';
 
 const SECRET_KEYS = new Set(['security_code', 'securitycode', 'cvv', 'cvv2', 'cvc', 'password']);
@@ -8,7 +9,8 @@ const SEALED_PREFIX = 'sealed_';
 const MASKED = /^\d{6}\*+\d{4}$/;
 
 /** First 6 and last 4 at most (ARCHITECTURE, card data). */
-export function maskCardNumber(value: string): string {
+export function maskCardNumber(text: string): string {
+  const value = maskCardFragments(text);
   if (MASKED.test(value)) return value;
   const digits = value.replace(/\D/g, '');
   if (digits.length < 12) return '*'.repeat(digits.length);
@@ -17,12 +19,13 @@ export function maskCardNumber(value: string): string {
 
 /**
  * The payload as stored in clear and answered to the partner: security codes and sealed boxes
- * dropped, card numbers masked under their keys, and every Luhn-valid 13-19 digit run masked in
- * any other string whatever its key (a payout `account`, free text), wherever they are nested.
+ * dropped, card fragments (ADR 0030) shown as their masks, card numbers masked under their keys,
+ * and every Luhn-valid 13-19 digit run masked in any other string whatever its key (a payout
+ * `account`, free text), wherever they are nested.
  * The full payload exists only encrypted, until the task ends.
  */
 export function redactPayload(value: unknown, parentKey = ''): unknown {
-  if (typeof value === 'string') return maskPans(value);
+  if (typeof value === 'string') return maskPans(maskCardFragments(value));
   // A card number sent as a JSON number, also inside an array or as the whole payload.
   if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactPayload(item, parentKey));
@@ -34,7 +37,7 @@ export function redactPayload(value: unknown, parentKey = ''): unknown {
     const isCardNumber =
       NUMBER_KEYS.has(lower) && (lower !== 'number' || parentKey.toLowerCase() === 'card');
     // Keys are text the partner sent too: a card number used as a key is masked like a value.
-    out[maskPans(key)] =
+    out[maskPans(maskCardFragments(key))] =
       isCardNumber && (typeof item === 'string' || typeof item === 'number')
         ? maskCardNumber(String(item))
         : redactPayload(item, key);

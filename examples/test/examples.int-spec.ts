@@ -28,9 +28,11 @@ describe('the examples against the whole system', () => {
     await stack?.stop();
   });
 
-  /** The run's output when it failed, so a red test says why. */
+  /** The run's output; a failed run fails the test with everything it printed, so it says why. */
   const succeeded = (run: ExampleRun) => {
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    if (run.code !== 0 || run.stderr !== '') {
+      throw new Error(`exit code ${run.code}\n${run.stdout}${run.stderr}`);
+    }
     return run.stdout;
   };
 
@@ -68,7 +70,7 @@ describe('the examples against the whole system', () => {
 
   it('charge-card charges a card with a project of its own', async () => {
     const output = succeeded(await runExample('charge-card', env));
-    expect(output).toMatch(/^card token for 424242\*+4242$/m);
+    expect(output).toMatch(/^card token for \*+4242$/m);
     expect(output).toMatch(/^status of order order-[\w-]+: completed$/m);
   });
 

@@ -12,7 +12,9 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/
  * - a shared lib depends on shared libs only; contracts depend on nothing of ours;
  * - tooling (local stack, test harness, scripts) is reachable from tests and tools, never from app code;
  * - the SDK (packages/sdk) is published on its own, so it depends on nothing of ours; tests and
- *   tooling use it as merchants and partners do. One exception: libs/signature imports the SDK's
+ *   tooling use it as merchants and partners do;
+ * - the examples (examples/) are what a merchant or partner writes: the SDK and nothing else of
+ *   ours; their tests may use the harness. One exception: libs/signature imports the SDK's
  *   pure signing entry `@opp/sdk/signing`, so client and gateway share one ADR 0003 rendering.
  */
 const boundaries = (inTests) => [
@@ -23,6 +25,12 @@ const boundaries = (inTests) => [
     depConstraints: [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
       { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: [] },
+      {
+        sourceTag: 'type:example',
+        onlyDependOnLibsWithTags: inTests
+          ? ['type:lib', 'type:tooling', 'type:package']
+          : ['type:package'],
+      },
       {
         sourceTag: 'type:app',
         onlyDependOnLibsWithTags: inTests

@@ -41,12 +41,12 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs,tools,packages}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools,packages,examples}/**/*.spec.ts'],
     },
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs,tools,packages}/**/*.int-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools,packages,examples}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
       // testTimeout is not a per-project option; hooks and tests get their limit here.

@@ -7,3 +7,4 @@ export {
   type Resolver,
 } from './destination-guard';
 export { resolveAll } from './resolve-all';
+export { isHttpUrl } from './http-url';

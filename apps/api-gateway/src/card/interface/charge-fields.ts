@@ -1,6 +1,7 @@
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { isHttpUrl } from '@opp/destination-guard';
 
 /** A 0/1 switch: `1`, `0`, `true`, `false` or empty (JSON booleans read as 1 and empty); default 0. */
 export function readFlag(params: RequestParams, name: string): boolean {
@@ -42,15 +43,6 @@ export function readHttpUrl(params: RequestParams, name: string): string | undef
     throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be an absolute http(s) URL`);
   }
   return text;
-}
-
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** A nested object parameter (`card[...]`, `user[...]`), or undefined when absent or empty text. */

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { HostedPageKeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { isHttpUrl } from '../../card/interface/charge-fields';
+import { isHttpUrl } from '@opp/destination-guard';
 import { fieldText } from '../../http/form-fields';
 import { requestParams } from '../../merchant-auth/merchant-request';
 import { sendHtml } from '../html-response';

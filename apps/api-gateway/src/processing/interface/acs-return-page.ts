@@ -2,15 +2,6 @@ import type { FastifyReply } from 'fastify';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** The last step of 3-D Secure: forward the user to the partner, or say that they may close. */
 export function returnPage(target: string | null): string {
   if (!target) {

@@ -40,7 +40,8 @@ import { PartnerTemplatesUseCase } from '../../template/application/partner-temp
 import { templateNamesIn } from '../../template/domain/partner-template';
 import { sealTaskCardData, sealTemplateCardData } from '../application/seal-task-card-data';
 import { awaitSyncWindow } from '../application/sync-window';
-import { isHttpUrl, returnPage, sendHtml } from './acs-return-page';
+import { returnPage, sendHtml } from './acs-return-page';
+import { isHttpUrl } from '@opp/destination-guard';
 import { processingAnswerOrThrow } from './processing-answer';
 import { RegisteredUrlCheck } from '../../destinations/registered-url-check';
 import { ProcessingError } from './processing-error';

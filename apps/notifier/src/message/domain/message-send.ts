@@ -1,5 +1,6 @@
 import { maskCardFragments } from '@opp/crypto';
 import type { DeliveryRequest } from '../../delivery/domain/delivery';
+import { isHttpUrl } from '@opp/destination-guard';
 
 /** ADR 0005 `message.send`: `{ channel: 'webhook'|'email', to, subject?, text }`. */
 export interface MessageSendPayload {
@@ -70,15 +71,6 @@ export function messageRequest(
       text: message.text,
     }),
   };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 const fail = (reason: string): ParsedMessage => ({

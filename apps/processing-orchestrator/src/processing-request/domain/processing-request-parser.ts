@@ -2,6 +2,7 @@ import { TASK_FUNCTIONS, type TaskFunction } from '@opp/contracts';
 import { ProcessingLimits, WAIT_TIMES, type WaitTime } from './processing-limits';
 import { ProcessingRuleError } from './processing-rule-error';
 import { substituteParameters } from './template-expansion';
+import { isHttpUrl } from '@opp/destination-guard';
 
 export interface NotificationTarget {
   type: 'URL';
@@ -120,15 +121,6 @@ function parseTargets(raw: unknown): NotificationTarget[] {
     }
     return { type: 'URL', uri: target.uri as string, method: target.method as 'GET' | 'POST' };
   });
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 function parseParameters(raw: unknown): Record<string, string> {

@@ -117,7 +117,7 @@ describe('gateway: merchant secrets key rotation', () => {
         'SELECT secret_encrypted AS value FROM partners WHERE identifier = $1',
         [identifier],
       );
-      expect(underB.decrypt(row.value)).toBe(secret);
+      expect(await underB.decrypt(row.value)).toBe(secret);
     }
   });
 });

@@ -51,7 +51,10 @@ export async function checkTransactionEntries(
   );
 }
 
-/** Every entry of the project has two or more lines and balances per currency. */
+/**
+ * Every entry of the project has two or more lines, balances per currency, and moves money for
+ * a transaction or a payout (an entry of neither has no reason the books can show).
+ */
 export async function checkEntriesBalance(
   payments: Queryable,
   projectId: number,
@@ -65,6 +68,10 @@ export async function checkEntriesBalance(
        format('debits %s <> credits %s in %s', sum(l.debit), sum(l.credit), l.currency)
      FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
      WHERE e.project_id = $1 GROUP BY e.id, l.currency HAVING sum(l.debit) <> sum(l.credit)
+     UNION ALL
+     SELECT e.id::text, e.kind, 'belongs to no transaction and no payout'
+     FROM journal_entries e
+     WHERE e.project_id = $1 AND e.transaction_id IS NULL AND e.payout_id IS NULL
      ORDER BY 1`,
     [projectId],
   );

@@ -11,14 +11,17 @@ import { checkPayouts } from './payout-checks';
 export interface ReconcileDatabases {
   /** Payments' database: transactions, journal, payout reservations, reserve holds. */
   paymentsUrl: string;
-  /** Payouts' database: payout orders. */
-  payoutsUrl: string;
+  /** Payouts' database: payout orders; without it only payments' side of payouts is checked. */
+  payoutsUrl?: string;
 }
 
-/** Every check of ADR 0029 for one project, over the two databases as given. */
+/**
+ * Every check of ADR 0029 for one project, over the two databases as given; `payouts` null
+ * checks payments' side only (a stack without the payouts service).
+ */
 export async function reconcileProject(
   payments: Queryable,
-  payouts: Queryable,
+  payouts: Queryable | null,
   projectId: number,
 ): Promise<Difference[]> {
   return [
@@ -40,11 +43,11 @@ export async function reconcileProjectIn(
 ): Promise<Difference[]> {
   const payments = await readOnlySnapshot(databases.paymentsUrl);
   try {
-    const payouts = await readOnlySnapshot(databases.payoutsUrl);
+    const payouts = databases.payoutsUrl ? await readOnlySnapshot(databases.payoutsUrl) : null;
     try {
       return await reconcileProject(payments, payouts, projectId);
     } finally {
-      await payouts.end();
+      await payouts?.end();
     }
   } finally {
     await payments.end();

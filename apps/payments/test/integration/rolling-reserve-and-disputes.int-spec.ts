@@ -223,6 +223,40 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
       ).rejects.toThrow(/transactions_one_reserve_return_per_payment/);
       expect(await reconcile(projectId)).toEqual([]);
     });
+
+    it('returns each share once when payments is SIGKILLed while the shares are held', async () => {
+      const { merchant, projectId, pay } = await merchantWith({
+        rollingReservePercent: '10',
+        rollingReserveDays: 8,
+      });
+      const paid = await Promise.all([pay('1.00'), pay('2.00'), pay('3.00')]);
+      await stack.services.payments!.kill();
+      // The kill landed while the shares were held: the schedule is rows, not timers.
+      const held = await queryStackDb<{ n: string }>(
+        stack,
+        'payments',
+        `SELECT count(*)::text AS n FROM rolling_reserve_holds
+         WHERE project_id = $1 AND returned_transaction_id IS NULL`,
+        [projectId],
+      );
+      expect(held[0].n).toBe('3');
+      await stack.services.payments!.restart();
+
+      await eventually(
+        async () => {
+          const all = await Promise.all(paid.map((p) => transactionsReferencing(p.id)));
+          return all.every((r) => r.length === 1 && r[0].status === 'returned');
+        },
+        'the three shares returned after the restart',
+        60_000,
+      );
+      const returnIds = (await Promise.all(paid.map((p) => transactionsReferencing(p.id)))).map(
+        (r) => Number(r[0].id),
+      );
+      expect(await entryKinds(returnIds)).toEqual(Array(3).fill('rolling-reserve-return'));
+      expect(await balanceOf(merchant)).toMatchObject({ amount: '6.00', rolling_reserve: '0.00' });
+      expect(await reconcile(projectId)).toEqual([]);
+    });
   });
 
   describe('sandbox disputes (ADR 0028)', () => {

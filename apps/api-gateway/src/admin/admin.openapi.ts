@@ -66,8 +66,9 @@ const dispute = object({
 });
 
 const DISPUTE_RULES =
-  'ADR 0028. Sandbox projects only. Idempotent: a repeat answers the first outcome and posts ' +
-  'nothing. 404 40403: no such payment; 405 40504: a live project, or a payment in no state for it.';
+  'ADR 0028. Sandbox projects only. Idempotent: a repeat answers the same transaction (with ' +
+  "the payment's status now) and posts nothing. 404 40403: no such payment; " +
+  '405 40504: a live project, or a payment in no state for it.';
 
 /** A partner template as the admin API answers it (PUT: 200 replaced, 201 created). */
 export const PARTNER_TEMPLATE_SCHEMA = object({

@@ -8,7 +8,7 @@ export type DisputeKind = (typeof DISPUTE_KINDS)[number];
 /**
  * The admin API's sandbox dispute operations (`POST /admin/v1/sandbox/transactions/:id/chargeback`
  * and `.../retrieval`): a chargeback of a completed payment of a sandbox project, or the retrieval
- * of its chargeback. Idempotent per payment and kind: a repeat answers the first outcome.
+ * of its chargeback. Idempotent per payment and kind: a repeat answers the same transaction.
  */
 export class SandboxDisputeV1 {
   @IsInt() @Min(1) transactionId!: number;

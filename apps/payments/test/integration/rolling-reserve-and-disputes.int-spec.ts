@@ -149,6 +149,20 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
         base_rolling_reserve: '1.00',
       });
 
+      // The database's own overdraft guard (ADR 0026) sees the available 9.00, not the 10.00.
+      await expect(
+        queryStackDb(
+          stack,
+          'payments',
+          `WITH entry AS (
+             INSERT INTO journal_entries (project_id, kind) VALUES ($1, 'payout-reservation')
+             RETURNING id)
+           INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
+           SELECT id, account, 'EUR', debit, credit FROM entry,
+             (VALUES ($2, 901::bigint, 0::bigint), ($3, 0::bigint, 901::bigint)) AS l(account, debit, credit)`,
+          [projectId, `merchant:${projectId}:available`, `merchant:${projectId}:payouts-reserved`],
+        ),
+      ).rejects.toThrow(/below zero/);
       const above = await merchant.postForm('/v1/payout', {
         ...SEPA_PAYOUT,
         amount: '9.01',

@@ -34,6 +34,7 @@ import { PartnerTemplateRepository } from './template/infrastructure/partner-tem
 import { AdminTemplatesHttpController } from './template/interface/admin-templates.http.controller';
 import { UserHttpController } from './user/interface/user.http.controller';
 import { TransactionReverseHttpController } from './transaction/interface/transaction-reverse.http.controller';
+import { AdminSandboxDisputesHttpController } from './transaction/interface/admin-sandbox-disputes.http.controller';
 import { AdminDeliveriesHttpController } from './deliveries/admin-deliveries.http.controller';
 import { RecurringCharge } from './recurring/application/recurring-charge';
 import { RecurringHttpController } from './recurring/interface/recurring.http.controller';
@@ -69,6 +70,7 @@ export class AppModule {
         TransactionReverseHttpController,
         AdminTemplatesHttpController,
         AdminDeliveriesHttpController,
+        AdminSandboxDisputesHttpController,
         RecurringHttpController,
         PayoutHttpController,
       ],

@@ -28,12 +28,17 @@ import { ProcessRecurringChargeUseCase } from './charge/application/process-recu
 import { RunRecurringChargeCommandUseCase } from './charge/application/process-recurring-charge/run-recurring-charge-command.use-case';
 import { RecurringChargeKafkaHandler } from './charge/interface/recurring-charge.kafka.handler';
 import { TransactionQueriesKafkaHandler } from './charge/interface/transaction-queries.kafka.handler';
+import { SandboxDisputeUseCase } from './dispute/application/sandbox-dispute.use-case';
+import { SandboxDisputeKafkaHandler } from './dispute/interface/sandbox-dispute.kafka.handler';
 import { PaymentsConfig } from './config/payments.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { LedgerRepository } from './ledger/infrastructure/ledger.repository';
 import { PayoutModule } from './payout/payout.module';
 import { LiveProjectsStartupCheck } from './project/live-projects-startup-check';
 import { ProjectSettingsRepository } from './project/project-settings.repository';
+import { HoldRollingReserve } from './rolling-reserve/application/hold-rolling-reserve';
+import { ReturnRollingReserveWorker } from './rolling-reserve/application/return-rolling-reserve.worker';
+import { RollingReserveRepository } from './rolling-reserve/infrastructure/rolling-reserve.repository';
 import { RunPaymentsTaskUseCase } from './task/application/run-payments-task.use-case';
 import { PaymentsTaskKafkaHandler } from './task/interface/payments-task.kafka.handler';
 import { UserEventsKafkaHandler } from './user/interface/user-events.kafka.handler';
@@ -67,6 +72,7 @@ export class AppModule {
         PaymentsTaskKafkaHandler,
         RecurringChargeKafkaHandler,
         WalletKafkaHandler,
+        SandboxDisputeKafkaHandler,
       ],
       providers: [
         { provide: PaymentsConfig, useValue: config },
@@ -84,6 +90,9 @@ export class AppModule {
         SweepExpiredCodesWorker,
         TransactionRepository,
         LedgerRepository,
+        RollingReserveRepository,
+        HoldRollingReserve,
+        ReturnRollingReserveWorker,
         ChargeOutcomes,
         LiveOrderGuard,
         ProcessChargeUseCase,
@@ -98,6 +107,7 @@ export class AppModule {
         RunRecurringChargeCommandUseCase,
         CreateWalletTransactionUseCase,
         CheckoutUseCase,
+        SandboxDisputeUseCase,
       ],
     };
   }

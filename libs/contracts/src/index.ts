@@ -18,6 +18,7 @@ export * from './messages/payments/transaction-queries.v1';
 export * from './messages/payments/transaction-status-changed.v1';
 export * from './messages/payments/recurring-subscribed.v1';
 export * from './messages/payments/reverse-payment.v1';
+export * from './messages/payments/sandbox-dispute.v1';
 export * from './messages/payments/wallet-transaction.v1';
 export * from './messages/users/get-user.v1';
 export * from './messages/processing/task-protocol.v1';

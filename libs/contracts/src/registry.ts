@@ -16,6 +16,7 @@ import {
 import { TransactionStatusChangedV1Message } from './messages/payments/transaction-status-changed.v1';
 import { RecurringSubscribedV1Message } from './messages/payments/recurring-subscribed.v1';
 import { ReversePaymentV1Request } from './messages/payments/reverse-payment.v1';
+import { SandboxDisputeV1Request } from './messages/payments/sandbox-dispute.v1';
 import {
   CreateWalletTransactionV1Request,
   FinishCheckoutV1Request,
@@ -77,6 +78,7 @@ const definitions: readonly AnyDefinition[] = [
   TransactionStatusChangedV1Message,
   RecurringSubscribedV1Message,
   ReversePaymentV1Request,
+  SandboxDisputeV1Request,
   PaymentsTaskCommandV1Message,
   UsersTaskCommandV1Message,
   NotifierTaskCommandV1Message,

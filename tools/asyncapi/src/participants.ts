@@ -44,6 +44,7 @@ export const PARTICIPANTS: Readonly<Record<string, Participants>> = {
   'notifier.list-deliveries.v1': between(['api-gateway'], ['notifier']),
   'notifier.replay-delivery.v1': between(['api-gateway'], ['notifier']),
   'payments.reverse-payment.v1': between(['api-gateway'], ['payments']),
+  'payments.sandbox-dispute.v1': between(['api-gateway'], ['payments']),
   'users.change-recurring.v1': between(['api-gateway'], ['users-recurring']),
   'users.cancel-recurring.v1': between(['api-gateway'], ['users-recurring']),
   'users.reserve-recurring-charge.v1': between(['api-gateway'], ['users-recurring']),

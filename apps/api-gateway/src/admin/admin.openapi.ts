@@ -50,6 +50,26 @@ const delivery = object({
   deadAt: nullable(dateTime('Given up')),
 });
 
+const dispute = object({
+  id: integer('The chargeback or retrieval transaction'),
+  type: string('Transaction type', { enum: ['chargeback', 'retrieval'] }),
+  status: string('Its status', { enum: ['completed'] }),
+  referenceId: integer('The disputed payment'),
+  paymentStatus: string("The payment's status after it", { enum: ['charged_back', 'retrieved'] }),
+  price: string('Amount returned to the customer (chargeback) or to the merchant (retrieval)'),
+  fee: string('The part of the fee that moved with it'),
+  currency: string('Currency'),
+  penalty: nullable(
+    object({ id: integer('The penalty transaction'), price: string('Penalty amount') }),
+  ),
+  createdAt: dateTime('Created'),
+});
+
+const DISPUTE_RULES =
+  'ADR 0028. Sandbox projects only. Idempotent: a repeat answers the same transaction (with ' +
+  "the payment's status now) and posts nothing. 404 40403: no such payment; " +
+  '405 40504: a live project, or a payment in no state for it.';
+
 /** A partner template as the admin API answers it (PUT: 200 replaced, 201 created). */
 export const PARTNER_TEMPLATE_SCHEMA = object({
   identifier: string('Partner identifier'),
@@ -128,4 +148,20 @@ export const AdminDocs = {
     },
   ),
   replayDelivery: admin('Deliver a dead or delivered callback again', delivery),
+  sandboxChargeback: admin(
+    'Sandbox: charge back a completed payment (callbacks chargeback_completed, penalty_completed)',
+    dispute,
+    {
+      description: `${DISPUTE_RULES} The payment's fee is taken again as a penalty.`,
+      errors: [ErrorCode.TransactionNotFound, ErrorCode.TransactionNotReversible],
+    },
+  ),
+  sandboxRetrieval: admin(
+    'Sandbox: win the dispute of a charged-back payment (callback retrieval_completed)',
+    dispute,
+    {
+      description: `${DISPUTE_RULES} The penalty is not returned.`,
+      errors: [ErrorCode.TransactionNotFound, ErrorCode.TransactionNotReversible],
+    },
+  ),
 } satisfies Record<string, ApiDocOptions>;

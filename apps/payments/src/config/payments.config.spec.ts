@@ -80,3 +80,14 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
     expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*exactly one/);
   });
 });
+
+describe('PaymentsConfig: the rolling-reserve day (ADR 0027)', () => {
+  it('is a real day by default and shortened outside production only', () => {
+    expect(loadConfig(PaymentsConfig, {}).reserveDaySeconds).toBe(86400);
+    expect(loadConfig(PaymentsConfig, { RESERVE_DAY_SECONDS: '2' }).reserveDaySeconds).toBe(2);
+    expect(problemsOf({ ...PRODUCTION, RESERVE_DAY_SECONDS: '2' }).join('\n')).toContain(
+      'RESERVE_DAY_SECONDS',
+    );
+    expect(problemsOf({ RESERVE_DAY_SECONDS: '0' }).join('\n')).toContain('RESERVE_DAY_SECONDS');
+  });
+});

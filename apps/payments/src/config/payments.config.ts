@@ -13,6 +13,7 @@ import {
 } from '@opp/config';
 
 export const TEMPORARY_TOKEN_SECONDS = 600;
+export const SECONDS_PER_DAY = 86400;
 
 /**
  * The bank adapters payments can charge live projects with; `none` leaves live projects refused
@@ -73,4 +74,15 @@ export class PaymentsConfig extends withRecordKeys(
   @Env('ACQUIRER_ADAPTER', { default: 'none' })
   @IsIn(ACQUIRER_ADAPTERS)
   acquirerAdapter: AcquirerAdapterName;
+
+  /**
+   * The length of a rolling-reserve "day" (ADR 0027): tests shorten it to see a reserve come back;
+   * production refuses anything but a real day.
+   */
+  @Env('RESERVE_DAY_SECONDS', { default: String(SECONDS_PER_DAY) })
+  @IsInt()
+  @Min(1)
+  @Max(SECONDS_PER_DAY)
+  @KeepsSpecValueInProduction(SECONDS_PER_DAY)
+  reserveDaySeconds: number;
 }

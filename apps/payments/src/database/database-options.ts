@@ -10,6 +10,8 @@ import { RecordCardDataKek1763800001000 } from './migrations/1763800001000-recor
 import { ReversalsAndLiveOrders1763800003000 } from './migrations/1763800003000-reversals-and-live-orders';
 import { CreatePayoutsAndBalanceGuard1763800006100 } from './migrations/1763800006100-create-payouts-and-balance-guard';
 import { WalletTransactions1763800005100 } from './migrations/1763800005100-wallet-transactions';
+import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
+import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities, UserReadModelOrmEntity];
@@ -24,6 +26,8 @@ export const migrations = [
   ReversalsAndLiveOrders1763800003000,
   CreatePayoutsAndBalanceGuard1763800006100,
   WalletTransactions1763800005100,
+  RollingReserve1763900000100,
+  Disputes1763900000200,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -7,6 +7,7 @@ import {
   type TransactionStatusChangedV1,
 } from '@opp/contracts';
 import { randomUUID } from 'node:crypto';
+import { reconcileProjectIn } from '@opp/reconcile';
 import { eventually } from '@opp/testing';
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
 import { RowLockHolder } from './row-lock-probe';
@@ -195,5 +196,12 @@ describe('payments: reversals', () => {
     }
     expect(errorCodeOf(answer!)).toBe(40504);
     expect(await payment(paid.id)).toMatchObject({ reversed_minor: '1000' });
+  });
+
+  it('leaves the books of the project reconciled after every reversal above (ADR 0029)', async () => {
+    // The stack has no payouts service: payments' side of the books is checked.
+    expect(
+      await reconcileProjectIn({ paymentsUrl: h.stack.databaseUrls.payments! }, project),
+    ).toEqual([]);
   });
 });

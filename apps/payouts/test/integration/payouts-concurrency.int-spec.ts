@@ -1,4 +1,5 @@
 import type { Stack } from '@opp/local-stack';
+import { reconcileProjectIn } from '@opp/reconcile';
 import { eventually, queryStackDb, startTestStack, type MerchantClient } from '@opp/testing';
 import {
   availableBalance,
@@ -59,6 +60,13 @@ describe('payouts under concurrency and crashes', () => {
     return BigInt(rows[0]?.available ?? '0');
   };
 
+  /** ADR 0029: the differences between payments' books and payouts' orders for a project. */
+  const reconcile = (projectId: number) =>
+    reconcileProjectIn(
+      { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
+      projectId,
+    );
+
   it('accepts exactly 10 of 50 concurrent payouts that a balance covers 10 times', async () => {
     const { merchant, projectId } = await fundedMerchant(stack, '10.00');
     const answers = await Promise.all(
@@ -82,6 +90,7 @@ describe('payouts under concurrency and crashes', () => {
     const ledger = await payoutLedger(stack, projectId);
     expect(ledger['payout-reservation']).toEqual({ count: 10, total: '1000' });
     expect(ledger['payout']).toEqual({ count: 10, total: '1000' });
+    expect(await reconcile(projectId)).toEqual([]);
   });
 
   it('lets the database itself refuse a reservation above the available balance', async () => {
@@ -107,6 +116,11 @@ describe('payouts under concurrency and crashes', () => {
     expect(await availableInDb(projectId)).toBe(100n);
     await reserve(100);
     expect(await availableInDb(projectId)).toBe(0n);
+    // A reservation written behind the code's back is a difference the reconciliation reports.
+    expect((await reconcile(projectId)).map((d) => d.check)).toEqual([
+      'entry-balances',
+      'payout-reservations',
+    ]);
   });
 
   for (const killed of ['payouts', 'payments'] as const) {
@@ -144,6 +158,7 @@ describe('payouts under concurrency and crashes', () => {
       );
       expect(orders[0].n).toBe('5');
       expect(await availableBalance(merchant)).toBe('0.00');
+      expect(await reconcile(projectId)).toEqual([]);
     });
   }
 });

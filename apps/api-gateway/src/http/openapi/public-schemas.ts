@@ -170,8 +170,8 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
     transactions: arrayOf(ref('Transaction')),
   }),
   Balance: object({
-    amount: decimal('Available amount'),
-    rolling_reserve: decimal('Held as rolling reserve'),
+    amount: decimal('Available amount: what payouts can spend (ADR 0027: the reserve excluded)'),
+    rolling_reserve: decimal('Held as rolling reserve until its days pass (ADR 0027)'),
     currency,
     base_amount: decimal('Available amount in the base currency'),
     base_rolling_reserve: decimal('Rolling reserve in the base currency'),

@@ -10,7 +10,8 @@ import { PaymentRefusal } from '../../shared/payment-refusal';
 
 /**
  * GET /balance, summed from the journal. `amount` is the merchant's available money in the asked
- * currency (default: the project's base currency). The rolling reserve is not held yet: 0.
+ * currency (default: the project's base currency), `rolling_reserve` what the reserve holds back
+ * (ADR 0027); both are balances of ledger accounts, not counters.
  * `base_*` is the total in the base currency; there is no FX rate source, so only money held in
  * the base currency itself counts there (balances in other currencies are not converted).
  */
@@ -27,17 +28,23 @@ export class GetBalanceUseCase {
     if (!isCurrencyCode(currency)) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
     }
-    const account = Accounts.merchantAvailable(query.projectId);
-    const available = await this.ledger.creditBalance(tx, account, currency);
     const base = settings.baseCurrency;
-    const baseAvailable =
-      base === currency ? available : await this.ledger.creditBalance(tx, account, base);
+    const [available, reserve] = await this.balancesIn(tx, query.projectId, currency);
+    const [baseAvailable, baseReserve] =
+      base === currency ? [available, reserve] : await this.balancesIn(tx, query.projectId, base);
     return {
       amount: formatAmount(available, currency),
-      rolling_reserve: formatAmount(0n, currency),
+      rolling_reserve: formatAmount(reserve, currency),
       currency,
       base_amount: formatAmount(baseAvailable, base),
-      base_rolling_reserve: formatAmount(0n, base),
+      base_rolling_reserve: formatAmount(baseReserve, base),
     };
+  }
+
+  private balancesIn(tx: EntityManager, projectId: number, currency: string) {
+    return Promise.all([
+      this.ledger.creditBalance(tx, Accounts.merchantAvailable(projectId), currency),
+      this.ledger.creditBalance(tx, Accounts.rollingReserve(projectId), currency),
+    ]);
   }
 }

@@ -8,6 +8,7 @@ import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.
 import { completedPaymentEntry, verificationEntries } from '../../ledger/domain/postings';
 import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
 import type { ProjectSettings } from '../../project/project-settings.repository';
+import { HoldRollingReserve } from '../../rolling-reserve/application/hold-rolling-reserve';
 import { cardIdOf, type Transaction, type TransactionStatus } from '../domain/transaction';
 import {
   TransactionRepository,
@@ -37,6 +38,7 @@ export class ChargeOutcomes {
     private readonly transactions: TransactionRepository,
     private readonly ledger: LedgerRepository,
     private readonly cards: CardVaultRepository,
+    private readonly rollingReserve: HoldRollingReserve,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     metrics: MetricsRegistry,
   ) {
@@ -84,7 +86,10 @@ export class ChargeOutcomes {
     return this.transition(tx, t, { status: 'failed', reason, settleAt: null }, settings);
   }
 
-  /** The money moves (payment: gross/fee/net; verification: hold and release), then the extras. */
+  /**
+   * The money moves (payment: gross/fee/net and its rolling reserve, ADR 0027; verification: hold
+   * and release), then the extras.
+   */
   private async succeed(tx: EntityManager, t: Transaction, settings: ProjectSettings) {
     const amounts = {
       projectId: t.projectId,
@@ -96,6 +101,7 @@ export class ChargeOutcomes {
     const entries =
       t.type === 'payment' ? [completedPaymentEntry(amounts)] : verificationEntries(amounts);
     for (const entry of entries) await this.ledger.post(tx, entry);
+    if (t.type === 'payment') await this.rollingReserve.forPayment(tx, t, settings);
 
     const change: TransactionChange & { status: TransactionStatus } = {
       status: t.type === 'payment' ? 'completed' : 'verified',

@@ -6,8 +6,19 @@ import type {
   WalletMethod,
 } from '@opp/contracts';
 
-/** `refund`: a reversal of a payment, its own transaction whose `referenceId` is the payment. */
-export type TransactionType = 'payment' | 'verification' | 'refund';
+/**
+ * `refund`: a reversal of a payment, its own transaction whose `referenceId` is the payment; so
+ * are the later movements `rolling_reserve` (its reserve returned, ADR 0027), `chargeback`,
+ * `retrieval` and `penalty` (sandbox disputes, ADR 0028).
+ */
+export type TransactionType =
+  | 'payment'
+  | 'verification'
+  | 'refund'
+  | 'rolling_reserve'
+  | 'chargeback'
+  | 'retrieval'
+  | 'penalty';
 
 /** The statuses a card charge goes through in this service (gateway-api.md, States). */
 export type TransactionStatus =
@@ -18,8 +29,12 @@ export type TransactionStatus =
   | 'failed'
   | 'verified'
   | 'cancelled'
-  /** A later effect on a payment (status only; `originalStatus` stays `completed`). */
-  | 'refunded';
+  /** Later effects on a payment (status only; `originalStatus` stays `completed`). */
+  | 'refunded'
+  | 'charged_back'
+  | 'retrieved'
+  /** A `rolling_reserve` transaction: the reserve came back to the available balance. */
+  | 'returned';
 
 /** ADR 0008: what a wallet transaction needs besides the charge fields (it has no card). */
 export interface WalletCheckout {
@@ -95,7 +110,23 @@ export function callbackStatusOf(
   status: TransactionStatus,
   type: TransactionType = 'payment',
 ): CallbackStatus | null {
-  if (type === 'refund') return status === 'completed' ? 'refund_completed' : null;
+  const completed = status === 'completed';
+  switch (type) {
+    case 'refund':
+      return completed ? 'refund_completed' : null;
+    case 'chargeback':
+      return completed ? 'chargeback_completed' : null;
+    case 'retrieval':
+      return completed ? 'retrieval_completed' : null;
+    case 'penalty':
+      return completed ? 'penalty_completed' : null;
+    // The spec's callback statuses have none for a returned reserve (ADR 0027).
+    case 'rolling_reserve':
+      return null;
+    case 'payment':
+    case 'verification':
+      break;
+  }
   switch (status) {
     case 'completed':
     case 'failed':
@@ -108,6 +139,9 @@ export function callbackStatusOf(
     case 'opened':
     case 'authenticating':
     case 'refunded':
+    case 'charged_back':
+    case 'retrieved':
+    case 'returned':
       return null;
   }
 }

@@ -195,6 +195,22 @@ export class TransactionRepository {
     if (count !== 1) throw new StaleTransactionError(payment.id, payment.status);
   }
 
+  /**
+   * A payment's later effect without a reversed amount (a chargeback, a retrieval, ADR 0028):
+   * `status` alone; `original_status` and `updated_at` stay.
+   */
+  async recordLaterEffect(
+    tx: EntityManager,
+    payment: Transaction,
+    status: TransactionStatus,
+  ): Promise<void> {
+    const [, count]: [unknown[], number] = await tx.query(
+      `UPDATE transactions SET status = $2 WHERE id = $1 AND status = $3 RETURNING id`,
+      [payment.id, status, payment.status],
+    );
+    if (count !== 1) throw new StaleTransactionError(payment.id, payment.status);
+  }
+
   /** The order's live payment (ADR 0014), if any. */
   async findLivePayment(tx: EntityManager, projectId: number, orderId: string) {
     const rows: TransactionRow[] = await tx.query(

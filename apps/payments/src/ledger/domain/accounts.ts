@@ -11,6 +11,10 @@ export const Accounts = {
   cardHoldsOutstanding: (projectId: number) => `merchant:${projectId}:holds-outstanding`,
   /** Payouts accepted and not yet settled: out of the available balance, not yet paid (ADR 0026). */
   payoutsReserved: (projectId: number) => `merchant:${projectId}:payouts-reserved`,
+  /** A share of completed payments held back for some days (ADR 0027): owed, not available. */
+  rollingReserve: (projectId: number) => `merchant:${projectId}:rolling-reserve`,
+  /** Chargeback penalties the platform earns (ADR 0028). */
+  penaltyRevenue: 'platform:penalty-revenue',
   /** What the payout rail was told to pay out. */
   payoutRailClearing: 'payout-rail:clearing',
 } as const;

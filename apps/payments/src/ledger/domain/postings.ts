@@ -62,3 +62,64 @@ export function verificationEntries(charge: ChargeAmounts): JournalEntry[] {
     balancedEntry({ projectId, transactionId, kind: 'verification-release', lines: release }),
   ];
 }
+
+export interface ReserveMovement {
+  projectId: number;
+  transactionId: number;
+  currency: string;
+  amountMinor: bigint;
+}
+
+/** ADR 0027: part of a payment's net moves out of the available balance into the reserve. */
+export function rollingReserveHoldEntry(hold: ReserveMovement): JournalEntry {
+  const { projectId, transactionId, currency, amountMinor } = hold;
+  return balancedEntry({
+    projectId,
+    transactionId,
+    kind: 'rolling-reserve-hold',
+    lines: [
+      debit(Accounts.merchantAvailable(projectId), currency, amountMinor),
+      credit(Accounts.rollingReserve(projectId), currency, amountMinor),
+    ],
+  });
+}
+
+/** ADR 0027: the held share comes back to the available balance (a `returned` transaction). */
+export function rollingReserveReturnEntry(release: ReserveMovement): JournalEntry {
+  const { projectId, transactionId, currency, amountMinor } = release;
+  return balancedEntry({
+    projectId,
+    transactionId,
+    kind: 'rolling-reserve-return',
+    lines: [
+      debit(Accounts.rollingReserve(projectId), currency, amountMinor),
+      credit(Accounts.merchantAvailable(projectId), currency, amountMinor),
+    ],
+  });
+}
+
+/**
+ * ADR 0028: a chargeback takes what is left of a payment back to the customer's card, as a
+ * reversal of that part does (the fee in proportion comes back); `retrieval` turns it around.
+ */
+export function chargebackEntry(chargeback: ChargeAmounts): JournalEntry {
+  return { ...reversalEntry(chargeback), kind: 'chargeback' };
+}
+
+export function retrievalEntry(retrieval: ChargeAmounts): JournalEntry {
+  return { ...completedPaymentEntry(retrieval), kind: 'retrieval' };
+}
+
+/** ADR 0028: the chargeback penalty, from the merchant's available balance to the platform. */
+export function penaltyEntry(penalty: ReserveMovement): JournalEntry {
+  const { projectId, transactionId, currency, amountMinor } = penalty;
+  return balancedEntry({
+    projectId,
+    transactionId,
+    kind: 'penalty',
+    lines: [
+      debit(Accounts.merchantAvailable(projectId), currency, amountMinor),
+      credit(Accounts.penaltyRevenue, currency, amountMinor),
+    ],
+  });
+}

@@ -1,0 +1,38 @@
+import type { NewTransaction, Transaction, TransactionType } from './transaction';
+
+/**
+ * A transaction that records a later money movement of a payment (its rolling reserve coming back,
+ * a chargeback, a retrieval, a penalty): its own row whose `referenceId` is the payment, with the
+ * payment's order, user, card and attributes, so the merchant's callback and queries tie them up.
+ * `idempotencyKey` names the movement, so the (project, key) constraint admits it once.
+ */
+export function derivedFrom(
+  payment: Transaction,
+  movement: { type: TransactionType; priceMinor: bigint; feeMinor: bigint; reason?: string | null },
+): NewTransaction {
+  return {
+    projectId: payment.projectId,
+    idempotencyKey: `${movement.type}:${payment.id}`,
+    orderId: payment.orderId,
+    referenceId: payment.id,
+    type: movement.type,
+    method: payment.method,
+    reason: movement.reason ?? null,
+    priceMinor: movement.priceMinor,
+    feeMinor: movement.feeMinor,
+    currency: payment.currency,
+    description: payment.description,
+    user: payment.user,
+    cardId: payment.cardId,
+    card: payment.card,
+    attributes: payment.attributes,
+    sandbox: payment.sandbox,
+    options: { remember: false, recurring: null },
+    permanentTokenId: null,
+    recurring: null,
+    acs: null,
+    settleAt: null,
+    task: null,
+    checkout: payment.checkout,
+  };
+}

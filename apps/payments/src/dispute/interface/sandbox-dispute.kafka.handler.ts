@@ -1,0 +1,17 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
+import { SandboxDisputeV1Request, type SandboxDisputeV1 } from '@opp/contracts';
+import { MessageContext, OnRequest } from '@opp/messaging';
+import { answer } from '../../shared/answer';
+import { SandboxDisputeUseCase } from '../application/sandbox-dispute.use-case';
+
+@Controller()
+export class SandboxDisputeKafkaHandler {
+  constructor(private readonly disputes: SandboxDisputeUseCase) {}
+
+  @OnRequest(SandboxDisputeV1Request)
+  dispute(@Payload() command: SandboxDisputeV1, @Ctx() context: MessageContext) {
+    return answer(() => this.disputes.execute(context.transaction<EntityManager>(), command));
+  }
+}

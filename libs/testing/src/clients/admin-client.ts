@@ -26,17 +26,24 @@ export class AdminClient {
     path: string,
     body?: unknown,
   ): Promise<AxiosResponse> {
-    return axios.request({
-      method,
-      url: this.baseUrl + path,
-      data: body,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        ...(this.actor ? { 'x-admin-actor': this.actor } : {}),
-      },
-      validateStatus: () => true,
-      timeout: 15_000,
-    });
+    return axios
+      .request({
+        method,
+        url: this.baseUrl + path,
+        data: body,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          ...(this.actor ? { 'x-admin-actor': this.actor } : {}),
+        },
+        validateStatus: () => true,
+        timeout: 15_000,
+      })
+      .catch((error: unknown) => {
+        // No answer at all: a plain error, because axios's holds its socket in a cycle that jest
+        // cannot write into its results file (the whole run's summary was lost that way once).
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`${method} ${path} got no answer: ${reason}`);
+      });
   }
 
   async createProject(body: Record<string, unknown> = {}): Promise<MerchantKeys & { id: number }> {

@@ -104,5 +104,47 @@ export default tseslint.config(
     files: ['tools/**/*.ts', 'libs/local-stack/**/*.ts', 'libs/testing/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  // Layers inside an app (docs/CONVENTIONS.md): domain code depends on no outer layer and on no
+  // framework; application code never on the interface that calls it.
+  {
+    files: ['apps/*/src/**/domain/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(application|infrastructure|interface)(/|$)',
+              message:
+                'Domain code depends on no outer layer (application, infrastructure, interface).',
+            },
+            {
+              group: ['typeorm', 'typeorm/*', 'pg', '@nestjs/*'],
+              message: 'Domain code is free of frameworks and persistence.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/application/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)interface(/|$)',
+              message:
+                'Application code does not depend on the interface (controllers, handlers, request readers) that calls it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

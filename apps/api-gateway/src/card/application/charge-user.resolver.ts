@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { GetUserV1Request, ResolveUserV1Request, type UserSnapshotV1 } from '@opp/contracts';
+import {
+  GetUserV1Request,
+  ResolveUserV1Request,
+  type ResolveUserV1,
+  type UserSnapshotV1,
+} from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
-import type { ChargeUserRef } from '../interface/process-charge.request';
+
+/** Who pays: an internal user id (looked up), or a User object (resolved, created once). */
+export type ChargeUserRef =
+  { kind: 'id'; userId: string } | { kind: 'object'; resolve: ResolveUserV1 };
 
 /**
  * The User object a charge carries: looked up by internal id in users-recurring (404 40406 when

@@ -1,15 +1,12 @@
-import type { ProcessChargeV1, ResolveUserV1 } from '@opp/contracts';
+import type { ProcessChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
+import type { ChargeUserRef } from '../application/charge-user.resolver';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';
 import { hasCardData, readCardInput, type CardFields } from './card-fields';
 import { readAttributes, readDays, readFlag, readHttpUrl, readObject } from './charge-fields';
 import { readPrice } from './money-fields';
-
-/** Who pays: an internal user id (looked up), or a User object (resolved, created once). */
-export type ChargeUserRef =
-  { kind: 'id'; userId: string } | { kind: 'object'; resolve: ResolveUserV1 };
 
 export type ChargeFields = Omit<
   ProcessChargeV1,

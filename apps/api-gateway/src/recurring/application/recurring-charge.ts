@@ -3,12 +3,18 @@ import {
   ProcessRecurringChargeV1Request,
   ReserveRecurringChargeV1Request,
   type ChargeResultV1,
+  type ProcessRecurringChargeV1,
 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { ChargeUserResolver } from '../../card/application/charge-user.resolver';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
-import type { RecurringChargeFields } from '../interface/recurring.request';
+
+/** What a recurring charge takes from the merchant besides the user. */
+export type RecurringChargeFields = Pick<
+  ProcessRecurringChargeV1,
+  'price' | 'currency' | 'orderId' | 'description' | 'attributes'
+>;
 
 /**
  * POST /card/processRecurring (ADR 0012): the user (40406), then users-recurring applies the

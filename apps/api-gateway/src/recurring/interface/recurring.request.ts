@@ -1,10 +1,10 @@
-import type { ProcessRecurringChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import { readAttributes, readDays } from '../../card/interface/charge-fields';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
 import { readChargeUser } from '../../card/interface/process-charge.request';
+import type { RecurringChargeFields } from '../application/recurring-charge';
 
 /** `user`: the internal user id (40002 missing; 40406 for an id that cannot exist). */
 export function readRecurringUser(projectId: number, params: RequestParams): string {
@@ -14,11 +14,6 @@ export function readRecurringUser(projectId: number, params: RequestParams): str
   }
   return ref.userId;
 }
-
-export type RecurringChargeFields = Pick<
-  ProcessRecurringChargeV1,
-  'price' | 'currency' | 'orderId' | 'description' | 'attributes'
->;
 
 /** POST /card/processRecurring: price and currency (ADR 0009), order_id up to 64, description. */
 export function readRecurringCharge(params: RequestParams): RecurringChargeFields {

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(__dirname, '../../..');
+const run = promisify(execFile);
+
+/** The imports the repository's lint config (the one `npm test` runs) restricts, per probe file. */
+async function restrictedImports(
+  probes: Record<string, string>,
+): Promise<Record<string, string[]>> {
+  const script = path.join(__dirname, 'restricted-imports.mjs');
+  const { stdout } = await run(process.execPath, [script, JSON.stringify(Object.entries(probes))], {
+    cwd: root,
+  });
+  return JSON.parse(stdout) as Record<string, string[]>;
+}
+
+// The layer directions inside an app (docs/CONVENTIONS.md).
+describe('layer rules of the lint config', () => {
+  it('keeps domain code off the outer layers and frameworks, application code off the interface', async () => {
+    const domain = 'apps/payments/src/charge/domain/probe.ts';
+    const application = 'apps/payments/src/charge/application/probe/probe.use-case.ts';
+    const found = await restrictedImports({
+      [domain]: [
+        "import type { EntityManager } from 'typeorm';",
+        "import { Injectable } from '@nestjs/common';",
+        "import { ChargeOutcomes } from '../application/charge-outcomes';",
+        "import { TransactionRepository } from '../infrastructure/transaction.repository';",
+        "import { ReversalKafkaHandler } from '../interface/reversal.kafka.handler';",
+        "import type { Transaction } from './transaction';",
+        "import { luhnValid } from '@opp/observability';",
+      ].join('\n'),
+      [application]: [
+        "import { ReversalKafkaHandler } from '../../interface/reversal.kafka.handler';",
+        "import type { Transaction } from '../../domain/transaction';",
+        "import { TransactionRepository } from '../../infrastructure/transaction.repository';",
+      ].join('\n'),
+    });
+    expect(found).toEqual({
+      [domain]: [
+        "'typeorm'",
+        "'@nestjs/common'",
+        "'../application/charge-outcomes'",
+        "'../infrastructure/transaction.repository'",
+        "'../interface/reversal.kafka.handler'",
+      ],
+      [application]: ["'../../interface/reversal.kafka.handler'"],
+    });
+  }, 120_000);
+});

@@ -1,10 +1,11 @@
 import type { NewTransaction, Transaction, TransactionType } from './transaction';
 
 /**
- * A transaction that records a later money movement of a payment (its rolling reserve coming back,
- * a chargeback, a retrieval, a penalty): its own row whose `referenceId` is the payment, with the
- * payment's order, user, card and attributes, so the merchant's callback and queries tie them up.
- * `idempotencyKey` names the movement, so the (project, key) constraint admits it once.
+ * A transaction that records a later money movement of a payment (a reversal, its rolling reserve
+ * coming back, a chargeback, a retrieval, a penalty): its own row whose `referenceId` is the
+ * payment, with the payment's order, user, card and attributes, so the merchant's callback and
+ * queries tie them up. `idempotencyKey` names the movement, so the (project, key) constraint admits
+ * it once (a reversal, which can happen several times, keys it by its request instead).
  */
 export function derivedFrom(
   payment: Transaction,

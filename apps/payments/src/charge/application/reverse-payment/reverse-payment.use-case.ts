@@ -4,6 +4,7 @@ import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { LedgerRepository } from '../../../ledger/infrastructure/ledger.repository';
 import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { derivedFrom } from '../../domain/derived-transaction';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
@@ -56,28 +57,17 @@ export class ReversePaymentUseCase {
 
     await this.transactions.recordReversal(tx, payment, reversal.payment);
     const opened = await this.transactions.insert(tx, {
-      projectId,
+      ...derivedFrom(payment, {
+        type: 'refund',
+        priceMinor: reversal.refund.priceMinor,
+        feeMinor: reversal.refund.feeMinor,
+        reason: command.comment ?? null,
+      }),
+      // A payment may be reversed several times: each reversal is keyed by its own request, may
+      // come from a task, and carries no wallet checkout of its own.
       idempotencyKey,
-      orderId: payment.orderId,
-      referenceId: payment.id,
-      type: 'refund',
-      method: payment.method,
-      reason: command.comment ?? null,
-      priceMinor: reversal.refund.priceMinor,
-      feeMinor: reversal.refund.feeMinor,
-      currency: payment.currency,
-      description: payment.description,
-      user: payment.user,
-      cardId: payment.cardId,
-      card: payment.card,
-      attributes: payment.attributes,
-      sandbox: payment.sandbox,
-      options: { remember: false, recurring: null },
-      permanentTokenId: null,
-      recurring: null,
-      acs: null,
-      settleAt: null,
       task: task ?? null,
+      checkout: null,
     });
     await this.ledger.post(tx, reversal.entryFor(opened.id));
     return this.outcomes.transition(tx, opened, { status: 'completed' }, settings);

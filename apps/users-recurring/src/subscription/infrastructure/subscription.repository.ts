@@ -3,21 +3,23 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Subscription, type SubscriptionState } from '../domain/subscription';
 
 /** A subscription as payments announced it (the subscribing charge succeeded). */
-export interface NewSubscription {
-  projectId: number;
-  userId: string;
-  transactionId: number;
-  intervalDays: number;
-  trialDays: number;
-  price: string;
-  currency: string;
-  cardTokenId: string;
-  frequencyDays: number;
-  endsAt: Date;
-  subscribedAt: Date;
+export type NewSubscription = Pick<
+  SubscriptionState,
+  | 'projectId'
+  | 'userId'
+  | 'transactionId'
+  | 'intervalDays'
+  | 'trialDays'
+  | 'price'
+  | 'currency'
+  | 'cardTokenId'
+  | 'frequencyDays'
+  | 'endsAt'
+  | 'subscribedAt'
+> & {
   /** The first automatic charge (null: manual recurring only). */
   firstDueAt: Date | null;
-}
+};
 
 interface SubscriptionRow {
   id: string;

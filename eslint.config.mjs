@@ -104,8 +104,9 @@ export default tseslint.config(
     files: ['tools/**/*.ts', 'libs/local-stack/**/*.ts', 'libs/testing/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
-  // Layers inside an app (docs/CONVENTIONS.md): domain code depends on no outer layer and on no
-  // framework; application code never on the interface that calls it.
+  // Layers inside an app (docs/CONVENTIONS.md, ADR 0031): domain code depends on no outer layer and
+  // on no framework; application code never on the interface that calls it, nor on adapters,
+  // ORM entities or the database drivers.
   {
     files: ['apps/*/src/**/domain/**/*.ts'],
     ignores: TEST_FILES,
@@ -140,6 +141,16 @@ export default tseslint.config(
               regex: '(^|/)interface(/|$)',
               message:
                 'Application code does not depend on the interface (controllers, handlers, request readers) that calls it.',
+            },
+            {
+              regex: '(^|/)infrastructure(/|$)|\\.orm-entity$',
+              message:
+                'Application code depends on ports (abstract classes in domain/ or application/), not on their adapters or ORM entities (ADR 0031).',
+            },
+            {
+              group: ['typeorm', 'typeorm/*', 'pg', 'pg/*'],
+              message:
+                'Application code is free of persistence: it passes a UnitOfWork (@opp/persistence) to ports (ADR 0031).',
             },
           ],
         },

@@ -1,3 +1,4 @@
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import type { EntityManager } from 'typeorm';
 import type { AnyDefinition, MessageEnvelope, PayloadOf } from '@opp/contracts';
 import { newEnvelope, type EnvelopeOptions } from '@opp/messaging';
@@ -18,7 +19,10 @@ const COLUMNS = 8;
  * id and the trace context (`traceparent`, `tracestate`) of the unit of work that wrote them.
  */
 export class OutboxWriter {
-  async add(tx: EntityManager, messages: readonly PendingMessage[]): Promise<MessageEnvelope[]> {
+  async add(
+    work: UnitOfWork | EntityManager,
+    messages: readonly PendingMessage[],
+  ): Promise<MessageEnvelope[]> {
     if (messages.length === 0) return [];
     const envelopes = messages.map((m) => newEnvelope(m.definition, m.key, m.payload, m.options));
     const trace = currentTraceHeaders();
@@ -30,7 +34,7 @@ export class OutboxWriter {
       const at = (n: number) => `$${i * COLUMNS + n}`;
       return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
     });
-    await tx.query(
+    await entityManagerOf(work).query(
       `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
          correlation_id, traceparent, tracestate)
        VALUES ${rows.join(', ')}`,

@@ -24,7 +24,11 @@ import {
   registerOutboxMetrics,
   TypeormInbox,
 } from '@opp/outbox';
-import { serviceDataSourceOptions } from '@opp/persistence';
+import {
+  serviceDataSourceOptions,
+  TransactionRunner,
+  TypeormTransactionRunner,
+} from '@opp/persistence';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
 
 /** Disconnects the producer last, after the relay and the consumers have stopped. */
@@ -99,6 +103,11 @@ export class PlatformModule {
         },
         { provide: OutboxWriter, useValue: new OutboxWriter() },
         {
+          provide: TransactionRunner,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new TypeormTransactionRunner(dataSource),
+        },
+        {
           provide: TypeormInbox,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) => new TypeormInbox(dataSource),
@@ -134,6 +143,7 @@ export class PlatformModule {
         KafkaConnection,
         MessageProducer,
         OutboxWriter,
+        TransactionRunner,
         OutboxRelay,
         TypeormInbox,
         KafkaTransport,

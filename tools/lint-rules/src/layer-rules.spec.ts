@@ -18,7 +18,7 @@ async function restrictedImports(
 
 // The layer directions inside an app (docs/CONVENTIONS.md).
 describe('layer rules of the lint config', () => {
-  it('keeps domain code off the outer layers and frameworks, application code off the interface', async () => {
+  it('keeps domain code off the outer layers and frameworks, application code off the interface, adapters and drivers', async () => {
     const domain = 'apps/payments/src/charge/domain/probe.ts';
     const application = 'apps/payments/src/charge/application/probe/probe.use-case.ts';
     const found = await restrictedImports({
@@ -35,6 +35,11 @@ describe('layer rules of the lint config', () => {
         "import { ReversalKafkaHandler } from '../../interface/reversal.kafka.handler';",
         "import type { Transaction } from '../../domain/transaction';",
         "import { TransactionRepository } from '../../infrastructure/transaction.repository';",
+        "import type { EntityManager } from 'typeorm';",
+        "import { Pool } from 'pg';",
+        "import { UserReadModelOrmEntity } from '../../../user/user-read-model.orm-entity';",
+        "import { TransactionRunner, type UnitOfWork } from '@opp/persistence';",
+        "import { OutboxWriter } from '@opp/outbox';",
       ].join('\n'),
     });
     expect(found).toEqual({
@@ -45,7 +50,13 @@ describe('layer rules of the lint config', () => {
         "'../infrastructure/transaction.repository'",
         "'../interface/reversal.kafka.handler'",
       ],
-      [application]: ["'../../interface/reversal.kafka.handler'"],
+      [application]: [
+        "'../../interface/reversal.kafka.handler'",
+        "'../../infrastructure/transaction.repository'",
+        "'typeorm'",
+        "'pg'",
+        "'../../../user/user-read-model.orm-entity'",
+      ],
     });
   }, 120_000);
 });

@@ -3,7 +3,8 @@ import type { PayoutFundsReservedV1 } from '@opp/contracts';
 import { PayoutsConfig } from '../../config/payouts.config';
 import { PayoutOrder } from '../domain/payout-order';
 import { PayoutMetrics } from './payout-metrics';
-import { PayoutOrderStore, type UnitOfWork } from './payout-order.store';
+import type { UnitOfWork } from '@opp/persistence';
+import { PayoutOrderStore } from './payout-order.store';
 
 /**
  * Payments reserved a payout's funds: the order goes to the (sandbox) rail, which answers after

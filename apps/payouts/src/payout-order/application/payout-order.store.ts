@@ -1,8 +1,6 @@
+import type { UnitOfWork } from '@opp/persistence';
 import type { PayoutSettledV1 } from '@opp/contracts';
 import type { PayoutOrder } from '../domain/payout-order';
-
-/** The unit of work a handler runs in (the inbox transaction); opaque to the application. */
-export type UnitOfWork = unknown;
 
 /** Port: where payout orders live, and the events their changes publish (same transaction). */
 export abstract class PayoutOrderStore {

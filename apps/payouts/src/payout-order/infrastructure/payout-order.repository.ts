@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { PayoutSettledV1Message, type PayoutSettledV1 } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
-import { PayoutOrderStore, type UnitOfWork } from '../application/payout-order.store';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { PayoutOrderStore } from '../application/payout-order.store';
 import { PayoutOrder, type PayoutOrderStatus } from '../domain/payout-order';
 
 interface PayoutOrderRow {
@@ -41,7 +42,7 @@ export class PayoutOrderRepository extends PayoutOrderStore {
 
   async addIfNew(work: UnitOfWork, order: PayoutOrder): Promise<boolean> {
     const o = order.snapshot;
-    const inserted: unknown[] = await (work as EntityManager).query(
+    const inserted: unknown[] = await entityManagerOf(work).query(
       `INSERT INTO payout_orders
          (id, project_id, type_key, amount_minor, currency, account_display, status, settle_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -1,5 +1,5 @@
 import type { PayoutTaskCheckedV1, TaskResultV1 } from '@opp/contracts';
-import type { UnitOfWork } from '../../payout-order/application/payout-order.store';
+import type { UnitOfWork } from '@opp/persistence';
 
 /** Port: what a payout task sends on, in the inbox transaction of its command. */
 export abstract class PayoutTaskOutbox {

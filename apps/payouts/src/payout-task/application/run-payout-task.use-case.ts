@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TaskCommandV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { UnitOfWork } from '../../payout-order/application/payout-order.store';
+import type { UnitOfWork } from '@opp/persistence';
 import { PayoutCatalogueUseCase } from '../../payout-type/application/payout-catalogue.use-case';
 import { PayoutRefusal } from '../../shared/payout-refusal';
 import { InvalidPayoutTask, payoutTaskOrderOf } from '../domain/payout-task-payload';

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   PayoutTaskCheckedV1Message,
   taskResultMessage,
@@ -7,7 +6,7 @@ import {
   type TaskResultV1,
 } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
-import type { UnitOfWork } from '../../payout-order/application/payout-order.store';
+import type { UnitOfWork } from '@opp/persistence';
 import { PayoutTaskOutbox } from '../application/payout-task.outbox';
 
 @Injectable()
@@ -17,7 +16,7 @@ export class PayoutTaskOutboxWriter extends PayoutTaskOutbox {
   }
 
   async checked(work: UnitOfWork, payout: PayoutTaskCheckedV1, correlationId: string) {
-    await this.outbox.add(work as EntityManager, [
+    await this.outbox.add(work, [
       {
         definition: PayoutTaskCheckedV1Message,
         key: payout.taskId,
@@ -28,8 +27,6 @@ export class PayoutTaskOutboxWriter extends PayoutTaskOutbox {
   }
 
   async result(work: UnitOfWork, result: TaskResultV1, correlationId: string) {
-    await this.outbox.add(work as EntityManager, [
-      { ...taskResultMessage(result), options: { correlationId } },
-    ]);
+    await this.outbox.add(work, [{ ...taskResultMessage(result), options: { correlationId } }]);
   }
 }

@@ -11,18 +11,41 @@ import {
   localDir,
   runMigrations,
   startKafkaBroker,
+  startService,
   startStack,
   type KafkaBrokerHandle,
+  type AppName,
+  type ServiceHandle,
   type Stack,
 } from '@opp/local-stack';
+import { pidsNamed, UsageMeter } from './process-usage';
 
 export interface BenchStack {
   stack: Stack;
   broker: KafkaBrokerHandle;
   /** A scratch database with the payments schema, for the pg baseline. */
   baselineDatabaseUrl: string;
+  /** The public URL of every gateway instance (one, until addInstance adds more). */
+  gatewayUrls(): string[];
+  /**
+   * Starts one more instance of a service with the same environment (same database, same consumer
+   * group): the scale-out scenario.
+   */
+  addInstance(name: AppName): Promise<ServiceHandle>;
+  /** CPU and memory of every service instance, the broker and PostgreSQL (from /proc). */
+  meter(): UsageMeter;
   stop(): Promise<void>;
 }
+
+/** Every service: the charge's path includes the notifier's callback and the users read models. */
+const SERVICES: readonly AppName[] = [
+  'api-gateway',
+  'users-recurring',
+  'payments',
+  'payouts',
+  'notifier',
+  'processing-orchestrator',
+];
 
 /** A broker, databases and the services of the scenarios, all of their own (nothing shared with npm start). */
 export async function startBenchStack(log: (line: string) => void): Promise<BenchStack> {
@@ -37,7 +60,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     log,
   });
   const stack = await startStack({
-    services: ['api-gateway', 'users-recurring', 'payments', 'processing-orchestrator'],
+    services: SERVICES,
     brokers: broker.brokers,
     topics: allTopics,
     prefix: 'bench.',
@@ -53,11 +76,44 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
   await ensureDatabases(DEFAULT_ADMIN_URL, [baselineDatabase]);
   const baselineDatabaseUrl = databaseUrl(DEFAULT_ADMIN_URL, baselineDatabase);
   await runMigrations('payments', { PAYMENTS_DATABASE_URL: baselineDatabaseUrl });
+  const extra: ServiceHandle[] = [];
+  const instances = () => [...stack.handles, ...extra];
   return {
     stack,
     broker,
     baselineDatabaseUrl,
+    gatewayUrls: () =>
+      instances()
+        .filter((h) => h.name === 'api-gateway')
+        .map((h) => h.url),
+    async addInstance(name) {
+      const n = instances().filter((h) => h.name === name).length + 1;
+      const env = { ...stack.envFor(name) };
+      if (name === 'api-gateway') env.ADMIN_PORT = String(await findFreePort());
+      const handle = await startService({
+        name,
+        env,
+        port: await findFreePort(),
+        logFile: path.join(localDir(root, 'bench', 'logs'), `${name}-${n}.log`),
+      });
+      extra.push(handle);
+      log(`started ${name} instance ${n} on ${handle.url}`);
+      return handle;
+    },
+    meter: () =>
+      new UsageMeter([
+        ...SERVICES.map((name) => ({
+          name,
+          pids: () =>
+            instances()
+              .filter((h) => h.name === name)
+              .map((h) => h.pid),
+        })),
+        { name: 'kafka broker', pids: () => [broker.pid] },
+        { name: 'postgresql', pids: () => pidsNamed('postgres') },
+      ]),
     async stop() {
+      await Promise.all(extra.map((handle) => handle.stop()));
       await stack.stop();
       await broker.stop();
     },

@@ -1,55 +1,93 @@
 import { AdminClient } from '@opp/testing';
 import { benchCardNumber } from './card-numbers';
-import { runLoad, type LoadResult } from './load';
+import { runAtRate, runLoad, type LoadResult } from './load';
 import { postSignedForm } from './signed-form';
 
-/** POST /v1/card/process with card data (vault, charge, ledger, outbox), each with its own order id. */
-export async function runCardScenario(
-  gatewayUrl: string,
-  options: { concurrency: number; seconds: number },
-): Promise<LoadResult> {
-  const keys = await new AdminClient(gatewayUrl).createProject({ name: 'Bench shop' });
-  // One user per worker and a new card per charge, as many shoppers would: a user's charges are
-  // ordered on one partition, so a single user would measure one partition, not the system.
-  const users = await Promise.all(
-    Array.from({ length: options.concurrency }, async (_, worker) => {
-      const answer = (await postSignedForm(`${gatewayUrl}/v1/user/resolve`, keys, {
-        identifier: `bench-user-${worker}`,
-        ip: '203.0.113.10',
-      })) as { id: string };
-      return answer.id;
-    }),
-  );
-  await waitForProjectInPayments(gatewayUrl, keys, users[0]);
-  const run = `${Date.now()}`;
-  return runLoad(
-    'POST /v1/card/process (gateway -> payments)',
-    async (worker, i) => {
-      const answer = (await postSignedForm(`${gatewayUrl}/v1/card/process`, keys, {
-        user: users[worker],
-        card: {
-          number: benchCardNumber(i),
-          expiration_month: '12',
-          expiration_year: '2030',
-          security_code: '123',
-        },
-        price: '10.00',
-        currency: 'EUR',
-        order_id: `bench-${run}-${worker}-${i}`,
-        description: 'Benchmark charge',
-      })) as { status?: string };
-      if (answer.status !== 'completed') throw new Error(`charge ended ${answer.status}`);
-    },
-    options,
-  );
+type Keys = { publicKey: string; privateKey: string };
+
+/**
+ * The merchant of the card scenarios: a project whose callbacks go to a receiver that answers
+ * (dead deliveries would skew the notifier's share), one user per worker (a user's charges share a
+ * partition, so one user would measure one partition), and the order ids the gateway answered
+ * `completed` for, which the bench then finds in payments' database exactly once each.
+ */
+export class CardShop {
+  readonly completedOrders = new Set<string>();
+  private readonly run = `${Date.now()}`;
+  private sequence = 0;
+
+  private constructor(
+    private readonly gatewayUrls: readonly string[],
+    private readonly keys: Keys,
+    private readonly users: readonly string[],
+  ) {}
+
+  static async open(
+    gatewayUrls: readonly string[],
+    callbackUrl: string,
+    workers: number,
+  ): Promise<CardShop> {
+    const keys = await new AdminClient(gatewayUrls[0]).createProject({
+      name: 'Bench shop',
+      callbackUrl,
+    });
+    const users = await Promise.all(
+      Array.from({ length: workers }, async (_, worker) => {
+        const answer = (await postSignedForm(`${gatewayUrls[0]}/v1/user/resolve`, keys, {
+          identifier: `bench-user-${worker}`,
+          ip: '203.0.113.10',
+        })) as { id: string };
+        return answer.id;
+      }),
+    );
+    await waitForProjectInPayments(gatewayUrls[0], keys, users[0]);
+    return new CardShop(gatewayUrls, keys, users);
+  }
+
+  /** The order ids of this shop's charges start with this (for the database check). */
+  get orderPrefix(): string {
+    return `bench-${this.run}-`;
+  }
+
+  /** One charge with card data; throws unless the gateway answers `completed`. */
+  async charge(worker: number): Promise<void> {
+    const i = this.sequence++;
+    const orderId = `${this.orderPrefix}${i}`;
+    // Several gateway instances: spread the charges over them as a load balancer would.
+    const gateway = this.gatewayUrls[i % this.gatewayUrls.length];
+    const answer = (await postSignedForm(`${gateway}/v1/card/process`, this.keys, {
+      user: this.users[worker % this.users.length],
+      card: {
+        number: benchCardNumber(i),
+        expiration_month: '12',
+        expiration_year: '2030',
+        security_code: '123',
+      },
+      price: '10.00',
+      currency: 'EUR',
+      order_id: orderId,
+      description: 'Benchmark charge',
+    })) as { status?: string };
+    if (answer.status !== 'completed') throw new Error(`charge ended ${answer.status}`);
+    this.completedOrders.add(orderId);
+  }
+
+  /** Closed loop: `concurrency` shoppers charging one after the other. */
+  load(
+    name: string,
+    options: { concurrency: number; seconds: number; warmupSeconds?: number },
+  ): Promise<LoadResult> {
+    return runLoad(name, (worker) => this.charge(worker), options);
+  }
+
+  /** Open loop at a fixed rate (latency under a known load). */
+  atRate(name: string, options: { perSecond: number; seconds: number }): Promise<LoadResult> {
+    return runAtRate(name, (i) => this.charge(i), options);
+  }
 }
 
 /** A new project reaches payments through its snapshot; charge only once it has. */
-async function waitForProjectInPayments(
-  gatewayUrl: string,
-  keys: { publicKey: string; privateKey: string },
-  userId: string,
-): Promise<void> {
+async function waitForProjectInPayments(gatewayUrl: string, keys: Keys, userId: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await postSignedForm(`${gatewayUrl}/v1/card/process`, keys, {

@@ -74,3 +74,44 @@ export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
+
+/**
+ * Open-loop load: starts `operation` `perSecond` times a second for `seconds`, whether or not the
+ * earlier ones have answered (a closed loop hides queueing), and reports their latencies.
+ */
+export async function runAtRate(
+  name: string,
+  operation: (i: number) => Promise<void>,
+  { perSecond, seconds }: { perSecond: number; seconds: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  const total = Math.max(1, Math.round(perSecond * seconds));
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const begin = performance.now();
+    inFlight.push(
+      operation(i).then(
+        () => void latencies.push(performance.now() - begin),
+        () => void failed++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    concurrency: 0,
+    completed: latencies.length,
+    failed,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  };
+}

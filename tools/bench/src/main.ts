@@ -2,36 +2,102 @@ import 'reflect-metadata';
 import { startBareSignedServer } from './baselines/bare-http-server';
 import { startKafkaRoundTrip } from './baselines/kafka-round-trip';
 import { pgChargeWrites } from './baselines/pg-charge-writes';
-import { startBenchStack } from './bench-stack';
-import { runCardScenario } from './card-scenario';
+import { startBenchStack, type BenchStack } from './bench-stack';
+import { startCallbackReceiver } from './callback-receiver';
+import { CardShop } from './card-scenario';
 import { runLoad, type LoadResult } from './load';
-import { runProcessingScenario } from './processing-scenario';
-import { writeReport } from './report';
+import { auditPayments, type PaymentAudit } from './payment-audit';
+import { runProcessingScenarios } from './processing-scenario';
+import type { ProcessUsage } from './process-usage';
+import { writeReport, type BenchFigures } from './report';
 import { postSignedForm } from './signed-form';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TREE_CONCURRENCY = Number(process.env.BENCH_TREE_CONCURRENCY ?? 8);
+const IDLE_SECONDS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the callback receiver has had nothing new for a second (deliveries drained). */
+async function settled(received: () => number): Promise<void> {
+  let last = -1;
+  for (let i = 0; i < 20 && received() !== last; i++) {
+    last = received();
+    await sleep(1000);
+  }
+}
+
+/**
+ * A closed-loop card load measured with its CPU: warm-up first, then the timed run and the work it
+ * leaves behind (outbox relays, status consumers, callback deliveries), so CPU per charge is all of it.
+ */
+async function measuredCardLoad(
+  bench: BenchStack,
+  shop: CardShop,
+  name: string,
+  received: () => number,
+): Promise<{ result: LoadResult; usage: ProcessUsage[] }> {
+  await shop.load(`${name} (warm-up)`, { concurrency: CONCURRENCY, seconds: 2 });
+  await settled(received);
+  return bench.meter().measure(async () => {
+    const result = await shop.load(name, {
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      warmupSeconds: 0,
+    });
+    await settled(received);
+    return result;
+  });
+}
 
 /**
  * `npm run bench`: each scenario and its baselines in one run on this machine, so the figures are
- * read as ratios. Never part of `npm test`.
+ * read as ratios. Never part of `npm test`. Exits 1 when a card scenario lost or duplicated a payment.
  */
 async function main(): Promise<void> {
   const log = (line: string) => console.log(`[bench] ${line}`);
-  log('starting a broker and the services of the scenarios ...');
+  log('starting a broker and every service ...');
   const bench = await startBenchStack(log);
-  const results: Record<string, LoadResult> = {};
+  const receiver = await startCallbackReceiver();
+  const audits: Record<string, PaymentAudit> = {};
+  let figures: BenchFigures;
   try {
-    const gateway = bench.stack.gatewayUrl!;
+    const gateway = bench.gatewayUrls()[0];
     const load = { concurrency: CONCURRENCY, seconds: SECONDS };
+    const paymentsDb = bench.stack.databaseUrls.payments!;
+
+    log(`idle stack for ${IDLE_SECONDS} s ...`);
+    await sleep(5000);
+    const idle = await bench.meter().measure(() => sleep(IDLE_SECONDS * 1000));
 
     log('card payments through the gateway ...');
-    results.card = await runCardScenario(gateway, load);
+    const shop = await CardShop.open([gateway], receiver.url, CONCURRENCY);
+    const unloaded = await shop.load('POST /v1/card/process, one at a time', {
+      concurrency: 1,
+      seconds: Math.min(10, SECONDS),
+    });
+    const card = await measuredCardLoad(
+      bench,
+      shop,
+      'POST /v1/card/process (gateway -> payments)',
+      receiver.received,
+    );
+    const halfRate = card.result.perSecond / 2;
+    const half = await shop.atRate(
+      `POST /v1/card/process at ${halfRate.toFixed(0)}/s (half the throughput)`,
+      { perSecond: halfRate, seconds: SECONDS },
+    );
+    await settled(receiver.received);
+    audits['one instance each'] = await auditPayments(
+      paymentsDb,
+      shop.orderPrefix,
+      shop.completedOrders,
+    );
 
     log('baseline: the same database writes with pg ...');
     const pg = pgChargeWrites(bench.baselineDatabaseUrl, CONCURRENCY);
-    results.pg = await runLoad(
+    const pgResult = await runLoad(
       'pg: one charge transaction (same rows)',
       (_w, i) => pg.charge(i),
       load,
@@ -41,8 +107,8 @@ async function main(): Promise<void> {
     log('baseline: a bare Node HTTP server checking the signature ...');
     const keys = { publicKey: 'pk_bench', privateKey: 'sk_bench' };
     const bare = await startBareSignedServer(keys.privateKey);
-    results.bare = await runLoad(
-      'node:http: parse form, check D3 signature, answer JSON',
+    const bareResult = await runLoad(
+      'node:http: parse form, check ADR 0003 signature, answer JSON',
       async (_w, i) =>
         void (await postSignedForm(`${bare.url}/v1/card/process`, keys, { i, price: '10.00' })),
       load,
@@ -50,27 +116,75 @@ async function main(): Promise<void> {
     await bare.close();
 
     log('processing trees ...');
-    results.trees = await runProcessingScenario(gateway, {
+    const trees = await runProcessingScenarios(gateway, {
       concurrency: TREE_CONCURRENCY,
       seconds: SECONDS,
     });
 
     log('baseline: bare kafkajs produce-to-consume round trip ...');
     const kafka = await startKafkaRoundTrip(bench.broker.brokers);
-    results.kafka = await runLoad('kafkajs round trip (one at a time)', () => kafka.roundTrip(), {
-      concurrency: 1,
-      seconds: 10,
-    });
+    const kafkaResult = await runLoad(
+      'kafkajs round trip (one at a time)',
+      () => kafka.roundTrip(),
+      { concurrency: 1, seconds: 10 },
+    );
     await kafka.close();
+    const afterLoad = await bench.meter().measure(() => sleep(1000));
+
+    log('scale-out: two gateway and two payments instances ...');
+    await bench.addInstance('api-gateway');
+    await bench.addInstance('payments');
+    const scaledShop = await CardShop.open(bench.gatewayUrls(), receiver.url, CONCURRENCY);
+    const scaled = await measuredCardLoad(
+      bench,
+      scaledShop,
+      'POST /v1/card/process, 2 gateways + 2 payments',
+      receiver.received,
+    );
+    audits['two gateways, two payments'] = await auditPayments(
+      paymentsDb,
+      scaledShop.orderPrefix,
+      scaledShop.completedOrders,
+    );
+
+    figures = {
+      idle: idle.usage,
+      idleSeconds: IDLE_SECONDS,
+      card: card.result,
+      cardUsage: card.usage,
+      cardUnloaded: unloaded,
+      cardHalfLoad: half,
+      pg: pgResult,
+      bare: bareResult,
+      treesUnloaded: trees.unloaded,
+      trees: trees.loaded,
+      kafka: kafkaResult,
+      afterLoad: afterLoad.usage,
+      scaled: scaled.result,
+      scaledUsage: scaled.usage,
+      audits,
+    };
   } finally {
+    await receiver.close();
     await bench.stop();
   }
-  const report = writeReport(results, {
+  const report = writeReport(figures, {
     concurrency: CONCURRENCY,
     treeConcurrency: TREE_CONCURRENCY,
     seconds: SECONDS,
   });
   console.log(`\n${report}`);
+  const broken = Object.entries(audits).filter(
+    ([, a]) => a.lost.length > 0 || a.duplicated.length > 0,
+  );
+  if (broken.length > 0) {
+    for (const [name, a] of broken) {
+      console.error(
+        `[bench] ${name}: lost ${a.lost.join(', ')}; duplicated ${a.duplicated.join(', ')}`,
+      );
+    }
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -19,22 +19,26 @@ const tree = (n: string) => [
   ]),
 ];
 
-/** Trees per second, and the time from POST /processing to the status reading FINISHED. */
-export async function runProcessingScenario(
+/**
+ * Trees per second under load, and the time from POST /processing to the status reading FINISHED,
+ * unloaded (one tree at a time) and under load.
+ */
+export async function runProcessingScenarios(
   gatewayUrl: string,
   options: { concurrency: number; seconds: number },
-): Promise<LoadResult> {
+): Promise<{ unloaded: LoadResult; loaded: LoadResult }> {
   const admin = new AdminClient(gatewayUrl);
   const project = await admin.createProject({ name: 'Bench partner shop' });
   const partner = await admin.createPartner(project.id, `bench-partner-${Date.now()}`);
   await eventuallyAccepted(gatewayUrl, partner);
-  return runLoad(
-    'POST /processing to FINISHED (3 levels, 7 tasks)',
-    async (worker, i) => {
-      await submitAndFinish(gatewayUrl, partner, `t${worker}-${i}-${Date.now()}`);
-    },
-    options,
-  );
+  const tree = (worker: number, i: number) =>
+    submitAndFinish(gatewayUrl, partner, `t${worker}-${i}-${Date.now()}`);
+  const unloaded = await runLoad('POST /processing to FINISHED, one at a time', tree, {
+    concurrency: 1,
+    seconds: Math.min(10, options.seconds),
+  });
+  const loaded = await runLoad('POST /processing to FINISHED (3 levels, 7 tasks)', tree, options);
+  return { unloaded, loaded };
 }
 
 async function submitAndFinish(gatewayUrl: string, partner: Partner, name: string): Promise<void> {

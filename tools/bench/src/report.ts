@@ -3,24 +3,88 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { findRepoRoot } from '@opp/local-stack';
 import type { LoadResult } from './load';
+import type { PaymentAudit } from './payment-audit';
+import { totalCpuMs, type ProcessUsage } from './process-usage';
 
 const MARKER = '<!-- bench:results -->';
 
-const row = (r: LoadResult) =>
-  `| ${r.name} | ${r.concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.completed} | ${r.failed} |`;
+/** Everything one run measured; see main.ts for how. */
+export interface BenchFigures {
+  idle: ProcessUsage[];
+  idleSeconds: number;
+  card: LoadResult;
+  cardUsage: ProcessUsage[];
+  cardUnloaded: LoadResult;
+  cardHalfLoad: LoadResult;
+  pg: LoadResult;
+  bare: LoadResult;
+  treesUnloaded: LoadResult;
+  trees: LoadResult;
+  kafka: LoadResult;
+  afterLoad: ProcessUsage[];
+  scaled: LoadResult;
+  scaledUsage: ProcessUsage[];
+  audits: Record<string, PaymentAudit>;
+}
 
-const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+const row = (r: LoadResult) =>
+  `| ${r.name} | ${r.concurrency || 'open loop'} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.completed} | ${r.failed} |`;
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+const x = (n: number) => `${n.toFixed(2)}x`;
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+const SERVICE = /^(api-gateway|users-recurring|payments|payouts|notifier|processing-orchestrator)$/;
+
+/** The issue's targets, each with this run's figure. */
+function targetLines(f: BenchFigures): string[] {
+  const cpuPerCharge = totalCpuMs(f.cardUsage) / f.card.completed;
+  const idleShare = totalCpuMs(f.idle) / (f.idleSeconds * 1000);
+  const services = (usage: ProcessUsage[]) => usage.filter((u) => SERVICE.test(u.name));
+  const maxIdleRss = Math.max(...services(f.idle).map((u) => u.rssMiB));
+  const maxRssAfter = Math.max(...services(f.afterLoad).map((u) => u.rssMiB));
+  const pgShare = ratio(f.card.perSecond, f.pg.perSecond);
+  return [
+    '| target | this run | |',
+    '|---|---|---|',
+    `| card throughput >= 0.3x the pg baseline | ${x(pgShare)} | ${mark(pgShare >= 0.3)} |`,
+    `| card p99 <= 100 ms at half that load | ${f.cardHalfLoad.p99Ms.toFixed(1)} ms | ${mark(f.cardHalfLoad.p99Ms <= 100)} |`,
+    `| CPU per charge, all processes, <= 8 ms | ${cpuPerCharge.toFixed(1)} ms | ${mark(cpuPerCharge <= 8)} |`,
+    `| one unloaded charge p50 <= 15 ms | ${f.cardUnloaded.p50Ms.toFixed(1)} ms | ${mark(f.cardUnloaded.p50Ms <= 15)} |`,
+    `| tree p50 unloaded <= 60 ms | ${f.treesUnloaded.p50Ms.toFixed(1)} ms | ${mark(f.treesUnloaded.p50Ms <= 60)} |`,
+    `| >= 100 trees/s sustained | ${f.trees.perSecond.toFixed(1)} | ${mark(f.trees.perSecond >= 100)} |`,
+    `| idle stack <= 5% of one core | ${(idleShare * 100).toFixed(1)}% | ${mark(idleShare <= 0.05)} |`,
+    `| every service <= 150 MB RSS idle | max ${maxIdleRss.toFixed(0)} MiB | ${mark(maxIdleRss <= 150)} |`,
+    `| every service <= 250 MB RSS after the load | max ${maxRssAfter.toFixed(0)} MiB | ${mark(maxRssAfter <= 250)} |`,
+  ];
+}
+
+function usageTable(f: BenchFigures): string[] {
+  const names = f.cardUsage.map((u) => u.name);
+  const by = (usage: ProcessUsage[], name: string) => usage.find((u) => u.name === name);
+  return [
+    '| process | CPU ms per charge | CPU ms per charge, scaled out | idle, % of a core | RSS idle MiB | RSS after load MiB |',
+    '|---|---|---|---|---|---|',
+    ...names.map((name) => {
+      const cells = [
+        (by(f.cardUsage, name)?.cpuMs ?? 0) / f.card.completed,
+        (by(f.scaledUsage, name)?.cpuMs ?? 0) / f.scaled.completed,
+        ((by(f.idle, name)?.cpuMs ?? 0) / (f.idleSeconds * 1000)) * 100,
+      ].map((n) => n.toFixed(2));
+      return `| ${name} | ${cells.join(' | ')} | ${(by(f.idle, name)?.rssMiB ?? 0).toFixed(0)} | ${(by(f.afterLoad, name)?.rssMiB ?? 0).toFixed(0)} |`;
+    }),
+    `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
+  ];
+}
 
 /**
  * The results as Markdown, printed and written to docs/benchmarks.md below its marker (the text
  * above the marker is the hand-written method). Ratios are against baselines of the same run.
  */
 export function writeReport(
-  results: Record<string, LoadResult>,
+  f: BenchFigures,
   settings: { concurrency: number; treeConcurrency: number; seconds: number },
 ): string {
-  const { card, pg, bare, trees, kafka } = results;
-  const perLevelMs = trees.p50Ms / 3;
+  const perLevelMs = f.treesUnloaded.p50Ms / 3;
   const lines = [
     `Run ${new Date().toISOString()} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ` +
       `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}; ` +
@@ -28,14 +92,40 @@ export function writeReport(
     '',
     '| scenario | concurrency | per second | p50 ms | p99 ms | completed | failed |',
     '|---|---|---|---|---|---|---|',
-    ...[card, pg, bare, trees, kafka].map(row),
+    ...[
+      f.cardUnloaded,
+      f.card,
+      f.cardHalfLoad,
+      f.scaled,
+      f.pg,
+      f.bare,
+      f.treesUnloaded,
+      f.trees,
+      f.kafka,
+    ].map(row),
     '',
-    `- Card payments: ${ratio(card.perSecond, pg.perSecond)} of the pg baseline's throughput and ` +
-      `${ratio(card.perSecond, bare.perSecond)} of the bare HTTP server's; p50 latency ` +
-      `${ratio(card.p50Ms, pg.p50Ms)} the pg baseline's and ${ratio(card.p50Ms, bare.p50Ms)} the bare server's.`,
-    `- Processing trees: ${trees.perSecond.toFixed(1)} trees/s; p50 POST-to-FINISHED ${trees.p50Ms.toFixed(0)} ms, ` +
-      `i.e. ${perLevelMs.toFixed(1)} ms per level = ${ratio(perLevelMs, kafka.p50Ms)} a bare kafkajs round trip ` +
-      `(p50 ${kafka.p50Ms.toFixed(1)} ms). A level is at least two hops (command out, result back).`,
+    `- Card payments: ${x(ratio(f.card.perSecond, f.pg.perSecond))} of the pg baseline's throughput and ` +
+      `${x(ratio(f.card.perSecond, f.bare.perSecond))} of the bare HTTP server's; p50 latency ` +
+      `${x(ratio(f.card.p50Ms, f.pg.p50Ms))} the pg baseline's and ${x(ratio(f.card.p50Ms, f.bare.p50Ms))} the bare server's. ` +
+      `Scaled out (2 gateways, 2 payments): ${x(ratio(f.scaled.perSecond, f.card.perSecond))} the one-instance throughput.`,
+    `- Processing trees: ${f.trees.perSecond.toFixed(1)} trees/s; unloaded p50 POST-to-FINISHED ${f.treesUnloaded.p50Ms.toFixed(0)} ms, ` +
+      `i.e. ${perLevelMs.toFixed(1)} ms per level = ${x(ratio(perLevelMs, f.kafka.p50Ms))} a bare kafkajs round trip ` +
+      `(p50 ${f.kafka.p50Ms.toFixed(1)} ms). A level is at least two hops (command out, result back).`,
+    `- Correctness: ${Object.entries(f.audits)
+      .map(
+        ([name, a]) =>
+          `${name}: ${a.paymentsFound} payments found, ${a.lost.length} lost, ${a.duplicated.length} duplicated`,
+      )
+      .join('; ')}.`,
+    '',
+    "CPU (user + system, from /proc) and resident memory per process; a charge's CPU includes the work it",
+    'leaves behind (relays, status consumers, the callback delivery to a receiver that answers 200):',
+    '',
+    ...usageTable(f),
+    '',
+    'Targets (issue: performance):',
+    '',
+    ...targetLines(f),
   ];
   const text = lines.join('\n');
   const file = path.join(findRepoRoot(), 'docs', 'benchmarks.md');

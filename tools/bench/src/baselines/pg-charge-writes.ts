@@ -32,7 +32,8 @@ export function pgChargeWrites(databaseUrl: string, concurrency: number) {
            VALUES (1, $1, $2, 'payment', 'card', 'completed', 'completed', 1000, 25, 'EUR', 'bench',
              '1', '{"id":"1","identifier":"bench"}', $3, '{"lastFour":"4242"}', '{}', true, '{}')
            RETURNING id`,
-          [randomUUID(), `bench-${i}`, card.rows[0].id],
+          // Its own order id each (ADR 0014: one live payment per order id), as the card scenario.
+          [randomUUID(), `bench-${i}-${randomUUID()}`, card.rows[0].id],
         );
         const entry = await client.query<{ id: string }>(
           `INSERT INTO journal_entries (project_id, transaction_id, kind) VALUES (1, $1, 'payment') RETURNING id`,

@@ -30,8 +30,14 @@ export interface StartStackOptions {
   /** One `<app>.log` per service here; default .local/logs. */
   logDir?: string;
   detached?: boolean;
-  /** A pid file per service (see StartServiceOptions.pidFile). */
-  pidFileFor?: (name: AppName) => string;
+  /** A pid file per service instance (see StartServiceOptions.pidFile); instances count from 1. */
+  pidFileFor?: (name: AppName, instance: number) => string;
+  /**
+   * Instances per service (default 1): each extra one has the same environment (database, consumer
+   * group), its own port (the first's + 100 per instance outside 'free' ports) and log
+   * `<app>-<n>.log`. The gateway's first instance stays the one `gatewayUrl` names.
+   */
+  instances?: Partial<Record<AppName, number>>;
   readyTimeoutMs?: number;
   repoRoot?: string;
   log?: (line: string) => void;
@@ -107,15 +113,16 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
     for (const env of envs.values())
       env.PUBLIC_GATEWAY_URL = `http://127.0.0.1:${ports['api-gateway']}`;
   }
+  const launches = await instanceLaunches(names, ports, envs, options);
   const started = await Promise.allSettled(
-    names.map((name) =>
+    launches.map(({ name, instance, port, env }) =>
       startService({
         name,
-        env: envs.get(name),
-        port: ports[name],
-        logFile: path.join(logDir, `${name}.log`),
+        env,
+        port,
+        logFile: path.join(logDir, instance === 1 ? `${name}.log` : `${name}-${instance}.log`),
         detached: options.detached,
-        pidFile: options.pidFileFor?.(name),
+        pidFile: options.pidFileFor?.(name, instance),
         readyTimeoutMs: options.readyTimeoutMs,
         repoRoot,
       }),
@@ -136,7 +143,10 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
         .join('\n\n'),
     );
   }
-  const services = Object.fromEntries(handles.map((handle) => [handle.name, handle]));
+  // The first instance of each service (handles also holds the others).
+  const services = Object.fromEntries(
+    [...handles].reverse().map((handle) => [handle.name, handle]),
+  );
   const gatewayUrl = services['api-gateway']?.url;
   const gatewayAdminUrl = gatewayEnv ? `http://127.0.0.1:${gatewayEnv.ADMIN_PORT}` : undefined;
   if (gatewayUrl && gatewayAdminUrl) rememberAdminUrl(gatewayUrl, gatewayAdminUrl);
@@ -155,6 +165,43 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
 
 /** The gateway's default ADMIN_PORT outside production (apps/api-gateway config). */
 export const DEFAULT_ADMIN_PORT = 3010;
+
+/** Port distance between instances of one service on fixed ports (3000, 3100, 3200 ...). */
+export const INSTANCE_PORT_STEP = 100;
+
+interface InstanceLaunch {
+  name: AppName;
+  instance: number;
+  port: number;
+  env: Record<string, string | undefined> | undefined;
+}
+
+/** Every instance to start: the first of each service, then the extra ones `instances` asks for. */
+export async function instanceLaunches(
+  names: readonly AppName[],
+  ports: Record<AppName, number>,
+  envs: ReadonlyMap<AppName, Record<string, string | undefined>>,
+  options: Pick<StartStackOptions, 'instances' | 'ports'>,
+): Promise<InstanceLaunch[]> {
+  const free = (options.ports ?? 'free') === 'free';
+  const launches: InstanceLaunch[] = [];
+  for (const name of names) {
+    const count = options.instances?.[name] ?? 1;
+    if (!Number.isInteger(count) || count < 1) {
+      throw new Error(`instances of ${name} must be a whole number from 1: ${count}`);
+    }
+    for (let instance = 1; instance <= count; instance++) {
+      const offset = INSTANCE_PORT_STEP * (instance - 1);
+      const env = instance === 1 ? envs.get(name) : { ...envs.get(name) };
+      if (instance > 1 && env?.ADMIN_PORT !== undefined) {
+        env.ADMIN_PORT = String(free ? await findFreePort() : Number(env.ADMIN_PORT) + offset);
+      }
+      const port = instance === 1 || !free ? ports[name] + offset : await findFreePort();
+      launches.push({ name, instance, port, env });
+    }
+  }
+  return launches;
+}
 
 const adminUrlByGatewayUrl = new Map<string, string>();
 

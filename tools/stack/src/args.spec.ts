@@ -3,8 +3,8 @@ import { parseArgs, UsageError } from './args';
 
 describe('parseArgs', () => {
   it('reads the command and defaults to every app', () => {
-    expect(parseArgs(['up'])).toEqual({ command: 'up', services: APP_NAMES });
-    expect(parseArgs([])).toEqual({ command: 'help', services: APP_NAMES });
+    expect(parseArgs(['up'])).toEqual({ command: 'up', services: APP_NAMES, instances: {} });
+    expect(parseArgs([])).toEqual({ command: 'help', services: APP_NAMES, instances: {} });
     expect(parseArgs(['start', '--help']).command).toBe('help');
   });
 
@@ -14,6 +14,17 @@ describe('parseArgs', () => {
       'payments',
     ]);
     expect(parseArgs(['up', '--services=notifier']).services).toEqual(['notifier']);
+  });
+
+  it('takes instance counts per app', () => {
+    expect(parseArgs(['up', '--instances', 'api-gateway=2,payments=3']).instances).toEqual({
+      'api-gateway': 2,
+      payments: 3,
+    });
+    expect(parseArgs(['start', '--instances=payments=2']).instances).toEqual({ payments: 2 });
+    expect(() => parseArgs(['up', '--instances', 'payments'])).toThrow(/app=N/);
+    expect(() => parseArgs(['up', '--instances', 'gateway=2'])).toThrow(/app=N/);
+    expect(() => parseArgs(['up', '--instances', 'payments=0'])).toThrow(/app=N/);
   });
 
   it('refuses unknown commands, options and apps', () => {

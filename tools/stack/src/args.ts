@@ -7,9 +7,11 @@ export interface CliArgs {
   command: Command;
   /** --services a,b: a subset of the apps (start and up). */
   services: readonly AppName[];
+  /** --instances app=N,...: more than one instance of a service (start and up; default 1 each). */
+  instances: Partial<Record<AppName, number>>;
 }
 
-export const USAGE = `Usage: stack <command> [--services app1,app2]
+export const USAGE = `Usage: stack <command> [--services app1,app2] [--instances app=N,...]
 
   start    Kafka, databases, migrations and every service in the foreground; Ctrl-C stops them all
   up       the same, detached; returns once every service is ready (pids in .local/run)
@@ -19,26 +21,51 @@ export const USAGE = `Usage: stack <command> [--services app1,app2]
            KAFKA_TOPIC_REPLICATION_FACTOR, KAFKA_TOPIC_MIN_INSYNC_REPLICAS, KAFKA_SSL*, KAFKA_SASL_*)
   databases  a role and a database per service from each <SERVICE>_DATABASE_URL, as POSTGRES_ADMIN_URL
 
-  --services   only these apps (${APP_NAMES.join(', ')})`;
+  --services   only these apps (${APP_NAMES.join(', ')})
+  --instances  N instances of an app (same database and consumer group; ports +100 each),
+               e.g. --instances api-gateway=2,payments=2`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const [command = 'help', ...rest] = argv;
-  if (command === '--help' || command === '-h') return { command: 'help', services: APP_NAMES };
+  const args: CliArgs = { command: 'help', services: APP_NAMES, instances: {} };
+  if (command === '--help' || command === '-h') return args;
   if (!(COMMANDS as readonly string[]).includes(command)) {
     throw new UsageError(`Unknown command "${command}"`);
   }
-  let services: readonly AppName[] = APP_NAMES;
+  args.command = command as Command;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
-    if (arg === '--help' || arg === '-h') return { command: 'help', services };
-    const inline = arg.startsWith('--services=') ? arg.slice('--services='.length) : undefined;
-    if (arg !== '--services' && inline === undefined)
+    if (arg === '--help' || arg === '-h') return { ...args, command: 'help' };
+    const [option, inline] = arg.startsWith('--') ? splitOption(arg) : [arg, undefined];
+    if (option !== '--services' && option !== '--instances') {
       throw new UsageError(`Unknown option "${arg}"`);
+    }
     const value = inline ?? rest[++i];
-    if (!value) throw new UsageError('--services needs a comma-separated list of apps');
-    services = parseServices(value);
+    if (!value) throw new UsageError(`${option} needs a comma-separated list`);
+    if (option === '--services') args.services = parseServices(value);
+    else args.instances = parseInstances(value);
   }
-  return { command: command as Command, services };
+  return args;
+}
+
+function splitOption(arg: string): [string, string | undefined] {
+  const eq = arg.indexOf('=');
+  return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+}
+
+function parseInstances(value: string): Partial<Record<AppName, number>> {
+  const instances: Partial<Record<AppName, number>> = {};
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z-]+)=(\d{1,2})$/.exec(item);
+    if (!match || !isAppName(match[1]) || Number(match[2]) < 1) {
+      throw new UsageError(`--instances takes app=N (N from 1 to 99): "${item}"`);
+    }
+    instances[match[1]] = Number(match[2]);
+  }
+  return instances;
 }
 
 function parseServices(value: string): AppName[] {

@@ -12,9 +12,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   switch (args.command) {
     case 'start':
-      return startCommand(args.services);
+      return startCommand(args.services, args.instances);
     case 'up':
-      return upCommand(args.services);
+      return upCommand(args.services, args.instances);
     case 'down':
       return downCommand();
     case 'status':

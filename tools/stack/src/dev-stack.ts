@@ -17,7 +17,8 @@ export function devPaths(repoRoot: string = findRepoRoot()) {
     kafkaDataDir: localDir(repoRoot, 'kafka', 'data'),
     kafkaLog: localDir(repoRoot, 'logs', 'kafka.log'),
     kafkaPidFile: localDir(repoRoot, 'run', 'kafka.pid'),
-    servicePidFile: (name: AppName) => localDir(repoRoot, 'run', `${name}.pid`),
+    servicePidFile: (name: AppName, instance = 1) =>
+      localDir(repoRoot, 'run', instance === 1 ? `${name}.pid` : `${name}-${instance}.pid`),
   };
 }
 

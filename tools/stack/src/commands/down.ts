@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
-  APP_NAMES,
   commandLine,
+  isAppName,
   isAlive,
   readPidFile,
   stopKafkaBroker,
@@ -22,19 +23,27 @@ export async function downCommand({ keepBroker = false } = {}): Promise<number> 
   }
   const stopped: string[] = [];
   await Promise.all(
-    APP_NAMES.map(async (name) => {
-      const pidFile = paths.servicePidFile(name);
-      const pid = readPidFile(pidFile);
+    servicePidFiles(paths.runDir).map(async ({ name, file }) => {
+      const pid = readPidFile(file);
       // The pid may have been recycled since `up`: only signal the app it was.
       if (pid && isAlive(pid) && commandLine(pid).includes(`apps/${name}/`)) {
         await terminatePid(pid, { graceMs: 20_000 });
         stopped.push(name);
       }
-      fs.rmSync(pidFile, { force: true });
+      fs.rmSync(file, { force: true });
     }),
   );
   if (!keepBroker && (await stopKafkaBroker(paths.kafkaPidFile))) stopped.push('kafka');
   if (!keepBroker) removeState(paths.runDir);
   console.log(stopped.length ? `Stopped: ${stopped.join(', ')}` : 'Nothing was running.');
   return 0;
+}
+
+/** The pid file of every instance `up` started: `<app>.pid`, `<app>-2.pid`, ... */
+export function servicePidFiles(runDir: string): { name: string; file: string }[] {
+  if (!fs.existsSync(runDir)) return [];
+  return fs.readdirSync(runDir).flatMap((entry) => {
+    const name = /^(.+?)(-\d+)?\.pid$/.exec(entry)?.[1];
+    return name && isAppName(name) ? [{ name, file: path.join(runDir, entry) }] : [];
+  });
 }

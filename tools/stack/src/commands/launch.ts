@@ -25,7 +25,11 @@ export interface Launched {
 const say = (line: string) => console.log(`[stack] ${line}`);
 
 /** Kafka (unless one is given or already runs), topics, databases, migrations, then the services. */
-export async function launch(services: readonly AppName[], detached: boolean): Promise<Launched> {
+export async function launch(
+  services: readonly AppName[],
+  detached: boolean,
+  instances: Partial<Record<AppName, number>> = {},
+): Promise<Launched> {
   const paths = devPaths();
   const { brokers, broker } = await provideKafka(paths, detached);
   say(`Topics, databases and migrations; then ${services.length} service(s) ...`);
@@ -37,6 +41,7 @@ export async function launch(services: readonly AppName[], detached: boolean): P
       logDir: paths.logDir,
       detached,
       pidFileFor: detached ? paths.servicePidFile : undefined,
+      instances,
       repoRoot: paths.repoRoot,
       log: say,
     });

@@ -5,7 +5,10 @@ import { runningDetached } from './status';
 import { launch, readyTable, seconds } from './launch';
 
 /** `npm start`: everything in the foreground until SIGINT/SIGTERM, then services, then the broker. */
-export async function startCommand(services: readonly AppName[]): Promise<number> {
+export async function startCommand(
+  services: readonly AppName[],
+  instances: Partial<Record<AppName, number>> = {},
+): Promise<number> {
   const paths = devPaths();
   const detached = runningDetached(paths);
   if (detached.length > 0) {
@@ -18,7 +21,7 @@ export async function startCommand(services: readonly AppName[]): Promise<number
   // Interrupted half way: exiting SIGTERMs every child started so far (see stopWhenParentExits).
   const interrupted = () => process.exit(130);
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers, broker } = await launch(services, false);
+  const { stack, brokers, broker } = await launch(services, false, instances);
   process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
   writeState(paths.runDir, {
     mode: 'foreground',

@@ -6,7 +6,10 @@ import { runningDetached } from './status';
 import { launch, readyTable, seconds } from './launch';
 
 /** `npm run up`: like start, detached; exits 0 once every service is ready. */
-export async function upCommand(services: readonly AppName[]): Promise<number> {
+export async function upCommand(
+  services: readonly AppName[],
+  instances: Partial<Record<AppName, number>> = {},
+): Promise<number> {
   const paths = devPaths();
   const running = runningDetached(paths);
   if (running.length > 0 && services.every((name) => running.includes(name))) {
@@ -26,7 +29,7 @@ export async function upCommand(services: readonly AppName[]): Promise<number> {
     void downCommand().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers } = await launch(services, true);
+  const { stack, brokers } = await launch(services, true, instances);
   process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
   writeState(paths.runDir, {
     mode: 'detached',

@@ -2,7 +2,12 @@ import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { defaultIfEmpty, lastValueFrom, type Observable } from 'rxjs';
-import { definitionOf, hasDeadLetterTopic, type TopicDefinition } from '@opp/contracts';
+import {
+  definitionOf,
+  hasDeadLetterTopic,
+  MessageHeaders,
+  type TopicDefinition,
+} from '@opp/contracts';
 import { MetricsRegistry, runWithCorrelation } from '@opp/observability';
 import type { InboxPort } from './inbox-port';
 import type { KafkaConnection } from './kafka-connection';
@@ -145,6 +150,10 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   }
 
   private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {
+    // Another consumer's message type on a shared topic: skipped by the header the producer sets
+    // from the envelope's type, before any parsing (most messages on an event topic are not ours).
+    const typeHeader = message.headers?.[MessageHeaders.messageType]?.toString();
+    if (typeHeader !== undefined && !this.messageHandlers.has(typeHeader)) return;
     const decoded = decodeMessage(message);
     if (!decoded.ok) {
       await this.park(topic, message, decoded.problems.join('; '));

@@ -1,0 +1,68 @@
+import type { EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { Topics, UserCreatedV1Message } from '@opp/contracts';
+import { newEnvelope } from '../envelope-factory';
+import type { KafkaConnection } from '../kafka-connection';
+import type { MessageProducer } from '../message-producer';
+
+export const PREFIX = 'test-42.';
+export const TOPIC = Topics.userEvents.name;
+
+/** A raw Kafka message on the fake broker's topic. */
+export function rawMessage(value: string, headers: Record<string, string> = {}): KafkaMessage {
+  return {
+    key: Buffer.from('7'),
+    value: Buffer.from(value),
+    headers,
+    offset: '0',
+    timestamp: '0',
+    attributes: 0,
+  } as KafkaMessage;
+}
+
+/** A kafkajs consumer that hands us its message and batch callbacks instead of fetching. */
+export function fakeBroker() {
+  const listeners = new Map<string, (event: { payload: unknown }) => void>();
+  const state: { eachMessage?: (payload: EachMessagePayload) => Promise<void> } = {};
+  const consumer = {
+    events: { FETCH: 'fetch', CRASH: 'crash', END_BATCH_PROCESS: 'end_batch' },
+    on: (event: string, listener: (event: { payload: unknown }) => void) =>
+      listeners.set(event, listener),
+    connect: async () => undefined,
+    subscribe: async () => undefined,
+    run: async (options: { eachMessage: (payload: EachMessagePayload) => Promise<void> }) => {
+      state.eachMessage = options.eachMessage;
+    },
+    disconnect: async () => undefined,
+  };
+  const connection = {
+    kafka: { consumer: () => consumer },
+    groupId: (group: string) => group,
+    topicName: (topic: { name: string }) => `${PREFIX}${topic.name}`,
+  } as unknown as KafkaConnection;
+  const parked: string[] = [];
+  const producer = {
+    publishRaw: async (topic: string) => {
+      parked.push(topic);
+    },
+  } as unknown as MessageProducer;
+  const deliverRaw = (message: KafkaMessage) =>
+    state.eachMessage!({
+      topic: `${PREFIX}${TOPIC}`,
+      partition: 0,
+      message,
+    } as EachMessagePayload);
+  const deliver = (identifier: string) => {
+    const envelope = newEnvelope(UserCreatedV1Message, '7', {
+      id: '7',
+      projectId: 1,
+      identifier,
+      createdAt: new Date().toISOString(),
+    });
+    return deliverRaw(rawMessage(JSON.stringify(envelope)));
+  };
+  const batchEnded = (offsetLag: string) =>
+    listeners.get('end_batch')!({
+      payload: { topic: `${PREFIX}${TOPIC}`, partition: 1, offsetLag },
+    });
+  return { connection, producer, parked, deliver, deliverRaw, batchEnded };
+}

@@ -18,6 +18,7 @@ import { DeadLetters } from './dead-letters';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
+import { OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
@@ -33,6 +34,8 @@ export interface KafkaTransportOptions {
   concurrency?: number;
   /** The service's registry; without one the measurements go to a private, unexported one. */
   metrics?: MetricsRegistry;
+  /** How often handled offsets are committed (OffsetCommitter); default 1000 ms. */
+  offsetCommitIntervalMs?: number;
 }
 
 /**
@@ -41,10 +44,12 @@ export interface KafkaTransportOptions {
  * against its contract, applies it at most once through the inbox, retries a failing event with
  * backoff and parks it on the topic's dead-letter topic after the last try, and answers requests.
  * The consumer restarts itself after a crash, so a broker outage needs no service restart.
+ * Offsets are committed on an interval (OffsetCommitter): the inbox makes a redelivery harmless.
  */
 export class KafkaTransport extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaTransport.name);
   private consumer?: Consumer;
+  private committer?: OffsetCommitter;
   private fetching = false;
   private readonly restarter = new ConsumerRestarter(
     () => this.startConsumer(),
@@ -90,6 +95,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
 
   async close(): Promise<void> {
     this.restarter.disable();
+    await this.committer?.stop();
     await this.consumer?.disconnect();
   }
 
@@ -114,6 +120,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   private async startConsumer(): Promise<void> {
     const topics = this.topics();
     if (topics.length === 0) return;
+    await this.committer?.stop(); // a restart: the previous consumer's last offsets, if it can
     const { connection } = this.options;
     const consumer = connection.kafka.consumer({
       groupId: connection.groupId(this.options.group),
@@ -125,7 +132,14 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
     });
     this.consumer = consumer;
+    const committer = new OffsetCommitter(
+      consumer,
+      this.options.offsetCommitIntervalMs ?? 1000,
+      (error) => this.logger.warn({ msg: 'offset commit refused', error: error.message }),
+    );
+    this.committer = committer;
     consumer.on(consumer.events.FETCH, () => (this.fetching = true));
+    consumer.on(consumer.events.GROUP_JOIN, () => committer.forget());
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.fetching = false;
       this.logger.warn({ msg: 'consumer crashed', error: payload.error.message });
@@ -145,8 +159,14 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     }
     await consumer.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 3,
-      eachMessage: (payload) => inConsumerSpan(payload, () => this.handle(payload)),
+      // Committed on an interval by the OffsetCommitter, not after every batch.
+      autoCommit: false,
+      eachMessage: async (payload) => {
+        await inConsumerSpan(payload, () => this.handle(payload));
+        committer.handled(payload.topic, payload.partition, payload.message.offset);
+      },
     });
+    committer.start();
   }
 
   private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {

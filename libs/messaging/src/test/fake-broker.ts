@@ -9,14 +9,15 @@ export const TOPIC = Topics.userEvents.name;
 
 /** A raw Kafka message on the fake broker's topic. */
 export function rawMessage(value: string, headers: Record<string, string> = {}): KafkaMessage {
-  return {
+  const message: KafkaMessage = {
     key: Buffer.from('7'),
     value: Buffer.from(value),
     headers,
     offset: '0',
     timestamp: '0',
     attributes: 0,
-  } as KafkaMessage;
+  };
+  return message;
 }
 
 /** A kafkajs consumer that hands us its message and batch callbacks instead of fetching. */
@@ -24,7 +25,13 @@ export function fakeBroker() {
   const listeners = new Map<string, (event: { payload: unknown }) => void>();
   const state: { eachMessage?: (payload: EachMessagePayload) => Promise<void> } = {};
   const consumer = {
-    events: { FETCH: 'fetch', CRASH: 'crash', END_BATCH_PROCESS: 'end_batch' },
+    events: {
+      FETCH: 'fetch',
+      CRASH: 'crash',
+      END_BATCH_PROCESS: 'end_batch',
+      GROUP_JOIN: 'group_join',
+    },
+    commitOffsets: async () => undefined,
     on: (event: string, listener: (event: { payload: unknown }) => void) =>
       listeners.set(event, listener),
     connect: async () => undefined,

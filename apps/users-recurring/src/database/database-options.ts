@@ -1,11 +1,11 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { UserOrmEntity } from '../user/infrastructure/user.orm-entity';
 import { CreateUsers1763700000100 } from './migrations/1763700000100-create-users';
 import { CreateSubscriptions1763700000110 } from './migrations/1763700000110-create-subscriptions';
 import { RecurringSchedule1763800004000 } from './migrations/1763800004000-recurring-schedule';
 
 export const SERVICE_NAME = 'users-recurring';
-export const entities = [UserOrmEntity];
+// Every table is reached by typed SQL (ADR 0031): no ORM entities of its own.
+export const entities = [];
 export const migrations = [
   CreateUsers1763700000100,
   CreateSubscriptions1763700000110,

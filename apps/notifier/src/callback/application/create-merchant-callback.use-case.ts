@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { TransactionStatusChangedV1 } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
-import { ProjectSnapshotOrmEntity } from '@opp/snapshots';
+import type { UnitOfWork } from '@opp/persistence';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
 import { callbackParams, callbackRequest, signedCallback } from '../domain/callback-params';
+import { CallbackProjects } from './callback-projects';
 
 /**
  * A transaction status change the merchant is called back about becomes a delivery: the spec's
@@ -17,12 +17,13 @@ export class CreateMerchantCallbackUseCase {
 
   constructor(
     private readonly keyRing: KeyRing,
+    private readonly projects: CallbackProjects,
     private readonly createDelivery: CreateDelivery,
   ) {}
 
-  async execute(tx: EntityManager, event: TransactionStatusChangedV1, eventId: string) {
+  async execute(work: UnitOfWork, event: TransactionStatusChangedV1, eventId: string) {
     if (!event.callbackStatus) return;
-    const project = await tx.findOneBy(ProjectSnapshotOrmEntity, { id: event.projectId });
+    const project = await this.projects.find(work, event.projectId);
     if (!project) {
       // The project's snapshot has not reached us yet: fail, so the transport retries the event.
       throw new Error(`project ${event.projectId} is not known to the notifier yet`);
@@ -37,12 +38,12 @@ export class CreateMerchantCallbackUseCase {
     }
     const privateKey = this.keyRing.decrypt(project.signingKeyEncrypted);
     // ADR 0018: stamped once, when the callback is created; every attempt sends the same parameters.
-    const timestamp = project.settings.requireTimestamp ? Math.floor(Date.now() / 1000) : undefined;
+    const timestamp = project.requireTimestamp ? Math.floor(Date.now() / 1000) : undefined;
     const signed = signedCallback(
       callbackParams(event, event.callbackStatus, timestamp),
       privateKey,
     );
-    await this.createDelivery.execute(tx, {
+    await this.createDelivery.execute(work, {
       kind: 'merchant-callback',
       dedupeKey: `callback:${eventId}`,
       projectId: project.id,

@@ -1,25 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { Delivery, NewDelivery } from '../domain/delivery';
-import { DeliveryRepository } from '../infrastructure/delivery.repository';
 import { currentDeliveryOrigin } from './delivery-origin';
+import { DeliveryStore } from './delivery.store';
 
 /** Every kind of delivery enters the engine here: stored, then found due by the scheduler. */
 @Injectable()
 export class CreateDelivery {
   private readonly logger = new Logger(CreateDelivery.name);
 
-  constructor(private readonly deliveries: DeliveryRepository) {}
+  constructor(private readonly deliveries: DeliveryStore) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     delivery: NewDelivery,
   ): Promise<{ delivery: Delivery; created: boolean }> {
-    const result = await this.deliveries.insertIfAbsent(tx, delivery, currentDeliveryOrigin());
+    const result = await this.deliveries.addIfAbsent(work, delivery, currentDeliveryOrigin());
     if (result.created) {
       this.logger.log({
         msg: 'delivery created',
-        deliveryId: result.delivery.id,
+        deliveryId: result.delivery.state.id,
         kind: delivery.kind,
         subject: delivery.subject,
       });

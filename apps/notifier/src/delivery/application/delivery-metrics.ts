@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { DELIVERY_KINDS, type DeliveryKind } from '@opp/contracts';
 import { MetricsRegistry, oncePerScrape, type Counter } from '@opp/observability';
-import { DeliveryRepository, type DeliveryUpdate } from '../infrastructure/delivery.repository';
+import type { DeliveryUpdate } from '../domain/delivery';
+import { DeliveryStore } from './delivery.store';
 
 /**
  * The delivery engine as Prometheus sees it: attempts by kind and result, deliveries that ran out
@@ -15,7 +15,7 @@ export class DeliveryMetrics {
   private readonly attempts: Counter<'kind' | 'result'>;
   private readonly deadLetters: Counter<'kind'>;
 
-  constructor(metrics: MetricsRegistry, dataSource: DataSource, deliveries: DeliveryRepository) {
+  constructor(metrics: MetricsRegistry, deliveries: DeliveryStore) {
     this.attempts = metrics.counter({
       name: 'opp_delivery_attempts_total',
       help: 'Delivery attempts (HTTP requests, mails) by delivery kind and result',
@@ -26,7 +26,7 @@ export class DeliveryMetrics {
       help: 'Deliveries that ran out of retries (or were refused for good), by kind',
       labelNames: ['kind'],
     });
-    const readBacklog = oncePerScrape(() => deliveries.countPendingByKind(dataSource.manager));
+    const readBacklog = oncePerScrape(() => deliveries.countPendingByKind());
     const logger = this.logger;
     metrics.gauge({
       name: 'opp_delivery_backlog_deliveries',

@@ -5,20 +5,15 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TransactionRunner } from '@opp/persistence';
 import { PgListener, PollingLoop } from '@opp/scheduling';
-import type { AttemptResult, Delivery } from '../domain/delivery';
-import { nextRetryDelay } from '../domain/retry-schedule';
-import {
-  DELIVERIES_DUE_CHANNEL,
-  DeliveryRepository,
-  type DeliveryUpdate,
-} from '../infrastructure/delivery.repository';
+import type { Delivery, DeliveryUpdate } from '../domain/delivery';
 import { DeliveryFinalListener } from './delivery-final.listener';
 import { DeliveryMetrics } from './delivery-metrics';
 import { inDeliveryOrigin } from './delivery-origin';
 import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
+import { DELIVERIES_DUE_CHANNEL, DeliveryStore } from './delivery.store';
 
 /**
  * The delivery engine (ADR 0010), the same for every kind of delivery. It claims due deliveries
@@ -34,8 +29,8 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   private readonly listener: PgListener;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly deliveries: DeliveryRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly deliveries: DeliveryStore,
     private readonly sender: DeliverySender,
     private readonly finalListener: DeliveryFinalListener,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
@@ -80,20 +75,20 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   private async fill(): Promise<boolean> {
     const free = this.settings.concurrency - this.inFlight.size;
     if (free <= 0) return false; // a finishing attempt wakes the loop
-    const claimed = await this.dataSource.transaction((tx) =>
-      this.deliveries.claimDue(tx, free, this.settings.leaseMs),
+    const claimed = await this.transactions.run((work) =>
+      this.deliveries.claimDue(work, free, this.settings.leaseMs),
     );
     for (const delivery of claimed) this.start(delivery);
     return claimed.length === free;
   }
 
   private start(delivery: Delivery): void {
-    const attempt = inDeliveryOrigin(delivery.origin, () => this.attempt(delivery)).catch(
+    const attempt = inDeliveryOrigin(delivery.state.origin, () => this.attempt(delivery)).catch(
       (error: unknown) =>
         // The lease hands the delivery back later: at least once, never lost.
         this.logger.error({
           msg: 'recording a delivery attempt failed',
-          deliveryId: delivery.id,
+          deliveryId: delivery.state.id,
           error: String(error),
         }),
     );
@@ -105,38 +100,25 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const result = await this.sender.send(delivery.request);
-    const update = this.decide(delivery, result);
-    const recorded = await this.dataSource.transaction(async (tx) => {
-      const updated = await this.deliveries.completeAttempt(tx, delivery, update);
-      if (updated && updated.status !== 'pending') await this.finalListener.onFinal(tx, updated);
-      return updated;
+    const { kind } = delivery.state;
+    const result = await this.sender.send(delivery.state.request);
+    const update = delivery.recordAttempt(result, this.settings.retrySchedule);
+    const recorded = await this.transactions.run(async (work) => {
+      const stored = await this.deliveries.completeAttempt(work, delivery, update);
+      if (stored?.isFinal) await this.finalListener.onFinal(work, stored);
+      return stored;
     });
-    if (recorded) this.metrics.attempted(delivery.kind, update.status);
+    if (recorded) this.metrics.attempted(kind, update.status);
     this.log(delivery, update, recorded !== null);
   }
 
-  private decide(delivery: Delivery, result: AttemptResult): DeliveryUpdate {
-    if (result.ok) return { status: 'succeeded', httpStatus: result.httpStatus };
-    const delay = result.permanent
-      ? null
-      : nextRetryDelay(this.settings.retrySchedule, delivery.cycleAttempts);
-    if (delay === null)
-      return { status: 'dead', error: result.error, httpStatus: result.httpStatus };
-    return {
-      status: 'pending',
-      error: result.error,
-      httpStatus: result.httpStatus,
-      retryInMs: delay,
-    };
-  }
-
   private log(delivery: Delivery, update: DeliveryUpdate, recorded: boolean): void {
+    const { id, kind, subject, attempts } = delivery.state;
     const base = {
-      deliveryId: delivery.id,
-      kind: delivery.kind,
-      subject: delivery.subject,
-      attempt: delivery.attempts,
+      deliveryId: id,
+      kind,
+      subject,
+      attempt: attempts,
       httpStatus: update.httpStatus,
     };
     if (!recorded) {

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -8,8 +7,9 @@ import {
   type ReplayDeliveryV1,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { DeliveryMapper } from '../infrastructure/delivery.mapper';
-import { DeliveryRepository } from '../infrastructure/delivery.repository';
+import type { UnitOfWork } from '@opp/persistence';
+import { deliveryView } from './delivery-view';
+import { DeliveryStore } from './delivery.store';
 
 /**
  * ADR 0010: an operator replays a dead delivery; it is sent as stored (same parameters, same
@@ -19,19 +19,19 @@ import { DeliveryRepository } from '../infrastructure/delivery.repository';
 export class ReplayDeliveryUseCase {
   private readonly logger = new Logger(ReplayDeliveryUseCase.name);
 
-  constructor(private readonly deliveries: DeliveryRepository) {}
+  constructor(private readonly deliveries: DeliveryStore) {}
 
-  async execute(tx: EntityManager, command: ReplayDeliveryV1): Promise<Reply<DeliveryViewV1>> {
-    const delivery = await this.deliveries.findById(tx, command.id, true);
+  async execute(work: UnitOfWork, command: ReplayDeliveryV1): Promise<Reply<DeliveryViewV1>> {
+    const delivery = await this.deliveries.lockById(work, command.id);
     if (!delivery) return replyError(ErrorCode.ResourceNotFound, `delivery ${command.id}`);
-    if (delivery.status !== 'dead') {
-      return replyError(
-        ErrorCode.InvalidParameter,
-        `delivery ${command.id} is ${delivery.status}; only a dead delivery can be replayed`,
-      );
-    }
-    const replayed = await this.deliveries.replay(tx, delivery.id);
-    this.logger.log({ msg: 'delivery replayed', deliveryId: delivery.id, kind: delivery.kind });
-    return replyOk(DeliveryMapper.toView(replayed));
+    const replay = delivery.replay();
+    if (!replay.ok) return replyError(replay.code, replay.message);
+    const replayed = await this.deliveries.saveReplayed(work, delivery);
+    this.logger.log({
+      msg: 'delivery replayed',
+      deliveryId: delivery.state.id,
+      kind: delivery.state.kind,
+    });
+    return replyOk(deliveryView(replayed));
   }
 }

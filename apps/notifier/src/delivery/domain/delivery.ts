@@ -1,4 +1,6 @@
 import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import { nextRetryDelay } from './retry-schedule';
 
 /** An HTTP request, complete and final: stored once, sent as it is on every attempt (ADR 0010). */
 export interface HttpDeliveryRequest {
@@ -44,7 +46,8 @@ export interface DeliveryOrigin {
   tracestate: string | null;
 }
 
-export interface Delivery extends NewDelivery {
+/** Everything stored about a delivery. */
+export interface DeliveryState extends NewDelivery {
   id: string;
   origin: DeliveryOrigin;
   status: DeliveryStatus;
@@ -59,13 +62,131 @@ export interface Delivery extends NewDelivery {
   succeededAt: Date | null;
   deadAt: Date | null;
   /** The task result already reported for this delivery, so a repeated command answers the same. */
-  reportedOutcome: 'SUCCESS' | 'FAIL' | null;
+  reportedOutcome: ReportedOutcome | null;
 }
 
 /** What one attempt came to. `permanent` failures (a refused destination) are not retried. */
 export type AttemptResult =
   | { ok: true; httpStatus: number | null }
   | { ok: false; error: string; httpStatus: number | null; permanent?: boolean };
+
+/** What recording an attempt makes of the delivery: delivered, retried later, or dead. */
+export type DeliveryUpdate =
+  | { status: 'succeeded'; httpStatus: number | null }
+  | { status: 'pending'; error: string; httpStatus: number | null; retryInMs: number }
+  | { status: 'dead'; error: string; httpStatus: number | null };
+
+export type ReportedOutcome = 'SUCCESS' | 'FAIL';
+
+export type Refusal = { ok: false; code: ErrorCode; message: string };
+
+export class DeliveryNotInFlightError extends Error {
+  override readonly name = 'DeliveryNotInFlightError';
+}
+
+/**
+ * One delivery and its transitions (ADR 0010): an attempt's result makes it succeeded, pending
+ * again at the next delay of the retry schedule, or dead; an operator replays a dead one; a
+ * delivery made for a task reports its final outcome once. Claiming due deliveries is a batch
+ * statement of the store (attempts + 1, the lease), not a method here.
+ */
+export class Delivery {
+  private constructor(private current: DeliveryState) {}
+
+  static restore(state: DeliveryState): Delivery {
+    return new Delivery({ ...state });
+  }
+
+  get state(): Readonly<DeliveryState> {
+    return this.current;
+  }
+
+  /** Succeeded or dead: no attempt is due any more (until a replay). */
+  get isFinal(): boolean {
+    return this.current.status !== 'pending';
+  }
+
+  /**
+   * The result of the claimed attempt: success; a retry after the next delay of `schedule` (with
+   * jitter); or dead when the schedule of this cycle is used up or the failure is permanent.
+   */
+  recordAttempt(
+    result: AttemptResult,
+    schedule: readonly number[],
+    now: Date = new Date(),
+    random: () => number = Math.random,
+  ): DeliveryUpdate {
+    if (this.current.status !== 'pending') {
+      throw new DeliveryNotInFlightError(`delivery ${this.current.id} is ${this.current.status}`);
+    }
+    const update = decide(result, schedule, this.current.cycleAttempts, random);
+    const failed = update.status === 'succeeded' ? null : update.error;
+    this.current = {
+      ...this.current,
+      status: update.status,
+      lastError: failed,
+      lastHttpStatus: update.httpStatus,
+      nextAttemptAt:
+        update.status === 'pending' ? new Date(now.getTime() + update.retryInMs) : null,
+      succeededAt: update.status === 'succeeded' ? now : this.current.succeededAt,
+      deadAt: update.status === 'dead' ? now : null,
+      updatedAt: now,
+    };
+    return update;
+  }
+
+  /**
+   * An operator's replay: only a dead delivery, sent again as stored (same parameters, same
+   * signature), due now and at the start of a fresh retry schedule.
+   */
+  replay(now: Date = new Date()): { ok: true } | Refusal {
+    const { id, status } = this.current;
+    if (status !== 'dead') {
+      return {
+        ok: false,
+        code: ErrorCode.InvalidParameter,
+        message: `delivery ${id} is ${status}; only a dead delivery can be replayed`,
+      };
+    }
+    this.current = {
+      ...this.current,
+      status: 'pending',
+      cycleAttempts: 0,
+      nextAttemptAt: now,
+      deadAt: null,
+      updatedAt: now,
+    };
+    return { ok: true };
+  }
+
+  /**
+   * A final delivery made for a task reports its outcome once: SUCCESS when delivered, FAIL when
+   * dead. Null when there is nothing (new) to report: no task, not final, or reported before.
+   */
+  takeOutcomeToReport(): ReportedOutcome | null {
+    if (!this.current.task || this.current.reportedOutcome || !this.isFinal) return null;
+    const outcome: ReportedOutcome = this.current.status === 'succeeded' ? 'SUCCESS' : 'FAIL';
+    this.current = { ...this.current, reportedOutcome: outcome };
+    return outcome;
+  }
+}
+
+function decide(
+  result: AttemptResult,
+  schedule: readonly number[],
+  cycleAttempts: number,
+  random: () => number,
+): DeliveryUpdate {
+  if (result.ok) return { status: 'succeeded', httpStatus: result.httpStatus };
+  const delay = result.permanent ? null : nextRetryDelay(schedule, cycleAttempts, random);
+  if (delay === null) return { status: 'dead', error: result.error, httpStatus: result.httpStatus };
+  return {
+    status: 'pending',
+    error: result.error,
+    httpStatus: result.httpStatus,
+    retryInMs: delay,
+  };
+}
 
 export const targetOf = (request: DeliveryRequest): string =>
   request.channel === 'http' ? request.url : request.to;

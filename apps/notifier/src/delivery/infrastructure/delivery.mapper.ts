@@ -1,23 +1,22 @@
-import type { DeliveryViewV1 } from '@opp/contracts';
-import { methodOf, targetOf, type Delivery } from '../domain/delivery';
+import { Delivery, type DeliveryState } from '../domain/delivery';
 
 /** A raw `deliveries` row (snake_case, as `SELECT *` returns it). */
 export interface DeliveryRow {
   id: string;
-  kind: Delivery['kind'];
-  status: Delivery['status'];
+  kind: DeliveryState['kind'];
+  status: DeliveryState['status'];
   dedupe_key: string;
   project_id: number | null;
   partner_identifier: string | null;
   subject: string;
-  request: Delivery['request'];
-  task: Delivery['task'];
+  request: DeliveryState['request'];
+  task: DeliveryState['task'];
   attempts: number;
   cycle_attempts: number;
   next_attempt_at: Date | null;
   last_error: string | null;
   last_http_status: number | null;
-  reported_outcome: Delivery['reportedOutcome'];
+  reported_outcome: DeliveryState['reportedOutcome'];
   created_at: Date;
   updated_at: Date;
   succeeded_at: Date | null;
@@ -29,7 +28,7 @@ export interface DeliveryRow {
 
 export const DeliveryMapper = {
   toDomain(row: DeliveryRow): Delivery {
-    return {
+    return Delivery.restore({
       id: row.id,
       kind: row.kind,
       status: row.status,
@@ -54,30 +53,6 @@ export const DeliveryMapper = {
         traceparent: row.traceparent,
         tracestate: row.tracestate,
       },
-    };
-  },
-
-  /** What the admin API shows: never the body (it holds signatures and message texts). */
-  toView(d: Delivery): DeliveryViewV1 {
-    return {
-      id: d.id,
-      kind: d.kind,
-      status: d.status,
-      projectId: d.projectId,
-      partnerIdentifier: d.partnerIdentifier,
-      subject: d.subject,
-      method: methodOf(d.request),
-      target: targetOf(d.request),
-      attempts: d.attempts,
-      lastError: d.lastError,
-      lastHttpStatus: d.lastHttpStatus,
-      nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-      createdAt: d.createdAt.toISOString(),
-      updatedAt: d.updatedAt.toISOString(),
-      succeededAt: iso(d.succeededAt),
-      deadAt: iso(d.deadAt),
-    };
+    });
   },
 };
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);

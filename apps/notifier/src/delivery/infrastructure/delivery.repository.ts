@@ -1,40 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DeliveryKind } from '@opp/contracts';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import {
+  DELIVERIES_DUE_CHANNEL,
+  DeliveryStore,
+  type DeliveryFilter,
+} from '../application/delivery.store';
 import {
   methodOf,
   targetOf,
   type Delivery,
   type DeliveryOrigin,
+  type DeliveryUpdate,
   type NewDelivery,
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
 
-/** Committing a new or replayed delivery wakes every replica's scheduler (LISTEN/NOTIFY). */
-export const DELIVERIES_DUE_CHANNEL = 'deliveries_due';
-
-export interface DeliveryFilter {
-  status?: DeliveryStatus;
-  kind?: DeliveryKind;
-  projectId?: number;
-  page: number;
-  limit: number;
-}
-
-export type DeliveryUpdate =
-  | { status: 'succeeded'; httpStatus: number | null }
-  | { status: 'pending'; error: string; httpStatus: number | null; retryInMs: number }
-  | { status: 'dead'; error: string; httpStatus: number | null };
-
+/** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
-export class DeliveryRepository {
-  /** Inserts the delivery unless one with its dedupe key exists; either way returns the stored one. */
-  async insertIfAbsent(
-    tx: EntityManager,
+export class DeliveryRepository extends DeliveryStore {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async addIfAbsent(
+    work: UnitOfWork,
     d: NewDelivery,
     origin: DeliveryOrigin,
   ): Promise<{ delivery: Delivery; created: boolean }> {
+    const tx = entityManagerOf(work);
     const inserted: DeliveryRow[] = await tx.query(
       `INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier, subject,
          method, target, request, task, next_attempt_at, correlation_id, traceparent, tracestate)
@@ -66,13 +62,9 @@ export class DeliveryRepository {
     return { delivery: DeliveryMapper.toDomain(row), created: false };
   }
 
-  /**
-   * Claims up to `limit` due deliveries for this replica: rows another replica holds are skipped,
-   * and each claimed one is leased (next_attempt_at moves past the attempt's time limit), so a
-   * replica that dies mid-attempt hands it back when the lease ends. The attempt row is written
-   * here, before anything is sent.
-   */
-  async claimDue(tx: EntityManager, limit: number, leaseMs: number): Promise<Delivery[]> {
+  /** The lease moves next_attempt_at past the attempt's time limit; the attempt row is written here. */
+  async claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]> {
+    const tx = entityManagerOf(work);
     const rows = await updateReturning(
       tx,
       `WITH due AS (
@@ -106,22 +98,21 @@ export class DeliveryRepository {
     return rows.map((row) => DeliveryMapper.toDomain(row));
   }
 
-  /**
-   * Records an attempt's outcome. Only the holder of the latest claim may: when a lease ran out and
-   * another replica claimed the delivery again (or it was replayed), this answers null.
-   */
+  /** Guarded by the claim's attempt number and the pending status; timestamps are the database's. */
   async completeAttempt(
-    tx: EntityManager,
+    work: UnitOfWork,
     delivery: Delivery,
     update: DeliveryUpdate,
   ): Promise<Delivery | null> {
+    const tx = entityManagerOf(work);
+    const { id, attempts } = delivery.state;
     const error = update.status === 'succeeded' ? null : update.error.slice(0, 2000);
     await tx.query(
       `UPDATE delivery_attempts SET outcome = $3, http_status = $4, error = $5, finished_at = now()
        WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'`,
       [
-        delivery.id,
-        delivery.attempts,
+        id,
+        attempts,
         update.status === 'succeeded' ? 'succeeded' : 'failed',
         update.httpStatus,
         error,
@@ -141,8 +132,8 @@ export class DeliveryRepository {
        WHERE id = $1 AND attempts = $2 AND status = 'pending'
        RETURNING *`,
       [
-        delivery.id,
-        delivery.attempts,
+        id,
+        attempts,
         update.status,
         error,
         update.httpStatus,
@@ -152,43 +143,46 @@ export class DeliveryRepository {
     return updated ? DeliveryMapper.toDomain(updated) : null;
   }
 
-  async findById(tx: EntityManager, id: string, lock = false): Promise<Delivery | null> {
-    const rows: DeliveryRow[] = await tx.query(
-      `SELECT * FROM deliveries WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+  async lockById(work: UnitOfWork, id: string): Promise<Delivery | null> {
+    const rows: DeliveryRow[] = await entityManagerOf(work).query(
+      `SELECT * FROM deliveries WHERE id = $1 FOR UPDATE`,
       [id],
     );
     return rows[0] ? DeliveryMapper.toDomain(rows[0]) : null;
   }
 
-  /** A dead delivery goes back to pending, due now, at the start of a fresh retry schedule. */
-  async replay(tx: EntityManager, id: string): Promise<Delivery> {
+  /** Guarded by the dead status the replay started from; next_attempt_at is the database's now. */
+  async saveReplayed(work: UnitOfWork, delivery: Delivery): Promise<Delivery> {
+    const tx = entityManagerOf(work);
     const rows = await updateReturning(
       tx,
       `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, next_attempt_at = now(),
          dead_at = NULL, updated_at = now()
        WHERE id = $1 AND status = 'dead' RETURNING *`,
-      [id],
+      [delivery.state.id],
     );
     await tx.query(`SELECT pg_notify($1, '')`, [DELIVERIES_DUE_CHANNEL]);
     return DeliveryMapper.toDomain(rows[0]);
   }
 
-  async markReported(tx: EntityManager, id: string, outcome: 'SUCCESS' | 'FAIL'): Promise<void> {
-    await tx.query(`UPDATE deliveries SET reported_outcome = $2 WHERE id = $1`, [id, outcome]);
+  async saveReported(work: UnitOfWork, delivery: Delivery): Promise<void> {
+    const { id, reportedOutcome } = delivery.state;
+    await entityManagerOf(work).query(`UPDATE deliveries SET reported_outcome = $2 WHERE id = $1`, [
+      id,
+      reportedOutcome,
+    ]);
   }
 
-  /** Deliveries waiting for an attempt (first or retry), by kind; the partial index covers it. */
-  async countPendingByKind(manager: EntityManager): Promise<Map<DeliveryKind, number>> {
-    const rows: { kind: DeliveryKind; count: string }[] = await manager.query(
+  /** The partial index on pending deliveries covers it. */
+  async countPendingByKind(): Promise<Map<DeliveryKind, number>> {
+    const rows: { kind: DeliveryKind; count: string }[] = await this.dataSource.query(
       `SELECT kind, count(*) AS count FROM deliveries WHERE status = 'pending' GROUP BY kind`,
     );
     return new Map(rows.map((row) => [row.kind, Number(row.count)]));
   }
 
-  async list(
-    tx: EntityManager,
-    filter: DeliveryFilter,
-  ): Promise<{ total: number; items: Delivery[] }> {
+  async list(filter: DeliveryFilter): Promise<{ total: number; items: Delivery[] }> {
+    const tx = this.dataSource.manager;
     const conditions: string[] = [];
     const values: unknown[] = [];
     const add = (sql: string, value: unknown) => {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   ListDeliveriesV1Request,
   ReplayDeliveryV1Request,
@@ -27,6 +27,6 @@ export class DeliveriesAdminKafkaHandler {
 
   @OnRequest(ReplayDeliveryV1Request)
   replay(@Payload() command: ReplayDeliveryV1, @Ctx() context: MessageContext) {
-    return this.replayDelivery.execute(context.transaction<EntityManager>(), command);
+    return this.replayDelivery.execute(context.transaction<UnitOfWork>(), command);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { TaskCommandV1 } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
 import { messageRequest, parseMessageSend } from '../domain/message-send';
 import { TaskResultReporter } from './task-result.reporter';
@@ -17,19 +17,23 @@ export class SendMessageUseCase {
     private readonly results: TaskResultReporter,
   ) {}
 
-  async execute(tx: EntityManager, command: TaskCommandV1): Promise<void> {
+  async execute(work: UnitOfWork, command: TaskCommandV1): Promise<void> {
     const task = { taskId: command.taskId, globalId: command.globalId };
     if (command.function !== 'message.send') {
-      await this.results.fail(tx, task, `function ${command.function} is not run by the notifier`);
+      await this.results.fail(
+        work,
+        task,
+        `function ${command.function} is not run by the notifier`,
+      );
       return;
     }
     const parsed = parseMessageSend(command.payload);
     if (!parsed.ok) {
-      await this.results.fail(tx, task, parsed.reason);
+      await this.results.fail(work, task, parsed.reason);
       return;
     }
     const message = parsed.value;
-    const { delivery, created } = await this.createDelivery.execute(tx, {
+    const { delivery, created } = await this.createDelivery.execute(work, {
       kind: message.channel === 'email' ? 'message-email' : 'message-webhook',
       dedupeKey: `message:${command.taskId}`,
       projectId: command.projectId,
@@ -38,6 +42,6 @@ export class SendMessageUseCase {
       request: messageRequest(message, task),
       task,
     });
-    if (!created) await this.results.repeat(tx, delivery);
+    if (!created) await this.results.repeat(work, delivery);
   }
 }

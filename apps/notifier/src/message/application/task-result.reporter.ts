@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { taskResultMessage, type TaskOutcome } from '@opp/contracts';
+import { taskResultMessage } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
 import { DeliveryFinalListener } from '../../delivery/application/delivery-final.listener';
-import type { Delivery, DeliveryTask } from '../../delivery/domain/delivery';
-import { DeliveryRepository } from '../../delivery/infrastructure/delivery.repository';
-
-export type ReportedOutcome = Exclude<TaskOutcome, 'WAITING'>;
+import { DeliveryStore } from '../../delivery/application/delivery.store';
+import type { Delivery, DeliveryTask, ReportedOutcome } from '../../delivery/domain/delivery';
 
 /**
  * `message.send` answers its task once its delivery is final: SUCCESS once delivered, FAIL when it
@@ -17,26 +15,26 @@ export type ReportedOutcome = Exclude<TaskOutcome, 'WAITING'>;
 export class TaskResultReporter extends DeliveryFinalListener {
   constructor(
     private readonly outbox: OutboxWriter,
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryStore,
   ) {
     super();
   }
 
-  async onFinal(tx: EntityManager, delivery: Delivery): Promise<void> {
-    if (!delivery.task || delivery.reportedOutcome) return;
-    const outcome: ReportedOutcome = delivery.status === 'succeeded' ? 'SUCCESS' : 'FAIL';
-    await this.deliveries.markReported(tx, delivery.id, outcome);
-    await this.publish(tx, delivery.task, outcome, delivery);
+  async onFinal(work: UnitOfWork, delivery: Delivery): Promise<void> {
+    const outcome = delivery.takeOutcomeToReport();
+    if (!outcome) return;
+    await this.deliveries.saveReported(work, delivery);
+    await this.publish(work, delivery, outcome);
   }
 
   /** Answers again what was answered before (a command delivered twice). */
-  async repeat(tx: EntityManager, delivery: Delivery): Promise<void> {
-    if (!delivery.task || !delivery.reportedOutcome) return;
-    await this.publish(tx, delivery.task, delivery.reportedOutcome, delivery);
+  async repeat(work: UnitOfWork, delivery: Delivery): Promise<void> {
+    const { reportedOutcome } = delivery.state;
+    if (reportedOutcome) await this.publish(work, delivery, reportedOutcome);
   }
 
-  async fail(tx: EntityManager, task: DeliveryTask, reason: string): Promise<void> {
-    await this.outbox.add(tx, [
+  async fail(work: UnitOfWork, task: DeliveryTask, reason: string): Promise<void> {
+    await this.outbox.add(work, [
       taskResultMessage({
         taskId: task.taskId,
         globalId: task.globalId,
@@ -48,17 +46,17 @@ export class TaskResultReporter extends DeliveryFinalListener {
   }
 
   private async publish(
-    tx: EntityManager,
-    task: DeliveryTask,
-    outcome: ReportedOutcome,
+    work: UnitOfWork,
     delivery: Delivery,
+    outcome: ReportedOutcome,
   ): Promise<void> {
+    const { task, request, lastError, succeededAt } = delivery.state;
+    if (!task) return;
     if (outcome === 'FAIL') {
-      await this.fail(tx, task, `message not delivered: ${delivery.lastError ?? 'unknown error'}`);
+      await this.fail(work, task, `message not delivered: ${lastError ?? 'unknown error'}`);
       return;
     }
-    const request = delivery.request;
-    await this.outbox.add(tx, [
+    await this.outbox.add(work, [
       taskResultMessage({
         taskId: task.taskId,
         globalId: task.globalId,
@@ -67,7 +65,7 @@ export class TaskResultReporter extends DeliveryFinalListener {
           channel: request.channel === 'email' ? 'email' : 'webhook',
           to: request.channel === 'email' ? request.to : request.url,
         },
-        completedAt: (delivery.succeededAt ?? new Date()).toISOString(),
+        completedAt: (succeededAt ?? new Date()).toISOString(),
       }),
     ]);
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { NotifierTaskCommandV1Message, type TaskCommandV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { SendMessageUseCase } from '../application/send-message.use-case';
@@ -11,6 +11,6 @@ export class NotifierTaskCommandKafkaHandler {
 
   @OnMessage(NotifierTaskCommandV1Message)
   handle(@Payload() command: TaskCommandV1, @Ctx() context: MessageContext) {
-    return this.sendMessage.execute(context.transaction<EntityManager>(), command);
+    return this.sendMessage.execute(context.transaction<UnitOfWork>(), command);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { RequestFinishedV1Message, type RequestFinishedV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { NotifyPartnerUseCase } from '../application/notify-partner.use-case';
@@ -11,6 +11,6 @@ export class RequestFinishedKafkaHandler {
 
   @OnMessage(RequestFinishedV1Message)
   handle(@Payload() event: RequestFinishedV1, @Ctx() context: MessageContext) {
-    return this.notifyPartner.execute(context.transaction<EntityManager>(), event);
+    return this.notifyPartner.execute(context.transaction<UnitOfWork>(), event);
   }
 }

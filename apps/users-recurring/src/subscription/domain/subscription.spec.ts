@@ -108,4 +108,42 @@ describe('Subscription (ADR 0012)', () => {
     expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'stop' });
     expect(s.state.nextChargeAt).toBeNull();
   });
+
+  it('subscribes with the first automatic charge after the trial, none without an interval', () => {
+    const subscribed = {
+      projectId: 7,
+      userId: '42',
+      transactionId: 100,
+      intervalDays: 30,
+      trialDays: 7,
+      price: '9.99',
+      currency: 'EUR',
+      cardTokenId: 'tok',
+      frequencyDays: 2,
+      endsAt: at(365),
+      subscribedAt: t0,
+    };
+    expect(Subscription.subscribe(subscribed, DAY)).toEqual({ ...subscribed, firstDueAt: at(7) });
+    expect(Subscription.subscribe({ ...subscribed, intervalDays: 0 }, DAY).firstDueAt).toBeNull();
+  });
+
+  it('skips a period already charged (its key said so): the schedule moves to the next one', () => {
+    const s = subscription();
+    expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'charge', period: 1, attempt: 1 });
+    expect(s.skipChargedPeriod(1, 1, at(30), DAY)).toBe(true);
+    expect(s.state).toMatchObject({
+      period: 2,
+      attempt: 0,
+      chargeInFlight: false,
+      nextChargeAt: at(60),
+    });
+  });
+
+  it('refuses to skip a period it is not charging', () => {
+    const s = subscription();
+    expect(s.skipChargedPeriod(1, 1, at(30), DAY)).toBe(false);
+    s.startAutomaticCharge(at(30), DAY);
+    expect(s.skipChargedPeriod(2, 1, at(30), DAY)).toBe(false);
+    expect(s.state).toMatchObject({ period: 1, chargeInFlight: true });
+  });
 });

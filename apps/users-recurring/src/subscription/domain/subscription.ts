@@ -38,6 +38,30 @@ export interface SubscriptionState {
   chargeInFlight: boolean;
 }
 
+/**
+ * A subscription as payments announced it (the subscribing charge succeeded), with its first
+ * automatic charge. Stored, it replaces the user's previous subscription unless that one is newer
+ * (a replayed event never rolls the state back); the period counter carries on, so a period key is
+ * never reused.
+ */
+export type NewSubscription = Pick<
+  SubscriptionState,
+  | 'projectId'
+  | 'userId'
+  | 'transactionId'
+  | 'intervalDays'
+  | 'trialDays'
+  | 'price'
+  | 'currency'
+  | 'cardTokenId'
+  | 'frequencyDays'
+  | 'endsAt'
+  | 'subscribedAt'
+> & {
+  /** The first automatic charge (null: manual recurring only). */
+  firstDueAt: Date | null;
+};
+
 export type Refusal = { code: ErrorCode; message: string };
 export type Decision<T = void> = { ok: true; value: T } | ({ ok: false } & Refusal);
 
@@ -63,6 +87,18 @@ export class Subscription {
 
   static restore(state: SubscriptionState): Subscription {
     return new Subscription({ ...state });
+  }
+
+  /** A user subscribed: the subscription to store, its first automatic charge planned. */
+  static subscribe(
+    subscribed: Omit<NewSubscription, 'firstDueAt'>,
+    dayMs: number,
+  ): NewSubscription {
+    const { subscribedAt, intervalDays, trialDays } = subscribed;
+    return {
+      ...subscribed,
+      firstDueAt: Subscription.firstDueAt(subscribedAt, intervalDays, trialDays, dayMs),
+    };
   }
 
   /** The schedule of a new subscription: the first automatic charge after the trial. */
@@ -174,6 +210,14 @@ export class Subscription {
     }
     this.s.nextChargeAt = this.s.status === 'active' ? new Date(now.getTime() + dayMs) : null;
     return true;
+  }
+
+  /**
+   * The period this sweep was to charge is charged already (its unique period key says so, whatever
+   * the stored state said): the schedule moves on to the next period as if it had been charged now.
+   */
+  skipChargedPeriod(period: number, attempt: number, now: Date, dayMs: number): boolean {
+    return this.recordAutomaticOutcome(period, attempt, 'charged', now, dayMs);
   }
 
   private usable(now: Date): Decision {

@@ -1,25 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { Subscription, type SubscriptionState } from '../domain/subscription';
-
-/** A subscription as payments announced it (the subscribing charge succeeded). */
-export type NewSubscription = Pick<
-  SubscriptionState,
-  | 'projectId'
-  | 'userId'
-  | 'transactionId'
-  | 'intervalDays'
-  | 'trialDays'
-  | 'price'
-  | 'currency'
-  | 'cardTokenId'
-  | 'frequencyDays'
-  | 'endsAt'
-  | 'subscribedAt'
-> & {
-  /** The first automatic charge (null: manual recurring only). */
-  firstDueAt: Date | null;
-};
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { SubscriptionStore, type PeriodClaim } from '../application/subscription.store';
+import { Subscription, type NewSubscription, type SubscriptionState } from '../domain/subscription';
 
 interface SubscriptionRow {
   id: string;
@@ -68,22 +50,12 @@ const toDomain = (r: SubscriptionRow): Subscription =>
     chargeInFlight: r.charge_in_flight,
   });
 
+/** Subscriptions and their periods in typed SQL (ADR 0031); a sweep batch costs fixed statements. */
 @Injectable()
-export class SubscriptionRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** Runs `work` in one database transaction (the scheduler's batches). */
-  inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
-  /**
-   * A new subscription of a user replaces the old one, unless it is older than what is stored
-   * (events of one user arrive in order, but a replay must not roll the state back). The period
-   * counter carries on, so a period key is never reused.
-   */
-  async upsert(tx: EntityManager, s: NewSubscription): Promise<void> {
-    await tx.query(
+export class SubscriptionRepository extends SubscriptionStore {
+  /** One statement: the replacement rule holds under concurrent events of one user too. */
+  async subscribe(work: UnitOfWork, s: NewSubscription): Promise<void> {
+    await entityManagerOf(work).query(
       `INSERT INTO subscriptions (project_id, user_id, transaction_id, interval_days, trial_days,
          price, currency, card_token_id, frequency_days, ends_at, status, subscribed_at,
          next_charge_at, period_due_at)
@@ -114,34 +86,28 @@ export class SubscriptionRepository {
     );
   }
 
-  /** The user's subscription, locked until the transaction ends (one change at a time). */
   async lockOfUser(
-    tx: EntityManager,
+    work: UnitOfWork,
     projectId: number,
     userId: string,
   ): Promise<Subscription | null> {
-    const rows: SubscriptionRow[] = await tx.query(
+    const rows: SubscriptionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM subscriptions WHERE project_id = $1 AND user_id = $2 FOR UPDATE`,
       [projectId, userId],
     );
     return rows.length ? toDomain(rows[0]) : null;
   }
 
-  async lockById(tx: EntityManager, id: number): Promise<Subscription | null> {
-    const rows: SubscriptionRow[] = await tx.query(
+  async lockById(work: UnitOfWork, id: number): Promise<Subscription | null> {
+    const rows: SubscriptionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE`,
       [id],
     );
     return rows.length ? toDomain(rows[0]) : null;
   }
 
-  /**
-   * Up to `limit` subscriptions due at `now`, locked; rows another scheduler instance holds are
-   * skipped. The caller moves each one's due time (or clears it) in the same transaction, so the
-   * next batch starts after them: the sweep never holds more than one batch in memory.
-   */
-  async claimDue(tx: EntityManager, now: Date, limit: number): Promise<Subscription[]> {
-    const rows: SubscriptionRow[] = await tx.query(
+  async claimDue(work: UnitOfWork, now: Date, limit: number): Promise<Subscription[]> {
+    const rows: SubscriptionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM subscriptions WHERE next_charge_at IS NOT NULL AND next_charge_at <= $1
        ORDER BY next_charge_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [now, limit],
@@ -149,16 +115,16 @@ export class SubscriptionRepository {
     return rows.map(toDomain);
   }
 
-  async save(tx: EntityManager, subscription: Subscription): Promise<void> {
-    await this.saveAll(tx, [subscription]);
+  async save(work: UnitOfWork, subscription: Subscription): Promise<void> {
+    await this.saveAll(work, [subscription]);
   }
 
-  /** Writes the mutable state of several subscriptions in one statement (a sweep batch). */
-  async saveAll(tx: EntityManager, subscriptions: readonly Subscription[]): Promise<void> {
+  /** The mutable state of all of them in one statement. */
+  async saveAll(work: UnitOfWork, subscriptions: readonly Subscription[]): Promise<void> {
     if (subscriptions.length === 0) return;
     const states = subscriptions.map((s) => s.state);
     const column = <T>(pick: (s: Readonly<SubscriptionState>) => T) => states.map(pick);
-    await tx.query(
+    await entityManagerOf(work).query(
       `UPDATE subscriptions AS s SET interval_days = v.interval_days, price = v.price,
          currency = v.currency, status = v.status, last_charged_at = v.last_charged_at,
          last_charge_key = v.last_charge_key, next_charge_at = v.next_charge_at,
@@ -187,17 +153,9 @@ export class SubscriptionRepository {
     );
   }
 
-  /**
-   * Claims an attempt on each period; returns the subscriptions whose claim held. A period already
-   * charged is left out: the unique period key refuses a second charge of it, whatever the
-   * in-memory state said.
-   */
-  async claimPeriods(
-    tx: EntityManager,
-    claims: readonly { subscriptionId: number; period: number; attempt: number }[],
-  ): Promise<Set<number>> {
+  async claimPeriods(work: UnitOfWork, claims: readonly PeriodClaim[]): Promise<Set<number>> {
     if (claims.length === 0) return new Set();
-    const rows: { subscription_id: string }[] = await tx.query(
+    const rows: { subscription_id: string }[] = await entityManagerOf(work).query(
       `INSERT INTO recurring_periods (subscription_id, period, attempts, status)
        SELECT id, period, attempt, 'charging'
        FROM unnest($1::bigint[], $2::int[], $3::int[]) AS c(id, period, attempt)
@@ -215,13 +173,13 @@ export class SubscriptionRepository {
   }
 
   async recordPeriod(
-    tx: EntityManager,
+    work: UnitOfWork,
     subscriptionId: number,
     period: number,
     status: 'charged' | 'declined',
     transactionId: number | null,
   ): Promise<void> {
-    await tx.query(
+    await entityManagerOf(work).query(
       `UPDATE recurring_periods SET status = $3, transaction_id = COALESCE($4, transaction_id),
          updated_at = now()
        WHERE subscription_id = $1 AND period = $2 AND status <> 'charged'`,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { RecurringChargeSettledV1Message, type RecurringChargeSettledV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { RecordAutomaticOutcomeUseCase } from '../application/schedule/record-automatic-outcome.use-case';
@@ -11,6 +11,6 @@ export class RecurringChargeSettledKafkaHandler {
 
   @OnMessage(RecurringChargeSettledV1Message)
   handle(@Payload() event: RecurringChargeSettledV1, @Ctx() context: MessageContext) {
-    return this.recordOutcome.execute(context.transaction<EntityManager>(), event);
+    return this.recordOutcome.execute(context.transaction<UnitOfWork>(), event);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   CancelRecurringV1Request,
   ChangeRecurringV1Request,
@@ -25,16 +25,16 @@ export class RecurringSettingsKafkaHandler {
 
   @OnRequest(ChangeRecurringV1Request)
   change(@Payload() command: ChangeRecurringV1, @Ctx() context: MessageContext) {
-    return this.changeRecurring.execute(context.transaction<EntityManager>(), command);
+    return this.changeRecurring.execute(context.transaction<UnitOfWork>(), command);
   }
 
   @OnRequest(CancelRecurringV1Request)
   cancel(@Payload() command: CancelRecurringV1, @Ctx() context: MessageContext) {
-    return this.cancelRecurring.execute(context.transaction<EntityManager>(), command);
+    return this.cancelRecurring.execute(context.transaction<UnitOfWork>(), command);
   }
 
   @OnRequest(ReserveRecurringChargeV1Request)
   reserve(@Payload() command: ReserveRecurringChargeV1, @Ctx() context: MessageContext) {
-    return this.reserveCharge.execute(context.transaction<EntityManager>(), command);
+    return this.reserveCharge.execute(context.transaction<UnitOfWork>(), command);
   }
 }

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { TaskCommandV1, TaskResultV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   recurringChargeCommand,
   userSnapshotOr,
 } from '../../subscription/application/schedule/recurring-charge-command';
 import { ReserveRecurringChargeUseCase } from '../../subscription/application/reserve-recurring-charge/reserve-recurring-charge.use-case';
-import { SubscriptionRepository } from '../../subscription/infrastructure/subscription.repository';
+import { SubscriptionStore } from '../../subscription/application/subscription.store';
 import { GetUserUseCase } from '../../user/application/get-user/get-user.use-case';
 import { recurringChargeTaskOf } from './recurring-charge-task';
 
@@ -23,13 +23,13 @@ type Outcome = Pick<TaskResultV1, 'outcome' | 'data' | 'reason'>;
 export class ChargeRecurringTask {
   constructor(
     private readonly reserve: ReserveRecurringChargeUseCase,
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriptionStore,
     private readonly users: GetUserUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     task: TaskCommandV1,
     correlationId?: string,
   ): Promise<Outcome | 'answered-by-payments'> {
@@ -37,16 +37,16 @@ export class ChargeRecurringTask {
     if (!parsed.ok) return failure(ErrorCode.InvalidParameter, parsed.reason);
     const { userId, ...charge } = parsed.value;
     const projectId = task.projectId;
-    const user = await this.users.execute(tx, { projectId, userId });
+    const user = await this.users.execute({ projectId, userId }, work);
     if (!user.ok) return failure(user.error.code, user.error.message);
-    const grant = await this.reserve.execute(tx, {
+    const grant = await this.reserve.execute(work, {
       projectId,
       userId,
       idempotencyKey: `task:${task.taskId}`,
     });
     if (!grant.ok) return failure(grant.error.code, grant.error.message);
-    const subscription = await this.subscriptions.lockOfUser(tx, projectId, userId);
-    await this.outbox.add(tx, [
+    const subscription = await this.subscriptions.lockOfUser(work, projectId, userId);
+    await this.outbox.add(work, [
       recurringChargeCommand(
         subscription!.state,
         userSnapshotOr(user.value, subscription!.state),

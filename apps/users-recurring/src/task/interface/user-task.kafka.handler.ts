@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { UsersTaskCommandV1Message, type TaskCommandV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { RunUserTaskUseCase } from '../application/run-user-task.use-case';
@@ -13,7 +13,7 @@ export class UserTaskKafkaHandler {
   @OnMessage(UsersTaskCommandV1Message)
   async handle(@Payload() task: TaskCommandV1, @Ctx() context: MessageContext): Promise<void> {
     await this.runTask.execute(
-      context.transaction<EntityManager>(),
+      context.transaction<UnitOfWork>(),
       task,
       context.envelope.correlationId,
     );

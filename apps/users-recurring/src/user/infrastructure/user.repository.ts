@@ -1,19 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { UserStore } from '../application/user.store';
 import type { NewUser, User } from '../domain/user';
-import { UserMapper } from './user.mapper';
-import { UserOrmEntity } from './user.orm-entity';
+import { UserMapper, type UserRow } from './user.mapper';
 
+/** Ids are bigint: anything else cannot be a user's id and is not looked up. */
+const isUserId = (id: string) => /^\d{1,18}$/.test(id);
+
+/** Users in typed SQL (ADR 0031). */
 @Injectable()
-export class UserRepository {
-  /**
-   * Inserts the user unless the project already has one with this identifier. Concurrent calls for
-   * one identifier serialize on the unique key: exactly one inserts, the others find its row.
-   */
-  async insertIfAbsent(
-    tx: EntityManager,
-    user: NewUser,
-  ): Promise<{ user: User; created: boolean }> {
+export class UserRepository extends UserStore {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  /** Concurrent calls for one identifier serialize on the unique key; the others find its row. */
+  async addIfAbsent(work: UnitOfWork, user: NewUser): Promise<{ user: User; created: boolean }> {
+    const tx = entityManagerOf(work);
     const inserted: unknown[] = await tx.query(
       `INSERT INTO users (project_id, identifier, display_name, email, phone, locale, ip, user_agent)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -29,22 +33,34 @@ export class UserRepository {
         user.userAgent,
       ],
     );
-    const row = await tx.findOneByOrFail(UserOrmEntity, {
-      projectId: user.projectId,
-      identifier: user.identifier,
-    });
+    const [row]: UserRow[] = await tx.query(
+      `SELECT * FROM users WHERE project_id = $1 AND identifier = $2`,
+      [user.projectId, user.identifier],
+    );
     return { user: UserMapper.toDomain(row), created: inserted.length > 0 };
   }
 
-  /** Several users of one project by internal id (ids that cannot exist are skipped). */
-  async findOfProject(
-    tx: EntityManager,
+  async findOfProject(projectId: number, id: string, work?: UnitOfWork): Promise<User | null> {
+    if (!isUserId(id)) return null;
+    const manager = work ? entityManagerOf(work) : this.dataSource.manager;
+    const rows: UserRow[] = await manager.query(
+      `SELECT * FROM users WHERE id = $1 AND project_id = $2`,
+      [id, projectId],
+    );
+    return rows[0] ? UserMapper.toDomain(rows[0]) : null;
+  }
+
+  async findManyOfProject(
+    work: UnitOfWork,
     projectId: number,
     ids: readonly string[],
   ): Promise<User[]> {
-    const valid = ids.filter((id) => /^\d{1,18}$/.test(id));
+    const valid = ids.filter(isUserId);
     if (valid.length === 0) return [];
-    const rows = await tx.findBy(UserOrmEntity, { projectId, id: In(valid) });
+    const rows: UserRow[] = await entityManagerOf(work).query(
+      `SELECT * FROM users WHERE project_id = $1 AND id = ANY($2::bigint[])`,
+      [projectId, valid],
+    );
     return rows.map((row) => UserMapper.toDomain(row));
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -7,23 +6,28 @@ import {
   type RecurringSettingsResultV1,
   type Reply,
 } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
-import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+import { SubscriptionStore } from '../subscription.store';
 import { notSubscribed } from '../not-subscribed';
 
 /** POST /user/changeRecurring: interval and price of the user's repeated payments. */
 @Injectable()
 export class ChangeRecurringUseCase {
   constructor(
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ChangeRecurringV1,
   ): Promise<Reply<RecurringSettingsResultV1>> {
-    const subscription = await this.subscriptions.lockOfUser(tx, command.projectId, command.userId);
+    const subscription = await this.subscriptions.lockOfUser(
+      work,
+      command.projectId,
+      command.userId,
+    );
     if (!subscription) return notSubscribed();
     const decision = subscription.change(
       { interval: command.interval, price: command.price, currency: command.currency },
@@ -31,7 +35,7 @@ export class ChangeRecurringUseCase {
       this.config.recurringDaySeconds * 1000,
     );
     if (!decision.ok) return replyError(decision.code, decision.message);
-    await this.subscriptions.save(tx, subscription);
+    await this.subscriptions.save(work, subscription);
     return replyOk({ success: true });
   }
 }

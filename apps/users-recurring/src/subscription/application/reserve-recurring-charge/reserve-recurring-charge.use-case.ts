@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -7,8 +6,9 @@ import {
   type Reply,
   type ReserveRecurringChargeV1,
 } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
-import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+import { SubscriptionStore } from '../subscription.store';
 import { notSubscribed } from '../not-subscribed';
 
 /**
@@ -19,15 +19,19 @@ import { notSubscribed } from '../not-subscribed';
 @Injectable()
 export class ReserveRecurringChargeUseCase {
   constructor(
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ReserveRecurringChargeV1,
   ): Promise<Reply<RecurringChargeGrantV1>> {
-    const subscription = await this.subscriptions.lockOfUser(tx, command.projectId, command.userId);
+    const subscription = await this.subscriptions.lockOfUser(
+      work,
+      command.projectId,
+      command.userId,
+    );
     if (!subscription) return notSubscribed();
     const decision = subscription.grantCharge(
       command.idempotencyKey,
@@ -35,7 +39,7 @@ export class ReserveRecurringChargeUseCase {
       this.config.recurringDaySeconds * 1000,
     );
     if (!decision.ok) return replyError(decision.code, decision.message);
-    await this.subscriptions.save(tx, subscription);
+    await this.subscriptions.save(work, subscription);
     return replyOk({
       permanentTokenId: subscription.state.cardTokenId,
       subscriptionTransactionId: subscription.state.transactionId,

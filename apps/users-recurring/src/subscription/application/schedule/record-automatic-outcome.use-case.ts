@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { RecurringChargeSettledV1 } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
-import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+import { SubscriptionStore } from '../subscription.store';
 
 /**
  * payments answered an automatic charge: the period is charged (the schedule moves on) or
@@ -11,15 +11,15 @@ import { SubscriptionRepository } from '../../infrastructure/subscription.reposi
 @Injectable()
 export class RecordAutomaticOutcomeUseCase {
   constructor(
-    private readonly subscriptions: SubscriptionRepository,
+    private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
   ) {}
 
-  async execute(tx: EntityManager, event: RecurringChargeSettledV1): Promise<void> {
-    const subscription = await this.subscriptions.lockById(tx, event.subscriptionId);
+  async execute(work: UnitOfWork, event: RecurringChargeSettledV1): Promise<void> {
+    const subscription = await this.subscriptions.lockById(work, event.subscriptionId);
     if (!subscription) return;
     await this.subscriptions.recordPeriod(
-      tx,
+      work,
       event.subscriptionId,
       event.period,
       event.outcome,
@@ -32,6 +32,6 @@ export class RecordAutomaticOutcomeUseCase {
       new Date(),
       this.config.recurringDaySeconds * 1000,
     );
-    if (applied) await this.subscriptions.save(tx, subscription);
+    if (applied) await this.subscriptions.save(work, subscription);
   }
 }

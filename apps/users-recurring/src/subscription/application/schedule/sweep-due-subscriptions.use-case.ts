@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { OutboxWriter } from '@opp/outbox';
+import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
+import { UserStore } from '../../../user/application/user.store';
 import type { User } from '../../../user/domain/user';
-import { UserRepository } from '../../../user/infrastructure/user.repository';
 import type { Subscription } from '../../domain/subscription';
-import { SubscriptionRepository } from '../../infrastructure/subscription.repository';
+import { SubscriptionStore } from '../subscription.store';
 import { recurringChargeCommand, userSnapshotOr } from './recurring-charge-command';
 
 /** Subscriptions claimed per database transaction. */
@@ -23,8 +23,9 @@ type Charge = { subscription: Subscription; period: number; attempt: number };
 @Injectable()
 export class SweepDueSubscriptionsUseCase {
   constructor(
-    private readonly subscriptions: SubscriptionRepository,
-    private readonly users: UserRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly subscriptions: SubscriptionStore,
+    private readonly users: UserStore,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
   ) {}
@@ -32,15 +33,15 @@ export class SweepDueSubscriptionsUseCase {
   /** Returns how many subscriptions the batch claimed (SWEEP_BATCH: there may be more). */
   async sweepBatch(now: Date = new Date()): Promise<number> {
     const dayMs = this.config.recurringDaySeconds * 1000;
-    return this.subscriptions.inTransaction(async (tx) => {
-      const due = await this.subscriptions.claimDue(tx, now, SWEEP_BATCH);
+    return this.transactions.run(async (work) => {
+      const due = await this.subscriptions.claimDue(work, now, SWEEP_BATCH);
       const charges: Charge[] = [];
       for (const subscription of due) {
         const step = subscription.startAutomaticCharge(now, dayMs);
         if (step.kind === 'charge') charges.push({ subscription, ...step });
       }
       const claimed = await this.subscriptions.claimPeriods(
-        tx,
+        work,
         charges.map((c) => ({
           subscriptionId: c.subscription.state.id,
           period: c.period,
@@ -50,24 +51,16 @@ export class SweepDueSubscriptionsUseCase {
       const toCharge: Charge[] = [];
       for (const charge of charges) {
         if (claimed.has(charge.subscription.state.id)) toCharge.push(charge);
-        // The period is already charged (its key says so): move on to the next one.
-        else
-          charge.subscription.recordAutomaticOutcome(
-            charge.period,
-            charge.attempt,
-            'charged',
-            now,
-            dayMs,
-          );
+        else charge.subscription.skipChargedPeriod(charge.period, charge.attempt, now, dayMs);
       }
-      await this.subscriptions.saveAll(tx, due);
-      await this.outbox.add(tx, await this.commands(tx, toCharge));
+      await this.subscriptions.saveAll(work, due);
+      await this.outbox.add(work, await this.commands(work, toCharge));
       return due.length;
     });
   }
 
   /** One query per project for the users, then the commands. */
-  private async commands(tx: EntityManager, charges: Charge[]) {
+  private async commands(work: UnitOfWork, charges: Charge[]) {
     const byProject = new Map<number, string[]>();
     for (const { subscription: s } of charges) {
       byProject.set(s.state.projectId, [
@@ -77,7 +70,7 @@ export class SweepDueSubscriptionsUseCase {
     }
     const users = new Map<string, User>();
     for (const [projectId, ids] of byProject) {
-      for (const user of await this.users.findOfProject(tx, projectId, ids)) {
+      for (const user of await this.users.findManyOfProject(work, projectId, ids)) {
         users.set(`${projectId}:${user.id}`, user);
       }
     }

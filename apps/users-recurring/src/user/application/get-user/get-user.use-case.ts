@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -8,18 +7,20 @@ import {
   type UserSnapshotV1,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { UserOrmEntity } from '../../infrastructure/user.orm-entity';
+import type { UnitOfWork } from '@opp/persistence';
+import { UserStore } from '../user.store';
 
 /** A project's user by internal id, as the User object of the spec; another project's is unknown. */
 @Injectable()
 export class GetUserUseCase {
-  async execute(tx: EntityManager, query: GetUserV1): Promise<Reply<UserSnapshotV1>> {
-    const user = /^\d{1,18}$/.test(query.userId)
-      ? await tx.findOneBy(UserOrmEntity, { id: query.userId, projectId: query.projectId })
-      : null;
+  constructor(private readonly users: UserStore) {}
+
+  /** Without a unit of work: a read outside any transaction (the GetUser request). */
+  async execute(query: GetUserV1, work?: UnitOfWork): Promise<Reply<UserSnapshotV1>> {
+    const user = await this.users.findOfProject(query.projectId, query.userId, work);
     if (!user) return replyError(ErrorCode.UserNotFound, 'User missing');
     return replyOk({
-      id: String(user.id),
+      id: user.id,
       identifier: user.identifier,
       displayName: user.displayName,
       email: user.email,

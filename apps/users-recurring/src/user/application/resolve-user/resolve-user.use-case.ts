@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   replyOk,
   UserCreatedV1Message,
@@ -8,7 +7,8 @@ import {
   type ResolveUserV1,
 } from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
-import { UserRepository } from '../../infrastructure/user.repository';
+import type { UnitOfWork } from '@opp/persistence';
+import { UserStore } from '../user.store';
 
 /**
  * POST /v1/user/resolve: the same identifier always resolves to the same id. A new user is announced
@@ -17,16 +17,16 @@ import { UserRepository } from '../../infrastructure/user.repository';
 @Injectable()
 export class ResolveUserUseCase {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserStore,
     private readonly outbox: OutboxWriter,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ResolveUserV1,
     correlationId?: string,
   ): Promise<Reply<ResolveUserResultV1>> {
-    const { user, created } = await this.users.insertIfAbsent(tx, {
+    const { user, created } = await this.users.addIfAbsent(work, {
       projectId: command.projectId,
       identifier: command.identifier,
       displayName: command.displayName ?? null,
@@ -37,7 +37,7 @@ export class ResolveUserUseCase {
       userAgent: command.ua ?? null,
     });
     if (created) {
-      await this.outbox.add(tx, [
+      await this.outbox.add(work, [
         {
           definition: UserCreatedV1Message,
           key: user.id,

@@ -1,0 +1,21 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CallbackProjects } from './application/callback-projects';
+import { CreateMerchantCallbackUseCase } from './application/create-merchant-callback.use-case';
+import { ProjectSnapshotRepository } from './infrastructure/project-snapshot.repository';
+import { TransactionStatusChangedKafkaHandler } from './interface/transaction-status-changed.kafka.handler';
+
+/** Merchant callbacks: a transaction status change becomes a signed delivery (ADR 0003, ADR 0010). */
+@Module({})
+export class CallbackModule {
+  static register(delivery: DynamicModule): DynamicModule {
+    return {
+      module: CallbackModule,
+      imports: [delivery],
+      controllers: [TransactionStatusChangedKafkaHandler],
+      providers: [
+        { provide: CallbackProjects, useClass: ProjectSnapshotRepository },
+        CreateMerchantCallbackUseCase,
+      ],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
+import type { Delivery, DeliveryOrigin, DeliveryUpdate, NewDelivery } from '../domain/delivery';
+
+/** Committing a new or replayed delivery wakes every replica's scheduler (LISTEN/NOTIFY). */
+export const DELIVERIES_DUE_CHANNEL = 'deliveries_due';
+
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  kind?: DeliveryKind;
+  projectId?: number;
+  page: number;
+  limit: number;
+}
+
+/** Port: where deliveries and their attempts live (ADR 0010, ADR 0031). */
+export abstract class DeliveryStore {
+  /** Stores the delivery unless one with its dedupe key exists; either way answers the stored one. */
+  abstract addIfAbsent(
+    work: UnitOfWork,
+    delivery: NewDelivery,
+    origin: DeliveryOrigin,
+  ): Promise<{ delivery: Delivery; created: boolean }>;
+
+  /**
+   * Claims up to `limit` due deliveries for this replica: rows another replica holds are skipped,
+   * and each claimed one is leased for `leaseMs` (a replica dying mid-attempt hands it back when
+   * the lease ends). Each claim counts an attempt, recorded as in flight before anything is sent.
+   */
+  abstract claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]>;
+
+  /**
+   * Stores an attempt's outcome. Only the holder of the latest claim may: when the lease ran out
+   * and the delivery was claimed again (or replayed) meanwhile, this answers null.
+   */
+  abstract completeAttempt(
+    work: UnitOfWork,
+    delivery: Delivery,
+    update: DeliveryUpdate,
+  ): Promise<Delivery | null>;
+
+  /** The delivery, locked until the unit of work ends. */
+  abstract lockById(work: UnitOfWork, id: string): Promise<Delivery | null>;
+
+  /** Stores a replayed (dead, now pending again) delivery and wakes the schedulers. */
+  abstract saveReplayed(work: UnitOfWork, delivery: Delivery): Promise<Delivery>;
+
+  abstract saveReported(work: UnitOfWork, delivery: Delivery): Promise<void>;
+
+  /** Deliveries waiting for an attempt (first or retry), by kind; read outside any transaction. */
+  abstract countPendingByKind(): Promise<Map<DeliveryKind, number>>;
+
+  /** A page of deliveries, newest first; read outside any transaction. */
+  abstract list(filter: DeliveryFilter): Promise<{ total: number; items: Delivery[] }>;
+}

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { MessageHeaders, type MessageEnvelope } from '@opp/contracts';
 import { backoffDelay, type MessageProducer, type OutgoingMessage } from '@opp/messaging';
 import { traceHeaderFields } from '@opp/observability';
@@ -46,12 +46,26 @@ function outgoing(row: OutboxRow): OutgoingMessage {
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 10;
 
 /** Serializes relays across replicas of one service: one sender at a time keeps per-key order. */
-const RELAY_LOCK = 0x6f7574626f78; // "outbox"
+export const RELAY_LOCK = 0x6f7574626f78; // "outbox"
+
+/**
+ * Takes the relay lock and, only if it got it, deletes and returns the oldest batch: one round trip
+ * where a lock, a select and a delete took three. The lock's result is an InitPlan that PostgreSQL
+ * evaluates first, as a one-time filter over the claim, so a replica without the lock locks no
+ * rows (which would make the sender skip them and send later messages first).
+ */
+export const CLAIM_BATCH = `
+  WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock($3) AS held)
+  DELETE FROM outbox_messages
+   WHERE (SELECT held FROM relay_lock)
+     AND seq IN (SELECT seq FROM outbox_messages WHERE attempts < $2
+                 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+  RETURNING seq, topic, envelope, headers, correlation_id, traceparent, tracestate`;
 
 /**
  * The one outbox relay. Woken by the commit of every transaction that wrote to the outbox (LISTEN/
- * NOTIFY), it claims a batch (FOR UPDATE SKIP LOCKED), sends it in one producer call, and deletes what
- * was sent in the same transaction. A crash between send and commit resends: consumers dedupe.
+ * NOTIFY), it claims a batch by deleting it, sends it in one producer call, and commits the delete
+ * once the broker has it. A crash between send and commit resends: consumers dedupe.
  */
 export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -105,47 +119,54 @@ export class OutboxRelay {
     this.loop.wake();
   }
 
-  /** One batch; true when there may be more right away. */
+  /**
+   * One batch; true when there may be more right away. One statement takes the relay lock and
+   * claims the batch by deleting it (CLAIM_BATCH); the transaction commits only once the broker
+   * has the messages, so a failed send or a crash leaves them in the outbox.
+   */
   private async relayBatch(): Promise<boolean> {
     const limit = this.isolating ? 1 : this.batchSize;
-    const outcome = await this.dataSource.transaction(async (tx) => {
-      const [{ locked }] = await tx.query<[{ locked: boolean }]>(
-        'SELECT pg_try_advisory_xact_lock($1) AS locked',
-        [RELAY_LOCK],
-      );
-      if (!locked) return { sent: 0 }; // another replica is sending; it drains what woke us
-      const rows: OutboxRow[] = await tx.query(
-        `SELECT seq, topic, envelope, headers, correlation_id, traceparent, tracestate
-         FROM outbox_messages
-         WHERE attempts < $2 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit, this.maxAttempts],
-      );
-      if (rows.length === 0) return { sent: 0 };
-      const seqs = rows.map((r) => r.seq);
-      try {
-        await this.producer.publish(rows.map(outgoing));
-      } catch (error) {
-        if ((error as { retriable?: boolean }).retriable !== false) throw error; // outage: retry all
-        await this.recordRefusal(tx, seqs, error as Error);
-        return { sent: 0, refused: error as Error };
-      }
-      await tx.query('DELETE FROM outbox_messages WHERE seq = ANY($1::bigint[])', [seqs]);
-      return { sent: rows.length };
-    });
-    if (outcome.refused) throw outcome.refused;
-    if (outcome.sent === 0) this.isolating = false; // drained: back to whole batches
+    let refused: { seqs: string[]; error: Error } | undefined;
+    const sent = await this.dataSource
+      .transaction(async (tx) => {
+        const [rows] = await tx.query<[OutboxRow[], number]>(CLAIM_BATCH, [
+          limit,
+          this.maxAttempts,
+          RELAY_LOCK,
+        ]);
+        if (rows.length === 0) return 0; // empty, or another replica is sending
+        // DELETE ... RETURNING keeps no order: the outbox's order is the sequence's.
+        rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+        try {
+          await this.producer.publish(rows.map(outgoing));
+        } catch (error) {
+          if ((error as { retriable?: boolean }).retriable !== false) throw error; // outage: retry all
+          refused = { seqs: rows.map((r) => r.seq), error: error as Error };
+          throw error; // roll the claim back; the refusal is recorded below
+        }
+        return rows.length;
+      })
+      .catch((error: unknown) => {
+        if (refused) return 0;
+        throw error;
+      });
+    if (refused) {
+      await this.recordRefusal(refused.seqs, refused.error);
+      throw refused.error;
+    }
+    if (sent === 0) this.isolating = false; // drained: back to whole batches
     // A full batch means there may be more; a single isolated message keeps the loop going too.
-    return outcome.sent === limit;
+    return sent === limit;
   }
 
   /**
    * The broker refused the batch (not an outage): count the attempt and send one message at a time
    * until the queue is drained, so that only the poison message is set aside after maxAttempts.
    */
-  private async recordRefusal(tx: EntityManager, seqs: string[], error: Error): Promise<void> {
+  private async recordRefusal(seqs: string[], error: Error): Promise<void> {
     this.isolating = true;
     this.logger.error({ msg: 'broker refused outbox messages', seqs, error: error.message });
-    await tx.query(
+    await this.dataSource.query(
       `UPDATE outbox_messages SET attempts = attempts + 1, last_error = $2
        WHERE seq = ANY($1::bigint[])`,
       [seqs, error.message.slice(0, 1000)],

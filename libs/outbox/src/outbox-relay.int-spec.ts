@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer } from '@opp/messaging';
+import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import { CLAIM_BATCH, OutboxRelay, RELAY_LOCK } from './outbox-relay';
+import { OutboxSchema1763700000000 } from './outbox-schema.migration';
+import { OutboxTraceContext1763700000010 } from './outbox-trace-context.migration';
+
+const { topicPrefix, dbPrefix } = suitePrefixes('outbox relay');
+const database = `${dbPrefix}relay`;
+const adminUrl = testDatabaseAdminUrl();
+const url = databaseUrl(adminUrl, database);
+const TOPIC = 'relay-test';
+const SMALL_TOPIC = 'relay-test-small';
+
+/** Rows as OutboxWriter writes them (the writer itself is unit-tested); `bytes` pads the envelope. */
+async function insertMessages(db: Client, topic: string, keys: string[], bytes = 0) {
+  for (const [i, key] of keys.entries()) {
+    const id = randomUUID();
+    const envelope = {
+      id,
+      type: 'test.v1',
+      key,
+      occurredAt: new Date().toISOString(),
+      payload: { i, pad: 'x'.repeat(bytes) },
+    };
+    await db.query(
+      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope)
+       VALUES ($1, $2, $3, 'test.v1', $4::jsonb)`,
+      [id, topic, key, JSON.stringify(envelope)],
+    );
+  }
+}
+
+describe('OutboxRelay against PostgreSQL and Kafka', () => {
+  let dataSource: DataSource;
+  let db: Client;
+  const kafka = new Kafka({
+    clientId: 'relay-test',
+    brokers: testBrokers().split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  const connection = new KafkaConnection({
+    brokers: testBrokers().split(','),
+    clientId: 'relay-test',
+    topicPrefix,
+  });
+  const producers: MessageProducer[] = [];
+  const relays: OutboxRelay[] = [];
+  let consumer: Consumer;
+  const received: { key: string; i: number }[] = [];
+
+  const relay = (maxAttempts = 10) => {
+    const producer = new MessageProducer(connection);
+    producers.push(producer);
+    const r = new OutboxRelay(dataSource, producer, {
+      databaseUrl: url,
+      maxAttempts,
+      safetyPollMs: 200,
+    });
+    relays.push(r);
+    return r;
+  };
+
+  beforeAll(async () => {
+    await dropDatabases(adminUrl, [database]);
+    await ensureDatabases(adminUrl, [database]);
+    dataSource = new DataSource({
+      type: 'postgres',
+      url,
+      migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010],
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    db = new Client({ connectionString: url });
+    await db.connect();
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        { topic: `${topicPrefix}${TOPIC}`, numPartitions: 3 },
+        // The broker refuses a message over 2 KB here: a poison message, not an outage.
+        {
+          topic: `${topicPrefix}${SMALL_TOPIC}`,
+          numPartitions: 1,
+          configEntries: [{ name: 'max.message.bytes', value: '2048' }],
+        },
+      ],
+    });
+    await admin.disconnect();
+    consumer = kafka.consumer({ groupId: `${topicPrefix}reader` });
+    await consumer.connect();
+    await consumer.subscribe({
+      topics: [`${topicPrefix}${TOPIC}`, `${topicPrefix}${SMALL_TOPIC}`],
+      fromBeginning: true,
+    });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const envelope = JSON.parse(message.value!.toString()) as {
+          key: string;
+          payload: { i: number };
+        };
+        received.push({ key: envelope.key, i: envelope.payload.i });
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(relays.map((r) => r.stop()));
+    await Promise.all(producers.map((p) => p.disconnect().catch(() => undefined)));
+    await consumer?.disconnect();
+    await db?.end();
+    await dataSource?.destroy();
+    await dropDatabases(adminUrl, [database]);
+  }, 60_000);
+
+  beforeEach(async () => {
+    received.length = 0;
+    await db.query('DELETE FROM outbox_messages');
+  });
+
+  it('a replica without the relay lock claims nothing and locks no row', async () => {
+    await insertMessages(db, TOPIC, ['a', 'b', 'c']);
+    const holder = new Client({ connectionString: url });
+    const other = new Client({ connectionString: url });
+    const observer = new Client({ connectionString: url });
+    await Promise.all([holder.connect(), other.connect(), observer.connect()]);
+    const unlocked = async () =>
+      (await observer.query('SELECT seq FROM outbox_messages FOR UPDATE SKIP LOCKED')).rows.length;
+    try {
+      // Another replica is sending: it holds the lock.
+      await holder.query('SELECT pg_advisory_lock($1)', [RELAY_LOCK]);
+      await other.query('BEGIN');
+      const claimed = await other.query(CLAIM_BATCH, [500, 10, RELAY_LOCK]);
+      expect(claimed.rows).toEqual([]);
+      // Had it locked rows, the sender would skip them and send later messages first.
+      expect(await unlocked()).toBe(3);
+      await other.query('ROLLBACK');
+
+      // The lock free again: the claim takes every row (the control of the check above).
+      await holder.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK]);
+      await other.query('BEGIN');
+      expect((await other.query(CLAIM_BATCH, [500, 10, RELAY_LOCK])).rows).toHaveLength(3);
+      expect(await unlocked()).toBe(0);
+      await other.query('ROLLBACK');
+    } finally {
+      await Promise.all([holder.end(), other.end(), observer.end()]);
+    }
+  });
+
+  it('two replicas send every message once, each key in the order it was written', async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `k${i % 7}`);
+    await Promise.all([relay().start(), relay().start()]);
+    await insertMessages(db, TOPIC, keys);
+    relays.forEach((r) => r.wake());
+    await eventually(() => received.length >= 300, 'every message received', 60_000);
+    expect(received).toHaveLength(300);
+    // Per key, the payload index (the write order) only grows.
+    for (const key of new Set(keys)) {
+      const order = received.filter((m) => m.key === key).map((m) => m.i);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+    expect(new Set(received.map((m) => m.i)).size).toBe(300);
+    expect((await db.query('SELECT count(*)::int AS n FROM outbox_messages')).rows[0].n).toBe(0);
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+  }, 90_000);
+
+  it('sets a message the broker refuses aside after its attempts and sends the others', async () => {
+    await insertMessages(db, SMALL_TOPIC, ['p'], 0);
+    await insertMessages(db, SMALL_TOPIC, ['p'], 4000);
+    await insertMessages(db, SMALL_TOPIC, ['p'], 0);
+    const r = relay(2);
+    await r.start();
+    r.wake();
+    await eventually(
+      async () =>
+        (await db.query('SELECT 1 FROM outbox_messages WHERE attempts < 2')).rows.length === 0,
+      'the good messages sent and the poison one set aside',
+      60_000,
+    );
+    expect(received.map((m) => m.i)).toEqual([0, 0]);
+    const { rows } = await db.query<{ attempts: number; last_error: string }>(
+      'SELECT attempts, last_error FROM outbox_messages',
+    );
+    expect(rows).toEqual([{ attempts: 2, last_error: expect.any(String) }]);
+    await Promise.all(relays.splice(0).map((x) => x.stop()));
+  }, 90_000);
+});

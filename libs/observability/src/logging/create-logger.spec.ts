@@ -104,6 +104,27 @@ describe('createLogger', () => {
     });
   });
 
+  it('logs a request at info as id, method and scrubbed URL only (headers cost every request)', () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger(
+      { service: 'gateway', level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    logger.info({
+      req: {
+        id: 'r-1',
+        method: 'POST',
+        url: `/v1/card/getToken?number=${PAN}`,
+        headers: { 'x-opp-signature': 'sig', host: 'h' },
+      },
+    });
+    expect(lines[0].req).toEqual({
+      id: 'r-1',
+      method: 'POST',
+      url: '/v1/card/getToken?number=[REDACTED]',
+    });
+  });
+
   it('redacts signatures, private keys and secrets at any depth and in variants', () => {
     const { sink, logger } = setup();
     logger.info({

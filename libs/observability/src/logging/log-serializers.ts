@@ -25,6 +25,27 @@ export function serializeRequest(req: unknown): unknown {
   return scrubSerialized(stdSerializers.req(req as Parameters<typeof stdSerializers.req>[0]));
 }
 
+/**
+ * The request of an access-log line at `info` and above: id, method and URL (query scrubbed). Every
+ * request pays for its serializer (pino-http binds it to a per-request child), and headers are the
+ * expensive part; they are logged at `debug` (serializeRequest).
+ */
+export function serializeRequestLine(req: unknown): unknown {
+  if (typeof req !== 'object' || req === null) return req;
+  const { id, method, url, originalUrl } = req as {
+    id?: unknown;
+    method?: unknown;
+    url?: unknown;
+    originalUrl?: unknown;
+  };
+  const path = originalUrl ?? url;
+  return {
+    ...(id === undefined ? {} : { id }),
+    method,
+    url: typeof path === 'string' ? scrubString(path) : path,
+  };
+}
+
 export function serializeResponse(res: unknown): unknown {
   if (typeof res !== 'object' || res === null) return res;
   return stdSerializers.res(res as Parameters<typeof stdSerializers.res>[0]);

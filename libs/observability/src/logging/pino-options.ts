@@ -7,6 +7,7 @@ import {
   serializeError,
   serializeMessage,
   serializeRequest,
+  serializeRequestLine,
   serializeResponse,
 } from './log-serializers';
 import { scrubJsonText, scrubRecord } from './scrub';
@@ -24,14 +25,17 @@ export interface LoggerConfig {
  * (nestjs-pino / pino-http) both use it, so request logs get the same redaction.
  */
 export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
+  const level = config.level ?? 'info';
+  const verbose = level === 'debug' || level === 'trace';
   return {
-    level: config.level ?? 'info',
+    level,
     base: { service: config.service, pid: process.pid, hostname: hostname() },
     timestamp: stdTimeFunctions.isoTime,
     redact: { paths: redactPaths(), censor: REDACTED },
     serializers: {
       err: serializeError,
-      req: serializeRequest,
+      // Headers only when debugging: on the hot path a request costs one short line.
+      req: verbose ? serializeRequest : serializeRequestLine,
       res: serializeResponse,
       // pino hands the final message through the `msg` serializer (see lib/tools.js asJson)
       msg: serializeMessage,

@@ -160,7 +160,7 @@ describe('ObservabilityModule on Fastify', () => {
     expect(responses.map((r) => r.json<{ correlationId: string }>().correlationId)).toEqual(ids);
   });
 
-  it('logs the request without body, with secrets redacted and the query scrubbed', async () => {
+  it('logs the request at info as id, method and scrubbed URL: no body, no headers', async () => {
     await app.inject({
       method: 'POST',
       url: `/v1/payments?number=${PAN}&security_code=123&project=p1`,
@@ -180,13 +180,13 @@ describe('ObservabilityModule on Fastify', () => {
     expect(line).toMatchObject({ service: 'api-gateway', level: 'info', correlationId: 'log-1' });
     const req = line.req as Record<string, unknown>;
     expect(req).not.toHaveProperty('body');
-    expect(req).toMatchObject({
+    // At info a request is one short line: no headers, no parsed query (they are logged, redacted,
+    // at debug; create-logger.spec.ts).
+    expect(req).toEqual({
       id: 'log-1',
       method: 'POST',
       url: '/v1/payments?number=[REDACTED]&security_code=[REDACTED]&project=p1',
-      headers: { authorization: '[REDACTED]', 'x-opp-signature': '[REDACTED]' },
     });
-    expect(req.query).toMatchObject({ number: '[REDACTED]', security_code: '[REDACTED]' });
   });
 
   it('tags handler logs with the request and masks card data in them', async () => {

@@ -78,7 +78,7 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
     };
   }
 
-  /** The gateway's page the ACS posts the user back to (ADR 0005). */
+  /** The gateway's page the ACS posts the user back to (ADR 0007). */
   private termUrl(globalId: string, taskId: string): string {
     const base = this.config.publicGatewayUrl.replace(/\/+$/, '');
     return `${base}/processing/acs-return/${globalId}/${taskId}`;

@@ -1,4 +1,7 @@
-import type { CounterDefinition } from '@opp/observability';
+import { Injectable } from '@nestjs/common';
+import { MetricsRegistry, type Counter, type CounterDefinition } from '@opp/observability';
+import type { ProcessingEffects } from '../domain/processing-effects';
+import type { ProcessingRequest } from '../domain/processing-request';
 import type { ProcessingTask } from '../domain/processing-task';
 
 export const TREES_FINISHED: CounterDefinition<'status'> = {
@@ -12,4 +15,18 @@ export function treeFinalStatus(tasks: readonly ProcessingTask[]): 'SUCCESS' | '
   if (tasks.some((t) => t.status === 'FAIL')) return 'FAIL';
   if (tasks.some((t) => t.status === 'EXPIRED')) return 'EXPIRED';
   return 'SUCCESS';
+}
+
+@Injectable()
+export class ProcessingMetrics {
+  private readonly treesFinished: Counter<'status'>;
+
+  constructor(metrics: MetricsRegistry) {
+    this.treesFinished = metrics.counter(TREES_FINISHED);
+  }
+
+  /** Counts the tree once, in the transition that finished it. */
+  recorded(request: ProcessingRequest, effects: ProcessingEffects): void {
+    if (effects.finishedAt) this.treesFinished.inc({ status: treeFinalStatus(request.tasks) });
+  }
 }

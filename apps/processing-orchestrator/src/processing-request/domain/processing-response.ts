@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProcessingRequest } from './processing-request';
+import type { ProcessingRequestState } from './processing-request';
 import { CHILD_BRANCHES, type ProcessingTask, type RequestStatus } from './processing-task';
 import { comparePaths } from './task-tree-engine';
 
@@ -12,7 +12,7 @@ export const RESULT_CODES = { finished: 0, finishedWithFailures: 1, processing: 
 
 /** The Response object of processing-api.md for the request's current state. */
 export function processingResponse(
-  request: ProcessingRequest,
+  request: ProcessingRequestState,
   tasks: readonly ProcessingTask[],
   now = new Date(),
   responseId: string = randomUUID(),

@@ -156,6 +156,12 @@ export class TaskTreeEngine {
     }
     task.status = 'RUNNING';
     task.dueAt = task.expiresAt;
+    if (task.type === 'card.payment') {
+      // The gateway's TermUrl replaces the partner's own acs_return_url in the command; the user is
+      // sent on to the partner's URL when back from 3-D Secure (ADR 0007).
+      const original = task.payload?.acs_return_url;
+      task.partnerReturnUrl = typeof original === 'string' && original !== '' ? original : null;
+    }
     this.dispatched.push(task);
   }
 

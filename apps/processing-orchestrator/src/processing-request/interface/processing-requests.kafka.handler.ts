@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
 import {
   GetProcessingStatusV1Request,
   ResumeProcessingTaskV1Request,
@@ -10,6 +9,7 @@ import {
   type SubmitProcessingV1,
 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
+import type { UnitOfWork } from '@opp/persistence';
 import { GetProcessingStatusUseCase } from '../application/get-processing-status/get-processing-status.use-case';
 import { ResumeTaskUseCase } from '../application/resume-task/resume-task.use-case';
 import { SubmitProcessingUseCase } from '../application/submit-processing/submit-processing.use-case';
@@ -24,7 +24,7 @@ export class ProcessingRequestsKafkaHandler {
 
   @OnRequest(SubmitProcessingV1Request)
   submit(@Payload() command: SubmitProcessingV1, @Ctx() context: MessageContext) {
-    return this.submitProcessing.execute(context.transaction<EntityManager>(), command);
+    return this.submitProcessing.execute(context.transaction<UnitOfWork>(), command);
   }
 
   /** A read: no inbox row, no transaction held while answering. */
@@ -35,6 +35,6 @@ export class ProcessingRequestsKafkaHandler {
 
   @OnRequest(ResumeProcessingTaskV1Request)
   resume(@Payload() command: ResumeProcessingTaskV1, @Ctx() context: MessageContext) {
-    return this.resumeTask.execute(context.transaction<EntityManager>(), command);
+    return this.resumeTask.execute(context.transaction<UnitOfWork>(), command);
   }
 }

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
 import { TaskResultV1Message, type TaskResultV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
+import type { UnitOfWork } from '@opp/persistence';
 import { ApplyTaskResultUseCase } from '../application/apply-task-result/apply-task-result.use-case';
 
 @Controller()
@@ -11,6 +11,6 @@ export class TaskResultsKafkaHandler {
 
   @OnMessage(TaskResultV1Message)
   handle(@Payload() result: TaskResultV1, @Ctx() context: MessageContext) {
-    return this.applyTaskResult.execute(context.transaction<EntityManager>(), result);
+    return this.applyTaskResult.execute(context.transaction<UnitOfWork>(), result);
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { TaskTreeEngine } from '../../domain/task-tree-engine';
-import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
-import { ProcessingEffects } from '../processing-effects';
+import { TransactionRunner } from '@opp/persistence';
+import { ProcessingRequestStore } from '../processing-request.store';
+import { RecordTransition } from '../record-transition';
 
 /**
  * Durable timers: every task with a due_at in the past (a `wait` that is over, a running task past
@@ -12,25 +11,19 @@ import { ProcessingEffects } from '../processing-effects';
 @Injectable()
 export class FireDueTimersUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly repository: ProcessingRequestRepository,
-    private readonly effects: ProcessingEffects,
+    private readonly transactions: TransactionRunner,
+    private readonly store: ProcessingRequestStore,
+    private readonly record: RecordTransition,
   ) {}
 
   /** Returns how many requests were looked at. */
   async execute(batch = 200): Promise<number> {
-    const due = await this.repository.due(this.dataSource.manager, new Date(), batch);
+    const due = await this.store.due(new Date(), batch);
     for (const globalId of due) {
-      await this.dataSource.transaction(async (tx) => {
-        const request = await this.repository.lock(tx, globalId, true);
+      await this.transactions.run(async (work) => {
+        const request = await this.store.lock(work, globalId, { skipLocked: true });
         if (!request) return;
-        const now = new Date();
-        const engine = new TaskTreeEngine(await this.repository.tasks(tx, globalId), {
-          now,
-          sandbox: request.sandbox,
-        });
-        engine.fireTimers();
-        await this.effects.save(tx, request, engine, now);
+        await this.record.execute(work, request, request.fireTimers(new Date()));
       });
     }
     return due.length;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -8,8 +7,7 @@ import {
   type Reply,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { processingResponse } from '../../domain/processing-response';
-import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
+import { ProcessingRequestStore } from '../processing-request.store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,10 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class GetProcessingStatusUseCase {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly repository: ProcessingRequestRepository,
-  ) {}
+  constructor(private readonly store: ProcessingRequestStore) {}
 
   async execute(query: GetProcessingStatusV1): Promise<Reply<ProcessingResponseV1>> {
     const unknown = replyError<ProcessingResponseV1>(
@@ -30,11 +25,8 @@ export class GetProcessingStatusUseCase {
       'NOT_FOUND: Unknown GlobalId',
     );
     if (!UUID.test(query.globalId)) return unknown;
-    // One snapshot for the request row and its tasks.
-    return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
-      const request = await this.repository.find(tx, query.globalId);
-      if (!request || request.partnerIdentifier !== query.partnerIdentifier) return unknown;
-      return replyOk(processingResponse(request, await this.repository.tasks(tx, query.globalId)));
-    });
+    const request = await this.store.read(query.globalId);
+    if (!request || request.snapshot.partnerIdentifier !== query.partnerIdentifier) return unknown;
+    return replyOk(request.response());
   }
 }

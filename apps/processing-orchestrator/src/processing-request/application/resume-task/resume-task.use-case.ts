@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -9,9 +8,9 @@ import {
   type ResumeProcessingTaskV1,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { TaskTreeEngine } from '../../domain/task-tree-engine';
-import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
-import { ProcessingEffects } from '../processing-effects';
+import type { UnitOfWork } from '@opp/persistence';
+import { ProcessingRequestStore } from '../processing-request.store';
+import { RecordTransition } from '../record-transition';
 
 /**
  * The user is back from the 3-D Secure page of a WAITING card.payment task (ADR 0005): send
@@ -22,31 +21,20 @@ import { ProcessingEffects } from '../processing-effects';
 @Injectable()
 export class ResumeTaskUseCase {
   constructor(
-    private readonly repository: ProcessingRequestRepository,
-    private readonly effects: ProcessingEffects,
+    private readonly store: ProcessingRequestStore,
+    private readonly record: RecordTransition,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ResumeProcessingTaskV1,
   ): Promise<Reply<ResumeProcessingTaskResultV1>> {
-    const request = await this.repository.lock(tx, command.globalId);
-    const tasks = request ? await this.repository.tasks(tx, command.globalId) : [];
-    const task = tasks.find((t) => t.id === command.taskId && t.type === 'card.payment');
-    if (!request || !task) {
+    const request = await this.store.lock(work, command.globalId);
+    const resumed = request?.resume(command, randomUUID(), new Date());
+    if (!request || !resumed) {
       return replyError(ErrorCode.ResourceNotFound, 'NOT_FOUND: Unknown task');
     }
-    if (task.status === 'WAITING' && !task.authTaskId) {
-      const now = new Date();
-      const engine = new TaskTreeEngine(tasks, { now, sandbox: request.sandbox });
-      const authTaskId = randomUUID();
-      engine.resume(task, authTaskId);
-      const authenticate = this.effects.command(request, authTaskId, 'card.authenticate', {
-        PaRes: command.paRes ?? '',
-        MD: command.md ?? '',
-      });
-      await this.effects.save(tx, request, engine, now, [authenticate]);
-    }
-    return replyOk({ redirectUrl: task.partnerReturnUrl });
+    if (resumed.effects) await this.record.execute(work, request, resumed.effects);
+    return replyOk({ redirectUrl: resumed.partnerReturnUrl });
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import {
   replyError,
   replyOk,
@@ -9,17 +8,18 @@ import {
   type SubmitProcessingV1,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { OutboxWriter } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
+import { ProcessingRequest } from '../../domain/processing-request';
 import { parseProcessingRequest } from '../../domain/processing-request-parser';
-import type { ProcessingRequest } from '../../domain/processing-request';
-import { processingResponse } from '../../domain/processing-response';
 import { ProcessingRuleError } from '../../domain/processing-rule-error';
 import { redactPayload } from '../../domain/redaction';
 import { fingerprintOf, reuseOf } from '../../domain/request-id-reuse';
 import { buildTasks } from '../../domain/task-tree-builder';
-import { TaskTreeEngine } from '../../domain/task-tree-engine';
-import { ProcessingRequestRepository } from '../../infrastructure/processing-request.repository';
-import { ProcessingEffects } from '../processing-effects';
+import { PartnerRequestIds } from '../partner-request-ids';
+import { ProcessingMetrics } from '../processing-metrics';
+import { ProcessingOutbox } from '../processing-outbox';
+import { ProcessingRequestStore } from '../processing-request.store';
+import { ProjectSandboxes } from '../project-sandboxes';
 
 /**
  * POST /processing: validate the tree, store the request and every task, start the root tasks
@@ -29,21 +29,19 @@ import { ProcessingEffects } from '../processing-effects';
 @Injectable()
 export class SubmitProcessingUseCase {
   constructor(
-    private readonly repository: ProcessingRequestRepository,
-    private readonly effects: ProcessingEffects,
-    private readonly outbox: OutboxWriter,
+    private readonly store: ProcessingRequestStore,
+    private readonly requestIds: PartnerRequestIds,
+    private readonly projects: ProjectSandboxes,
+    private readonly outbox: ProcessingOutbox,
+    private readonly metrics: ProcessingMetrics,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: SubmitProcessingV1,
   ): Promise<Reply<ProcessingResponseV1>> {
-    const existing = await this.repository.find(tx, command.globalId);
-    if (existing) {
-      return replyOk(
-        processingResponse(existing, await this.repository.tasks(tx, command.globalId)),
-      );
-    }
+    const existing = await this.store.find(work, command.globalId);
+    if (existing) return replyOk(existing.response());
     let parsed: ReturnType<typeof parseProcessingRequest>;
     try {
       parsed = parseProcessingRequest(command.request, command.templates ?? {});
@@ -51,42 +49,39 @@ export class SubmitProcessingUseCase {
       if (!(error instanceof ProcessingRuleError)) throw error;
       return replyError(ErrorCode.InvalidParameter, `${error.code}: ${error.message}`);
     }
-    const reused = await this.reusedRequestId(tx, command, parsed.requestId);
+    const reused = await this.reusedRequestId(work, command, parsed.requestId);
     if (reused) return reused;
-    const sandbox = await this.repository.projectIsSandbox(tx, command.projectId);
+    const sandbox = await this.projects.isSandbox(work, command.projectId);
     if (sandbox === null) {
       // The project's snapshot has not reached us yet: "cannot be accepted now", repeat shortly.
       return replyError(ErrorCode.ServiceUnavailable, `project ${command.projectId} not known yet`);
     }
     const now = new Date();
-    const tasks = buildTasks(parsed.roots, randomUUID, now);
-    const request: ProcessingRequest = {
-      globalId: command.globalId,
-      partnerIdentifier: command.partnerIdentifier,
-      projectId: command.projectId,
-      sandbox,
-      request: redactPayload(command.request) as Record<string, unknown>,
-      sync: parsed.header.sync,
-      waitingTime: parsed.header.waitingTime,
-      targets: parsed.header.targets,
-      userIp: parsed.userIp,
-      status: 'PROCESSING',
-      createdAt: now,
-      finishedAt: null,
-    };
-    const engine = new TaskTreeEngine(tasks, { now, sandbox });
-    engine.advance();
-    const messages = this.effects.commands(request, engine);
-    messages.push(...this.effects.settle(request, engine, now));
-    await this.repository.insert(tx, request, tasks);
-    await this.repository.claimRequestId(
-      tx,
-      request.globalId,
+    const { request, effects } = ProcessingRequest.accept(
+      {
+        globalId: command.globalId,
+        partnerIdentifier: command.partnerIdentifier,
+        projectId: command.projectId,
+        sandbox,
+        request: redactPayload(command.request) as Record<string, unknown>,
+        sync: parsed.header.sync,
+        waitingTime: parsed.header.waitingTime,
+        targets: parsed.header.targets,
+        userIp: parsed.userIp,
+      },
+      buildTasks(parsed.roots, randomUUID, now),
+      now,
+    );
+    this.metrics.recorded(request, effects);
+    await this.store.add(work, request);
+    await this.requestIds.claim(
+      work,
+      command.globalId,
       parsed.requestId,
       command.bodyFingerprint ?? fingerprintOf(command.request),
     );
-    await this.outbox.add(tx, messages);
-    return replyOk(processingResponse(request, tasks, now));
+    await this.outbox.publish(work, request, effects);
+    return replyOk(request.response(now));
   }
 
   /**
@@ -95,13 +90,13 @@ export class SubmitProcessingUseCase {
    * is held to the end of this transaction, so a concurrent repeat waits and then sees the first.
    */
   private async reusedRequestId(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: SubmitProcessingV1,
     requestId: string,
   ): Promise<Reply<ProcessingResponseV1> | null> {
     const partner = command.partnerIdentifier;
-    await this.repository.lockRequestId(tx, partner, requestId);
-    const first = await this.repository.findByRequestId(tx, partner, requestId);
+    await this.requestIds.lock(work, partner, requestId);
+    const first = await this.requestIds.find(work, partner, requestId);
     if (!first) return null;
     const reuse = reuseOf(first, command.bodyFingerprint ?? fingerprintOf(command.request));
     if (reuse.kind === 'conflict') {
@@ -111,8 +106,7 @@ export class SubmitProcessingUseCase {
           'was used before with another body',
       );
     }
-    const request = await this.repository.find(tx, reuse.globalId);
-    if (!request) return null;
-    return replyOk(processingResponse(request, await this.repository.tasks(tx, reuse.globalId)));
+    const request = await this.store.find(work, reuse.globalId);
+    return request ? replyOk(request.response()) : null;
   }
 }

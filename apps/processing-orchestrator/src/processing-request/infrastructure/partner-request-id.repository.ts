@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { PartnerRequestIds } from '../application/partner-request-ids';
+import type { ClaimedRequestId } from '../domain/request-id-reuse';
+
+/** ADR 0017 on processing_requests: the unique index on (partner, request_id) backs the lock up. */
+@Injectable()
+export class PartnerRequestIdRepository extends PartnerRequestIds {
+  async lock(work: UnitOfWork, partner: string, requestId: string): Promise<void> {
+    await entityManagerOf(work).query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `processing-request-id:${partner}:${requestId}`,
+    ]);
+  }
+
+  async find(
+    work: UnitOfWork,
+    partner: string,
+    requestId: string,
+  ): Promise<ClaimedRequestId | null> {
+    const rows: { global_id: string; body_fingerprint: string }[] = await entityManagerOf(
+      work,
+    ).query(
+      `SELECT global_id, body_fingerprint FROM processing_requests
+       WHERE partner_identifier = $1 AND request_id = $2`,
+      [partner, requestId],
+    );
+    return rows[0]
+      ? { globalId: rows[0].global_id, bodyFingerprint: rows[0].body_fingerprint }
+      : null;
+  }
+
+  async claim(
+    work: UnitOfWork,
+    globalId: string,
+    requestId: string,
+    bodyFingerprint: string,
+  ): Promise<void> {
+    await entityManagerOf(work).query(
+      `UPDATE processing_requests SET request_id = $2, body_fingerprint = $3 WHERE global_id = $1`,
+      [globalId, requestId, bodyFingerprint],
+    );
+  }
+}

@@ -1,0 +1,96 @@
+import {
+  PaymentsTaskCommandV1Message,
+  RequestFinishedV1Message,
+  UsersTaskCommandV1Message,
+} from '@opp/contracts';
+import type { OutboxWriter, PendingMessage } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
+import type { ProcessingOrchestratorConfig } from '../../config/processing-orchestrator.config';
+import { ProcessingRequest } from '../domain/processing-request';
+import { ProcessingOutboxWriter } from './processing-outbox.writer';
+
+const T0 = new Date('2030-01-01T00:00:00.000Z');
+const request = (userIp: string | null) =>
+  ProcessingRequest.restore(
+    {
+      globalId: 'g',
+      partnerIdentifier: 'p',
+      projectId: 7,
+      sandbox: true,
+      request: {},
+      sync: false,
+      waitingTime: 'PT0S',
+      targets: [],
+      userIp,
+      status: 'PROCESSING',
+      createdAt: T0,
+      finishedAt: null,
+    },
+    [],
+  );
+
+function writer() {
+  const sent: PendingMessage[] = [];
+  const outbox = {
+    add: async (_work: unknown, messages: readonly PendingMessage[]) => {
+      sent.push(...messages);
+      return [];
+    },
+  } as unknown as OutboxWriter;
+  const config = { publicGatewayUrl: 'https://gw.example//' } as ProcessingOrchestratorConfig;
+  return { sent, writer: new ProcessingOutboxWriter(outbox, config) };
+}
+
+describe('ProcessingOutboxWriter', () => {
+  it("sends each command to its owner's topic, card.payment with the gateway's TermUrl", async () => {
+    const { sent, writer: outbox } = writer();
+    await outbox.publish({} as UnitOfWork, request('203.0.113.9'), {
+      commands: [
+        { taskId: 'a', function: 'user.resolve', payload: { identifier: 'u' } },
+        {
+          taskId: 'b',
+          function: 'card.payment',
+          payload: { acs_return_url: 'https://partner.example/back', amount: '1.00' },
+        },
+      ],
+      nextTimerAt: null,
+      finishedAt: T0,
+    });
+    expect(sent.map((m) => m.definition)).toEqual([
+      UsersTaskCommandV1Message,
+      PaymentsTaskCommandV1Message,
+      RequestFinishedV1Message,
+    ]);
+    expect(sent[1]).toEqual({
+      definition: PaymentsTaskCommandV1Message,
+      key: 'b',
+      payload: {
+        taskId: 'b',
+        globalId: 'g',
+        function: 'card.payment',
+        projectId: 7,
+        partnerIdentifier: 'p',
+        payload: { acs_return_url: 'https://gw.example/processing/acs-return/g/b', amount: '1.00' },
+        userIp: '203.0.113.9',
+      },
+      options: { correlationId: 'g' },
+    });
+    expect(sent[2].payload).toEqual({
+      globalId: 'g',
+      partnerIdentifier: 'p',
+      targets: [],
+      finishedAt: T0.toISOString(),
+    });
+  });
+
+  it('leaves userIp out when the request has none', async () => {
+    const { sent, writer: outbox } = writer();
+    await outbox.publish({} as UnitOfWork, request(null), {
+      commands: [{ taskId: 'a', function: 'user.resolve', payload: {} }],
+      nextTimerAt: null,
+      finishedAt: null,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].payload).not.toHaveProperty('userIp');
+  });
+});

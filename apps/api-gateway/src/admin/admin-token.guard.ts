@@ -9,7 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { GatewayConfig } from '../config/gateway.config';
-import { TokenBucketLimiter } from '../rate-limit/token-bucket-limiter';
+import { TokenBucketLimiter } from '../shared/token-bucket-limiter';
 import { AdminAuditLogRepository } from './admin-audit-log.repository';
 
 /** An operator may name themself; the audit row keeps it beside the client address. */

@@ -68,10 +68,10 @@ const UNAVAILABLE_RESPONSE = {
 };
 
 /**
- * The Task-Tree Processing API: the partner is authenticated by a guard (ADR 0004); hand the request to the
- * orchestrator, and simulate the synchronous flow by reading the status again within the window
- * (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which must
- * exceed the 2 s window.
+ * The Task-Tree Processing API: for a partner its guard authenticated (ADR 0004), hand the request
+ * to the orchestrator, and simulate the synchronous flow by reading the status again within the
+ * window (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which
+ * must exceed the 2 s window.
  */
 @ApiTags('processing')
 @UseFilters(ProcessingExceptionFilter)

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminAuditLogRepository } from './admin-audit-log.repository';
+import { AdminAuditLogRepository } from './infrastructure/admin-audit-log.repository';
 import { AdminTokenGuard } from './admin-token.guard';
 
 /**

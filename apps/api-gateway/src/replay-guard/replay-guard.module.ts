@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ReplayGuard } from './replay-guard';
 import { ReplayGuardInterceptor } from './replay-guard.interceptor';
 import { ReplayGuardPurger } from './replay-guard.purger';
-import { SignedRequestRepository } from './signed-request.repository';
+import { SignedRequestRepository } from './infrastructure/signed-request.repository';
 
 /** ADR 0003: a signature accepted for a mutating call executes once; replays get its answer. */
 @Module({

@@ -1,16 +1,14 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { PartnerOrmEntity } from '../partner/infrastructure/partner.orm-entity';
-import { ProjectOrmEntity } from '../project/infrastructure/project.orm-entity';
 import { CreateProjectsAndPartners1763700000200 } from './migrations/1763700000200-create-projects-and-partners';
 import { CreateSignedRequests1763700000400 } from './migrations/1763700000400-create-signed-requests';
-import { PartnerTemplateOrmEntity } from '../template/infrastructure/partner-template.orm-entity';
 import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-create-partner-templates';
 import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-create-admin-audit-log';
 import { RecordMerchantSecretsKek1763800001100 } from './migrations/1763800001100-record-merchant-secrets-kek';
 import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-store-replay-answer-text';
 
 export const SERVICE_NAME = 'api-gateway';
-export const entities = [ProjectOrmEntity, PartnerOrmEntity, PartnerTemplateOrmEntity];
+/** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
+export const entities: Array<new () => unknown> = [];
 export const migrations = [
   CreateProjectsAndPartners1763700000200,
   CreateSignedRequests1763700000400,

@@ -1,4 +1,13 @@
-import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+  UseFilters,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminDocs } from '../admin/admin.openapi';
 import { ApiDoc } from '../http/openapi/api-doc.decorator';
@@ -18,6 +27,7 @@ import { currentCorrelationId } from '@opp/observability';
 import { AdminTokenGuard } from '../admin/admin-token.guard';
 import { answerOrThrow } from '../requests/answer-or-throw';
 import { GatewayRequestClient } from '../requests/request-client.provider';
+import { AdminExceptionFilter } from '../admin/admin-exception.filter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +39,7 @@ type QueryParams = Record<string, unknown>;
  */
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
+@UseFilters(AdminExceptionFilter)
 @Controller('admin/v1/deliveries')
 export class AdminDeliveriesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

@@ -1,5 +1,7 @@
 import { ApiError, ErrorCode } from '@opp/errors';
-import type { RequestParams } from '../merchant-auth/merchant-request';
+
+/** Any parameter record: the readers serve every interface, not only signed merchant requests. */
+type RequestParams = Record<string, unknown>;
 
 /**
  * Parameters arrive as form text or JSON values; the spec treats them all as text. Numbers and

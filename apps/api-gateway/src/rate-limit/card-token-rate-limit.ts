@@ -4,7 +4,7 @@ import {
   type TokenRateLimits,
 } from '../project/domain/token-rate-limits';
 import { CardTokenRateLimitConfig } from './card-token-rate-limit.config';
-import { TokenBucketLimiter, type LimitDecision } from './token-bucket-limiter';
+import { TokenBucketLimiter, type LimitDecision } from '../shared/token-bucket-limiter';
 
 /**
  * Two token buckets per request: (project, client IP) and project, sized by the project's limits

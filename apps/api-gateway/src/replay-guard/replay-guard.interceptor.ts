@@ -15,7 +15,7 @@ import { ApiError, toErrorEnvelope } from '@opp/errors';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
 import { ReplayGuard } from './replay-guard';
-import { answerText, ReplayedAnswer } from './replayed-answer';
+import { answerText, ReplayedAnswer } from '../http/replayed-answer';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

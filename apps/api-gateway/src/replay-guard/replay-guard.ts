@@ -6,7 +6,7 @@ import {
   SignedRequestRepository,
   type ClaimKey,
   type StoredAnswer,
-} from './signed-request.repository';
+} from './infrastructure/signed-request.repository';
 
 export type ReplayDecision =
   { kind: 'execute'; key: ClaimKey; claimToken: string } | { kind: 'replay'; answer: StoredAnswer };

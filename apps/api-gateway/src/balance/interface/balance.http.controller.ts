@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { BALANCE_DOC } from './balance.openapi';
@@ -9,8 +9,10 @@ import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/mercha
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('balance')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1/balance')
 export class BalanceHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

@@ -33,9 +33,11 @@ import { JsonpCallbackGuard } from './jsonp-callback.guard';
 import { JsonpExceptionFilter } from './jsonp-exception.filter';
 import { JSONP_CONTENT_TYPE, readJsonpCallback, renderJsonp } from './jsonp';
 import { readChargeRequest } from './process-charge.request';
-import { ProjectPublicKeyGuard } from './project-public-key.guard';
+import { ProjectPublicKeyGuard } from '../../merchant-auth/project-public-key.guard';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('cards')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1/card')
 export class CardHttpController {
   constructor(

@@ -2,7 +2,7 @@ import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 import { BrokerUnavailableError } from '@opp/messaging';
-import { ApiExceptionFilter } from '../../http/api-exception.filter';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 import { isJsonpCallback, JSONP_CONTENT_TYPE, renderJsonp } from './jsonp';
 
 /**
@@ -15,7 +15,7 @@ import { isJsonpCallback, JSONP_CONTENT_TYPE, renderJsonp } from './jsonp';
 @Catch()
 export class JsonpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger(JsonpExceptionFilter.name);
-  private readonly json = new ApiExceptionFilter();
+  private readonly json = new MerchantExceptionFilter();
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { AcsDocs } from './acs.openapi';
@@ -16,6 +16,7 @@ import {
   renderReturnPage,
   type ChallengeFields,
 } from './acs-pages';
+import { HostedPageExceptionFilter } from '../hosted-page-exception.filter';
 
 const FIELD_MAX_LENGTH = 4096;
 
@@ -26,6 +27,7 @@ const FIELD_MAX_LENGTH = 4096;
  * cannot be forged or moved to another MD by the merchant or the user.
  */
 @ApiTags('hosted pages')
+@UseFilters(HostedPageExceptionFilter)
 @Controller('acs')
 export class AcsHttpController {
   constructor(@Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing) {}

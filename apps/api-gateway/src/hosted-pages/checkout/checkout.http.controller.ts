@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -28,6 +28,7 @@ import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { ref } from '../../http/openapi/schema-refs';
 import { sendHtml } from '../html-response';
 import { renderCheckoutPage } from './checkout-pages';
+import { HostedPageExceptionFilter } from '../hosted-page-exception.filter';
 
 const TRANSACTION_ID = /^[1-9]\d{0,15}$/;
 const ENVELOPE = { 'application/json': { schema: ref('ErrorEnvelope') } };
@@ -46,6 +47,7 @@ const PAGE_PATH_WITH_SLASH = 'confirm/:id/*';
  */
 @ApiTags('hosted pages')
 @ApiSecurity({})
+@UseFilters(HostedPageExceptionFilter)
 @Controller('checkout')
 export class CheckoutHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

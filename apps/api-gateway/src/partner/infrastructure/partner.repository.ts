@@ -1,44 +1,43 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
+import { PartnerStore, type NewPartner } from '../application/partner.store';
 import type { Partner } from '../domain/partner';
-import { PartnerOrmEntity } from './partner.orm-entity';
+import { PartnerMapper, type PartnerRow } from './partner.mapper';
 
+/** The `partners` table in typed SQL (ADR 0031). */
 @Injectable()
-export class PartnerRepository {
-  constructor(@Inject(MerchantSecretsCipher) private readonly ring: MerchantSecretsCipher) {}
+export class PartnerRepository extends PartnerStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MerchantSecretsCipher) private readonly cipher: MerchantSecretsCipher,
+  ) {
+    super();
+  }
 
-  /** Returns null when the identifier is taken. */
-  async insert(tx: EntityManager, partner: Omit<Partner, 'createdAt' | 'updatedAt'>) {
-    const inserted: unknown[] = await tx.query(
+  async addIfNew(work: UnitOfWork, partner: NewPartner): Promise<Partner | null> {
+    const rows: PartnerRow[] = await entityManagerOf(work).query(
       `INSERT INTO partners (identifier, project_id, name, secret_encrypted, kek_id, version)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (identifier) DO NOTHING RETURNING identifier`,
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (identifier) DO NOTHING RETURNING *`,
       [
         partner.identifier,
         partner.projectId,
         partner.name,
-        await this.ring.encrypt(partner.secret),
-        this.ring.activeKekId,
+        await this.cipher.encrypt(partner.secret),
+        this.cipher.activeKekId,
         1,
       ],
     );
-    return inserted.length === 0 ? null : this.findByIdentifier(tx, partner.identifier);
+    return rows[0] ? PartnerMapper.toDomain(rows[0], this.cipher) : null;
   }
 
-  async findByIdentifier(tx: EntityManager, identifier: string): Promise<Partner | null> {
-    const row = await tx.findOneBy(PartnerOrmEntity, { identifier });
-    return row ? await this.toDomain(row) : null;
-  }
-
-  private async toDomain(row: PartnerOrmEntity): Promise<Partner> {
-    return {
-      identifier: row.identifier,
-      projectId: row.projectId,
-      name: row.name,
-      secret: await this.ring.decrypt(row.secretEncrypted),
-      version: row.version,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    };
+  async byIdentifier(identifier: string, work?: UnitOfWork): Promise<Partner | null> {
+    const connection = work ? entityManagerOf(work) : this.dataSource.manager;
+    const rows: PartnerRow[] = await connection.query(
+      `SELECT * FROM partners WHERE identifier = $1`,
+      [identifier],
+    );
+    return rows[0] ? PartnerMapper.toDomain(rows[0], this.cipher) : null;
   }
 }

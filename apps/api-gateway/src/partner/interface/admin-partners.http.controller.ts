@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminDocs } from '../../admin/admin.openapi';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
@@ -7,9 +7,11 @@ import { AdminTokenGuard } from '../../admin/admin-token.guard';
 import { CreatePartnerUseCase } from '../application/create-partner/create-partner.use-case';
 import { GetPartnerUseCase } from '../application/get-partner/get-partner.use-case';
 import { CreatePartnerDto } from './dto/create-partner.dto';
+import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
 
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
+@UseFilters(AdminExceptionFilter)
 @Controller('admin/v1/partners')
 export class AdminPartnersHttpController {
   constructor(

@@ -6,6 +6,7 @@ import {
   Post,
   UseGuards,
   UseInterceptors,
+  UseFilters,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
@@ -19,7 +20,7 @@ import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
-import { ProjectPublicKeyGuard } from '../../card/interface/project-public-key.guard';
+import { ProjectPublicKeyGuard } from '../../merchant-auth/project-public-key.guard';
 import { optionalText } from '../../http/form-fields';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
@@ -33,6 +34,7 @@ import {
   readPayoutTypeId,
 } from './payout-fields';
 import { PayoutDocs } from './payout.openapi';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 /** The rules change only with a deployment: merchants may cache the answers for 5 minutes. */
 const CACHEABLE = 'public, max-age=300';
@@ -42,6 +44,7 @@ const CACHEABLE = 'public, max-age=300';
  * checked by payouts, then its amount is reserved in payments' ledger before it is accepted.
  */
 @ApiTags('payouts')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1')
 export class PayoutHttpController {
   constructor(

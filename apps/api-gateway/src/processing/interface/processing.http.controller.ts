@@ -1,7 +1,6 @@
 import {
   Controller,
   Get,
-  Headers,
   HttpCode,
   Inject,
   Param,
@@ -9,6 +8,8 @@ import {
   Query,
   Req,
   Res,
+  UseFilters,
+  UseGuards,
   type RawBodyRequest,
 } from '@nestjs/common';
 import {
@@ -34,7 +35,12 @@ import {
 import { HostedPageKeyRing, KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
-import { PARTNER_HEADER, PartnerAuth, SIGNATURE_HEADER } from '../../partner-auth/partner-auth';
+import { AuthenticatedPartner } from '../../partner-auth/partner-request';
+import {
+  PartnerBodySignatureGuard,
+  PartnerGlobalIdSignatureGuard,
+} from '../../partner-auth/partner-signature.guard';
+import type { Partner } from '../../partner/domain/partner';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
 import { templateNamesIn } from '../../template/domain/partner-template';
@@ -45,6 +51,7 @@ import { isHttpUrl } from '@opp/destination-guard';
 import { processingAnswerOrThrow } from './processing-answer';
 import { RegisteredUrlCheck } from '../../destinations/registered-url-check';
 import { ProcessingError } from './processing-error';
+import { ProcessingExceptionFilter } from './processing-exception.filter';
 import {
   ERROR_SCHEMA,
   PROCESSING_ERROR_DESCRIPTION,
@@ -61,16 +68,16 @@ const UNAVAILABLE_RESPONSE = {
 };
 
 /**
- * The Task-Tree Processing API: authenticate the partner (ADR 0004), hand the request to the
- * orchestrator, and simulate the synchronous flow by reading the status again within the window
- * (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which must
- * exceed the 2 s window.
+ * The Task-Tree Processing API: for a partner its guard authenticated (ADR 0004), hand the request
+ * to the orchestrator, and simulate the synchronous flow by reading the status again within the
+ * window (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which
+ * must exceed the 2 s window.
  */
 @ApiTags('processing')
+@UseFilters(ProcessingExceptionFilter)
 @Controller('processing')
 export class ProcessingHttpController {
   constructor(
-    private readonly auth: PartnerAuth,
     private readonly requests: GatewayRequestClient,
     private readonly templates: PartnerTemplatesUseCase,
     @Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing,
@@ -81,6 +88,7 @@ export class ProcessingHttpController {
 
   @Post()
   @HttpCode(200)
+  @UseGuards(PartnerBodySignatureGuard)
   @ApiSecurity({ partnerSignature: [] })
   @ApiOperation({
     summary: 'Submit a processing request (task trees)',
@@ -99,19 +107,15 @@ export class ProcessingHttpController {
     schema: ERROR_SCHEMA,
   })
   @ApiNotFoundResponse(UNAVAILABLE_RESPONSE)
-  async submit(@Req() request: RawBodyRequest<FastifyRequest>) {
+  async submit(
+    @Req() request: RawBodyRequest<FastifyRequest>,
+    @AuthenticatedPartner() partner: Partner,
+  ) {
     const startedAt = Date.now();
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !request.rawBody) {
       throw ProcessingError.invalid('INVALID_REQUEST', 'The body must be a JSON Request object');
     }
-    const identifier = (body as { payload?: { partner?: { identifier?: unknown } } }).payload
-      ?.partner?.identifier;
-    const partner = await this.auth.verify(
-      identifier,
-      request.rawBody,
-      request.headers[SIGNATURE_HEADER],
-    );
     await this.assertNotificationUrisAllowed(body);
     const names = templateNamesIn(body);
     const templates =
@@ -162,6 +166,7 @@ export class ProcessingHttpController {
   }
 
   @Get('status/:globalId')
+  @UseGuards(PartnerGlobalIdSignatureGuard)
   @ApiSecurity({ partnerSignature: [], partnerIdentifier: [] })
   @ApiOperation({
     summary: 'Current state of a processing request',
@@ -180,12 +185,7 @@ export class ProcessingHttpController {
   @ApiOkResponse({ description: 'The Response object', schema: RESPONSE_SCHEMA })
   @ApiUnauthorizedResponse({ description: 'UNAUTHORIZED', schema: ERROR_SCHEMA })
   @ApiNotFoundResponse(UNAVAILABLE_RESPONSE)
-  async status(
-    @Param('globalId') globalId: string,
-    @Headers(PARTNER_HEADER) identifier: string | undefined,
-    @Headers(SIGNATURE_HEADER) signature: string | undefined,
-  ) {
-    const partner = await this.auth.verify(identifier, globalId, signature);
+  async status(@Param('globalId') globalId: string, @AuthenticatedPartner() partner: Partner) {
     return this.readStatus(globalId, partner.identifier, currentCorrelationId());
   }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { TtlCache } from '../../shared/ttl-cache';
 import type { Project } from '../domain/project';
-import { ProjectRepository } from '../infrastructure/project.repository';
+import { ProjectStore } from './project.store';
 
 /**
  * Projects by public key for request authentication, cached briefly: every signed request needs
@@ -13,15 +12,10 @@ import { ProjectRepository } from '../infrastructure/project.repository';
 export class ProjectDirectory {
   private readonly cache = new TtlCache<Project | null>(5000);
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly projects: ProjectRepository,
-  ) {}
+  constructor(private readonly projects: ProjectStore) {}
 
   byPublicKey(publicKey: string): Promise<Project | null> {
-    return this.cache.get(publicKey, () =>
-      this.projects.findByPublicKey(this.dataSource.manager, publicKey),
-    );
+    return this.cache.get(publicKey, () => this.projects.byPublicKey(publicKey));
   }
 
   evict(publicKey: string): void {

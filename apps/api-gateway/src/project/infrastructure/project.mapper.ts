@@ -1,44 +1,75 @@
 import type { EnvelopeCipher } from '@opp/crypto';
-import type { Project } from '../domain/project';
-import { ProjectOrmEntity } from './project.orm-entity';
+import type { Project, ProjectSettings } from '../domain/project';
+import type { NewProject } from '../application/project.store';
+
+/** A row of `projects` as PostgreSQL returns it. */
+export interface ProjectRow {
+  id: number;
+  name: string;
+  public_key: string;
+  /** Envelopes under MERCHANT_SECRETS_KEKS: a database dump alone does not reveal signing keys. */
+  private_key_encrypted: string;
+  previous_private_key_encrypted: string | null;
+  previous_key_expires_at: Date | null;
+  callback_url: string | null;
+  base_currency: string;
+  settings: ProjectSettings;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The stored columns of a project, its keys sealed, in the order of PROJECT_COLUMNS. */
+export type ProjectValues = [
+  name: string,
+  publicKey: string,
+  privateKeyEncrypted: string,
+  previousPrivateKeyEncrypted: string | null,
+  kekId: string,
+  previousKeyExpiresAt: Date | null,
+  callbackUrl: string | null,
+  baseCurrency: string,
+  settings: string,
+  version: number,
+];
+
+export const PROJECT_COLUMNS =
+  'name, public_key, private_key_encrypted, previous_private_key_encrypted, kek_id, ' +
+  'previous_key_expires_at, callback_url, base_currency, settings, version';
 
 export const ProjectMapper = {
-  async toDomain(row: ProjectOrmEntity, ring: EnvelopeCipher): Promise<Project> {
+  async toDomain(row: ProjectRow, cipher: EnvelopeCipher): Promise<Project> {
     return {
       id: row.id,
       name: row.name,
-      publicKey: row.publicKey,
-      privateKey: await ring.decrypt(row.privateKeyEncrypted),
-      previousPrivateKey: row.previousPrivateKeyEncrypted
-        ? await ring.decrypt(row.previousPrivateKeyEncrypted)
+      publicKey: row.public_key,
+      privateKey: await cipher.decrypt(row.private_key_encrypted),
+      previousPrivateKey: row.previous_private_key_encrypted
+        ? await cipher.decrypt(row.previous_private_key_encrypted)
         : null,
-      previousKeyExpiresAt: row.previousKeyExpiresAt,
-      callbackUrl: row.callbackUrl,
-      baseCurrency: row.baseCurrency,
+      previousKeyExpiresAt: row.previous_key_expires_at,
+      callbackUrl: row.callback_url,
+      baseCurrency: row.base_currency,
       settings: row.settings,
       version: row.version,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
     };
   },
 
-  async toPersistence(
-    project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>,
-    ring: EnvelopeCipher,
-  ): Promise<ProjectOrmEntity> {
-    const row = new ProjectOrmEntity();
-    row.name = project.name;
-    row.publicKey = project.publicKey;
-    row.privateKeyEncrypted = await ring.encrypt(project.privateKey);
-    row.previousPrivateKeyEncrypted = project.previousPrivateKey
-      ? await ring.encrypt(project.previousPrivateKey)
-      : null;
-    row.kekId = ring.activeKekId;
-    row.previousKeyExpiresAt = project.previousKeyExpiresAt;
-    row.callbackUrl = project.callbackUrl;
-    row.baseCurrency = project.baseCurrency;
-    row.settings = project.settings;
-    row.version = project.version;
-    return row;
+  /** Both keys are sealed afresh under the active KEK, which the row records (key rotation). */
+  async toValues(project: NewProject, cipher: EnvelopeCipher): Promise<ProjectValues> {
+    return [
+      project.name,
+      project.publicKey,
+      await cipher.encrypt(project.privateKey),
+      project.previousPrivateKey ? await cipher.encrypt(project.previousPrivateKey) : null,
+      cipher.activeKekId,
+      project.previousKeyExpiresAt,
+      project.callbackUrl,
+      project.baseCurrency,
+      JSON.stringify(project.settings),
+      project.version,
+    ];
   },
 };

@@ -1,39 +1,60 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
+import { ProjectStore, type NewProject } from '../application/project.store';
 import type { Project } from '../domain/project';
-import { ProjectMapper } from './project.mapper';
-import { ProjectOrmEntity } from './project.orm-entity';
+import { PROJECT_COLUMNS, ProjectMapper, type ProjectRow } from './project.mapper';
 
+/** The `projects` table in typed SQL (ADR 0031). */
 @Injectable()
-export class ProjectRepository {
-  constructor(@Inject(MerchantSecretsCipher) private readonly ring: MerchantSecretsCipher) {}
-
-  async insert(tx: EntityManager, project: Omit<Project, 'id' | 'createdAt' | 'updatedAt'>) {
-    const saved = await tx.save(await ProjectMapper.toPersistence(project, this.ring));
-    return ProjectMapper.toDomain(saved, this.ring);
+export class ProjectRepository extends ProjectStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MerchantSecretsCipher) private readonly cipher: MerchantSecretsCipher,
+  ) {
+    super();
   }
 
-  async update(tx: EntityManager, project: Project): Promise<Project> {
-    const row = await ProjectMapper.toPersistence(project, this.ring);
-    row.id = project.id;
-    const saved = await tx.save(row);
-    return ProjectMapper.toDomain(
-      await tx.findOneByOrFail(ProjectOrmEntity, { id: saved.id }),
-      this.ring,
+  async add(work: UnitOfWork, project: NewProject): Promise<Project> {
+    const rows: ProjectRow[] = await entityManagerOf(work).query(
+      `INSERT INTO projects (${PROJECT_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) RETURNING *`,
+      await ProjectMapper.toValues(project, this.cipher),
     );
+    return ProjectMapper.toDomain(rows[0], this.cipher);
   }
 
-  async findById(tx: EntityManager, id: number, lock = false): Promise<Project | null> {
-    const row = await tx.findOne(ProjectOrmEntity, {
-      where: { id },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    return row ? await ProjectMapper.toDomain(row, this.ring) : null;
+  async update(work: UnitOfWork, project: Project): Promise<Project> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [ProjectRow[], number] = await entityManagerOf(work).query(
+      `UPDATE projects SET (${PROJECT_COLUMNS}, updated_at)
+         = ($2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, now())
+       WHERE id = $1 RETURNING *`,
+      [project.id, ...(await ProjectMapper.toValues(project, this.cipher))],
+    );
+    return ProjectMapper.toDomain(rows[0], this.cipher);
   }
 
-  async findByPublicKey(tx: EntityManager, publicKey: string): Promise<Project | null> {
-    const row = await tx.findOneBy(ProjectOrmEntity, { publicKey });
-    return row ? await ProjectMapper.toDomain(row, this.ring) : null;
+  lockById(work: UnitOfWork, id: number): Promise<Project | null> {
+    return this.one(work, `SELECT * FROM projects WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  byId(id: number, work?: UnitOfWork): Promise<Project | null> {
+    return this.one(work, `SELECT * FROM projects WHERE id = $1`, [id]);
+  }
+
+  byPublicKey(publicKey: string): Promise<Project | null> {
+    return this.one(undefined, `SELECT * FROM projects WHERE public_key = $1`, [publicKey]);
+  }
+
+  private async one(
+    work: UnitOfWork | undefined,
+    sql: string,
+    parameters: unknown[],
+  ): Promise<Project | null> {
+    const connection = work ? entityManagerOf(work) : this.dataSource.manager;
+    const rows: ProjectRow[] = await connection.query(sql, parameters);
+    return rows[0] ? ProjectMapper.toDomain(rows[0], this.cipher) : null;
   }
 }

@@ -8,6 +8,7 @@ import {
   Patch,
   Post,
   UseGuards,
+  UseFilters,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminDocs } from '../../admin/admin.openapi';
@@ -21,9 +22,11 @@ import { UpdateProjectUseCase } from '../application/update-project/update-proje
 import { CreateProjectDto } from './dto/create-project.dto';
 import { UpdateProjectDto } from './dto/update-project.dto';
 import { toProjectResponse } from './project.response';
+import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
 
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
+@UseFilters(AdminExceptionFilter)
 @Controller('admin/v1/projects')
 export class AdminProjectsHttpController {
   constructor(

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -12,9 +12,11 @@ import { RecurringCharge } from '../application/recurring-charge';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { RecurringDocs } from './recurring.openapi';
 import { readRecurringChanges, readRecurringCharge, readRecurringUser } from './recurring.request';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 /** Manual recurring and the subscription's settings (ADR 0012); signed and replay-guarded. */
 @ApiTags('recurring')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1')
 export class RecurringHttpController {
   constructor(

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ApiError, ErrorCode } from '@opp/errors';
+import { TransactionRunner } from '@opp/persistence';
 import { AdminNotFound } from '../../admin/admin-errors';
-import { PartnerRepository } from '../../partner/infrastructure/partner.repository';
+import { PartnerStore } from '../../partner/application/partner.store';
 import { TEMPLATE_NAME, templateProblem, type PartnerTemplate } from '../domain/partner-template';
-import { PartnerTemplateRepository } from '../infrastructure/partner-template.repository';
+import { PartnerTemplateStore } from './partner-template.store';
 
 /**
  * ADR 0002 partner templates. The gateway owns them and hands the ones a request names to the
@@ -13,40 +13,40 @@ import { PartnerTemplateRepository } from '../infrastructure/partner-template.re
 @Injectable()
 export class PartnerTemplatesUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly partners: PartnerRepository,
-    private readonly templates: PartnerTemplateRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly partners: PartnerStore,
+    private readonly templates: PartnerTemplateStore,
   ) {}
 
   put(identifier: string, name: string, tasks: unknown) {
     checkName(name);
     const problem = templateProblem(tasks);
     if (problem) throw ApiError.of(ErrorCode.InvalidParameter, problem);
-    return this.dataSource.transaction(async (tx) => {
-      if (!(await this.partners.findByIdentifier(tx, identifier))) {
+    return this.transactions.run(async (work) => {
+      if (!(await this.partners.byIdentifier(identifier, work))) {
         throw AdminNotFound('partner', identifier);
       }
-      return this.templates.upsert(tx, identifier, name, tasks as Record<string, unknown>[]);
+      return this.templates.upsert(work, identifier, name, tasks as Record<string, unknown>[]);
     });
   }
 
   async get(identifier: string, name: string): Promise<PartnerTemplate> {
     checkName(name);
-    const template = await this.templates.find(this.dataSource.manager, identifier, name);
+    const template = await this.templates.find(identifier, name);
     if (!template) throw AdminNotFound('template', `${identifier}/${name}`);
     return template;
   }
 
   async delete(identifier: string, name: string): Promise<void> {
     checkName(name);
-    if (!(await this.templates.delete(this.dataSource.manager, identifier, name))) {
+    if (!(await this.templates.delete(identifier, name))) {
       throw AdminNotFound('template', `${identifier}/${name}`);
     }
   }
 
   /** name -> tasks of the partner's templates among `names`, for a processing request. */
   async tasksByName(identifier: string, names: readonly string[]) {
-    const found = await this.templates.findMany(this.dataSource.manager, identifier, names);
+    const found = await this.templates.findMany(identifier, names);
     return Object.fromEntries(found.map((t) => [t.name, t.tasks]));
   }
 }

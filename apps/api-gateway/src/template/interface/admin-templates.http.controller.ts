@@ -1,4 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Put,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import { UseGuards } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AdminDocs, PARTNER_TEMPLATE_SCHEMA } from '../../admin/admin.openapi';
@@ -8,6 +18,7 @@ import { AdminTokenGuard } from '../../admin/admin-token.guard';
 import { PartnerTemplatesUseCase } from '../application/partner-templates.use-case';
 import type { PartnerTemplate } from '../domain/partner-template';
 import { PutTemplateDto } from './dto/put-template.dto';
+import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
 
 const view = (t: PartnerTemplate) => ({
   identifier: t.partnerIdentifier,
@@ -19,6 +30,7 @@ const view = (t: PartnerTemplate) => ({
 
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
+@UseFilters(AdminExceptionFilter)
 @Controller('admin/v1/partners/:identifier/templates')
 export class AdminTemplatesHttpController {
   constructor(private readonly templates: PartnerTemplatesUseCase) {}

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SandboxDisputeV1Request, type DisputeKind } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -8,6 +8,7 @@ import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { readTransactionId } from './transaction-query.request';
+import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
 
 /**
  * The sandbox dispute operations (ADR 0028): a chargeback of a completed payment of a sandbox
@@ -16,6 +17,7 @@ import { readTransactionId } from './transaction-query.request';
  */
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
+@UseFilters(AdminExceptionFilter)
 @Controller('admin/v1/sandbox/transactions')
 export class AdminSandboxDisputesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ReversePaymentV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -11,8 +11,10 @@ import { readReversePayment } from './reverse-payment.request';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { REVERSE_DOC } from './transaction.openapi';
 import { toReversalResponse } from './transaction-responses';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('transactions')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1/transaction')
 export class TransactionReverseHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

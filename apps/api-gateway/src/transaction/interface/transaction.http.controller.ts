@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import {
@@ -19,8 +19,10 @@ import {
 } from './transaction-query.request';
 import { TransactionIdSignedGuard } from './transaction-id-signed.guard';
 import { toTransactionResponse, toTransactionStatusResponse } from './transaction-responses';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('transactions')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1')
 export class TransactionHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

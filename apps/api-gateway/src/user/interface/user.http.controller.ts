@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { RESOLVE_USER_DOC } from './user.openapi';
@@ -10,8 +10,10 @@ import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/mercha
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { toResolveUserCommand } from './resolve-user.request';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('users')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1/user')
 export class UserHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}

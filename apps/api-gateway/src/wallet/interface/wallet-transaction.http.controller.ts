@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { CreateWalletTransactionV1Request } from '@opp/contracts';
@@ -11,8 +11,10 @@ import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { readWalletTransactionRequest } from './create-wallet-transaction.request';
 import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
+import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 @ApiTags('transactions')
+@UseFilters(MerchantExceptionFilter)
 @Controller('v1/transaction')
 export class WalletTransactionHttpController {
   constructor(

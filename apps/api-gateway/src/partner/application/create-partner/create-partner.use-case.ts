@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { PartnerSnapshotV1Message } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
-import { ProjectRepository } from '../../../project/infrastructure/project.repository';
+import { TransactionRunner } from '@opp/persistence';
+import { ProjectStore } from '../../../project/application/project.store';
 import { newPartnerSecret, type Partner } from '../../domain/partner';
-import { PartnerRepository } from '../../infrastructure/partner.repository';
+import { PartnerStore } from '../partner.store';
 
 export interface CreatePartnerCommand {
   identifier: string;
@@ -17,19 +17,19 @@ export interface CreatePartnerCommand {
 @Injectable()
 export class CreatePartnerUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly partners: PartnerRepository,
-    private readonly projects: ProjectRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly partners: PartnerStore,
+    private readonly projects: ProjectStore,
     private readonly outbox: OutboxWriter,
     @Inject(KeyRing) private readonly ring: KeyRing,
   ) {}
 
   execute(command: CreatePartnerCommand): Promise<Partner> {
-    return this.dataSource.transaction(async (tx) => {
-      if (!(await this.projects.findById(tx, command.projectId))) {
+    return this.transactions.run(async (work) => {
+      if (!(await this.projects.byId(command.projectId, work))) {
         throw ApiError.of(ErrorCode.ProjectNotFound, `project ${command.projectId}`);
       }
-      const partner = await this.partners.insert(tx, {
+      const partner = await this.partners.addIfNew(work, {
         identifier: command.identifier,
         projectId: command.projectId,
         name: command.name ?? null,
@@ -42,7 +42,7 @@ export class CreatePartnerUseCase {
           `partner ${command.identifier} already exists`,
         );
       }
-      await this.outbox.add(tx, [
+      await this.outbox.add(work, [
         {
           definition: PartnerSnapshotV1Message,
           key: partner.identifier,

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Partner } from '../../domain/partner';
-import { PartnerRepository } from '../../infrastructure/partner.repository';
+import { PartnerStore } from '../partner.store';
 
 @Injectable()
 export class GetPartnerUseCase {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly partners: PartnerRepository,
-  ) {}
+  constructor(private readonly partners: PartnerStore) {}
 
   execute(identifier: string): Promise<Partner | null> {
-    return this.partners.findByIdentifier(this.dataSource.manager, identifier);
+    return this.partners.byIdentifier(identifier);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
+import { TransactionRunner } from '@opp/persistence';
 import {
   DEFAULT_PROJECT_SETTINGS,
   withSettings,
@@ -10,8 +10,8 @@ import {
 } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
 import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
-import { ProjectRepository } from '../../infrastructure/project.repository';
 import { projectSnapshotMessage } from '../project-snapshot';
+import { ProjectStore } from '../project.store';
 
 export interface CreateProjectCommand {
   name: string;
@@ -23,8 +23,8 @@ export interface CreateProjectCommand {
 @Injectable()
 export class CreateProjectUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly projects: ProjectRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly projects: ProjectStore,
     private readonly outbox: OutboxWriter,
     @Inject(KeyRing) private readonly ring: KeyRing,
     private readonly urls: RegisteredUrlCheck,
@@ -32,8 +32,8 @@ export class CreateProjectUseCase {
 
   async execute(command: CreateProjectCommand): Promise<Project> {
     await this.urls.assertAllowed('callbackUrl', command.callbackUrl);
-    return this.dataSource.transaction(async (tx) => {
-      const project = await this.projects.insert(tx, {
+    return this.transactions.run(async (work) => {
+      const project = await this.projects.add(work, {
         name: command.name,
         ...newProjectKeys(),
         previousPrivateKey: null,
@@ -43,7 +43,7 @@ export class CreateProjectUseCase {
         settings: withSettings(DEFAULT_PROJECT_SETTINGS, command.settings),
         version: 1,
       });
-      await this.outbox.add(tx, [projectSnapshotMessage(project, this.ring)]);
+      await this.outbox.add(work, [projectSnapshotMessage(project, this.ring)]);
       return project;
     });
   }

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Project } from '../../domain/project';
-import { ProjectRepository } from '../../infrastructure/project.repository';
+import { ProjectStore } from '../project.store';
 
 @Injectable()
 export class GetProjectUseCase {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly projects: ProjectRepository,
-  ) {}
+  constructor(private readonly projects: ProjectStore) {}
 
   execute(id: number): Promise<Project | null> {
-    return this.projects.findById(this.dataSource.manager, id);
+    return this.projects.byId(id);
   }
 }

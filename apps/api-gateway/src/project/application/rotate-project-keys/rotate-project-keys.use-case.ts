@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
+import { TransactionRunner } from '@opp/persistence';
 import type { Project } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
-import { ProjectRepository } from '../../infrastructure/project.repository';
 import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
+import { ProjectStore } from '../project.store';
 
 export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
 
@@ -17,8 +17,8 @@ export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
 @Injectable()
 export class RotateProjectKeysUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly projects: ProjectRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly projects: ProjectStore,
     private readonly outbox: OutboxWriter,
     private readonly directory: ProjectDirectory,
     @Inject(KeyRing) private readonly ring: KeyRing,
@@ -26,17 +26,17 @@ export class RotateProjectKeysUseCase {
   ) {}
 
   async execute(id: number, now = new Date()): Promise<Project | null> {
-    const changed = await this.dataSource.transaction(async (tx) => {
-      const current = await this.projects.findById(tx, id, true);
+    const changed = await this.transactions.run(async (work) => {
+      const current = await this.projects.lockById(work, id);
       if (!current) return null;
-      const rotated = await this.projects.update(tx, {
+      const rotated = await this.projects.update(work, {
         ...current,
         privateKey: newProjectKeys().privateKey,
         previousPrivateKey: current.privateKey,
         previousKeyExpiresAt: new Date(now.getTime() + this.graceMs),
         version: current.version + 1,
       });
-      await this.outbox.add(tx, [projectSnapshotMessage(rotated, this.ring)]);
+      await this.outbox.add(work, [projectSnapshotMessage(rotated, this.ring)]);
       return rotated;
     });
     if (changed) this.directory.evict(changed.publicKey);

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
+import { TransactionRunner } from '@opp/persistence';
 import { withSettings, type Project, type ProjectSettings } from '../../domain/project';
 import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
-import { ProjectRepository } from '../../infrastructure/project.repository';
 import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessage } from '../project-snapshot';
+import { ProjectStore } from '../project.store';
 
 export interface UpdateProjectCommand {
   id: number;
@@ -18,8 +18,8 @@ export interface UpdateProjectCommand {
 @Injectable()
 export class UpdateProjectUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly projects: ProjectRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly projects: ProjectStore,
     private readonly outbox: OutboxWriter,
     private readonly directory: ProjectDirectory,
     @Inject(KeyRing) private readonly ring: KeyRing,
@@ -29,17 +29,17 @@ export class UpdateProjectUseCase {
   /** Returns null when the project does not exist. */
   async execute(command: UpdateProjectCommand): Promise<Project | null> {
     await this.urls.assertAllowed('callbackUrl', command.callbackUrl);
-    const changed = await this.dataSource.transaction(async (tx) => {
-      const current = await this.projects.findById(tx, command.id, true);
+    const changed = await this.transactions.run(async (work) => {
+      const current = await this.projects.lockById(work, command.id);
       if (!current) return null;
-      const updated = await this.projects.update(tx, {
+      const updated = await this.projects.update(work, {
         ...current,
         name: command.name ?? current.name,
         callbackUrl: command.callbackUrl === undefined ? current.callbackUrl : command.callbackUrl,
         settings: withSettings(current.settings, command.settings),
         version: current.version + 1,
       });
-      await this.outbox.add(tx, [projectSnapshotMessage(updated, this.ring)]);
+      await this.outbox.add(work, [projectSnapshotMessage(updated, this.ring)]);
       return updated;
     });
     if (changed) this.directory.evict(changed.publicKey);

@@ -1,5 +1,3 @@
-import type { StoredAnswer } from './signed-request.repository';
-
 /**
  * A replay of an earlier answer (ADR 0014): thrown by the replay guard so that the exception
  * filter sends the stored status and body text byte for byte, past every serializer; a success
@@ -8,7 +6,7 @@ import type { StoredAnswer } from './signed-request.repository';
 export class ReplayedAnswer extends Error {
   override readonly name = 'ReplayedAnswer';
 
-  constructor(readonly answer: StoredAnswer) {
+  constructor(readonly answer: { status: number; body: string }) {
     super(`replay of an earlier ${answer.status} answer`);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { ProjectDirectory } from '../../project/application/project-directory';
-import { requestParams, type MerchantRequest } from '../../merchant-auth/merchant-request';
+import { ProjectDirectory } from '../project/application/project-directory';
+import { requestParams, type MerchantRequest } from './merchant-request';
 
 /**
  * For the operations that list no signature (GET /card/getToken): the project is named by its

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { HostedPageKeyRing } from '@opp/crypto';
+import { GatewayConfig } from '../config/gateway.config';
+import { RequestsModule } from '../requests/requests.module';
+import { AcsHttpController } from './acs/acs.http.controller';
+import { CheckoutHttpController } from './checkout/checkout.http.controller';
+
+/**
+ * Pages the user sees: the 3-D Secure simulator and the wallet checkout. Exports the key ring that
+ * seals what such pages carry (the processing API's ACS return uses it too).
+ */
+@Module({
+  imports: [RequestsModule],
+  controllers: [AcsHttpController, CheckoutHttpController],
+  providers: [
+    {
+      provide: HostedPageKeyRing,
+      inject: [GatewayConfig],
+      useFactory: (config: GatewayConfig) => new HostedPageKeyRing(config.hostedPageKeys),
+    },
+  ],
+  exports: [HostedPageKeyRing],
+})
+export class HostedPagesModule {}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ReplayGuard } from './replay-guard';
+import { ReplayGuardInterceptor } from './replay-guard.interceptor';
+import { ReplayGuardPurger } from './replay-guard.purger';
+import { SignedRequestRepository } from './infrastructure/signed-request.repository';
+
+/** ADR 0003: a signature accepted for a mutating call executes once; replays get its answer. */
+@Module({
+  providers: [SignedRequestRepository, ReplayGuard, ReplayGuardInterceptor, ReplayGuardPurger],
+  exports: [ReplayGuard, ReplayGuardInterceptor],
+})
+export class ReplayGuardModule {}

@@ -1,19 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { RecurringViewV1 } from '@opp/contracts';
 import { MetricsRegistry, type Counter } from '@opp/observability';
 import { OutboxWriter } from '@opp/outbox';
 import type { AuthorizationDecision } from '../../acquirer/domain/acquirer';
-import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
+import { CardVaultStore } from '../../card-vault/application/card-vault.store';
 import { completedPaymentEntry, verificationEntries } from '../../ledger/domain/postings';
-import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
-import type { ProjectSettings } from '../../project/project-settings.repository';
-import { HoldRollingReserve } from '../../rolling-reserve/application/hold-rolling-reserve';
+import { LedgerStore } from '../../ledger/application/ledger.store';
+import type { ProjectSettings } from '../../project/application/project-settings.store';
+import { HoldRollingReserve } from './rolling-reserve/hold-rolling-reserve';
 import { cardIdOf, type Transaction, type TransactionStatus } from '../domain/transaction';
-import {
-  TransactionRepository,
-  type TransactionChange,
-} from '../infrastructure/transaction.repository';
+import { TransactionStore, type TransactionChange } from './transaction.store';
 import { TRANSACTION_STATUS_CHANGES } from './payment-metrics';
 import { recurringSubscribedMessage, statusChangedMessage } from './transaction-messages';
 
@@ -35,9 +32,9 @@ export class ChargeOutcomes {
   private readonly statusChanges: Counter<'type' | 'status' | 'currency'>;
 
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly cards: CardVaultRepository,
+    private readonly transactions: TransactionStore,
+    private readonly ledger: LedgerStore,
+    private readonly cards: CardVaultStore,
     private readonly rollingReserve: HoldRollingReserve,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     metrics: MetricsRegistry,
@@ -46,13 +43,13 @@ export class ChargeOutcomes {
   }
 
   async transition(
-    tx: EntityManager,
+    work: UnitOfWork,
     t: Transaction,
     change: TransactionChange & { status: TransactionStatus },
     settings: ProjectSettings,
   ): Promise<Transaction> {
-    const updated = await this.transactions.update(tx, t.id, t.status, change);
-    await this.outbox.add(tx, [statusChangedMessage(updated, settings)]);
+    const updated = await this.transactions.update(work, t.id, t.status, change);
+    await this.outbox.add(work, [statusChangedMessage(updated, settings)]);
     this.statusChanges.inc({
       type: updated.type,
       status: updated.status,
@@ -62,35 +59,35 @@ export class ChargeOutcomes {
   }
 
   async apply(
-    tx: EntityManager,
+    work: UnitOfWork,
     t: Transaction,
     decision: AuthorizationDecision,
     settings: ProjectSettings,
   ): Promise<Transaction> {
     switch (decision.outcome) {
       case 'declined':
-        return this.fail(tx, t, decision.reason, settings);
+        return this.fail(work, t, decision.reason, settings);
       case 'pending':
         return this.transition(
-          tx,
+          work,
           t,
           { status: 'processing', settleAt: new Date(Date.now() + decision.settleAfterMs) },
           settings,
         );
       case 'approved':
-        return this.succeed(tx, t, settings);
+        return this.succeed(work, t, settings);
     }
   }
 
-  fail(tx: EntityManager, t: Transaction, reason: string, settings: ProjectSettings) {
-    return this.transition(tx, t, { status: 'failed', reason, settleAt: null }, settings);
+  fail(work: UnitOfWork, t: Transaction, reason: string, settings: ProjectSettings) {
+    return this.transition(work, t, { status: 'failed', reason, settleAt: null }, settings);
   }
 
   /**
    * The money moves (payment: gross/fee/net and its rolling reserve, ADR 0027; verification: hold
    * and release), then the extras.
    */
-  private async succeed(tx: EntityManager, t: Transaction, settings: ProjectSettings) {
+  private async succeed(work: UnitOfWork, t: Transaction, settings: ProjectSettings) {
     const amounts = {
       projectId: t.projectId,
       transactionId: t.id,
@@ -100,8 +97,8 @@ export class ChargeOutcomes {
     };
     const entries =
       t.type === 'payment' ? [completedPaymentEntry(amounts)] : verificationEntries(amounts);
-    for (const entry of entries) await this.ledger.post(tx, entry);
-    if (t.type === 'payment') await this.rollingReserve.forPayment(tx, t, settings);
+    for (const entry of entries) await this.ledger.post(work, entry);
+    if (t.type === 'payment') await this.rollingReserve.forPayment(work, t, settings);
 
     const change: TransactionChange & { status: TransactionStatus } = {
       status: t.type === 'payment' ? 'completed' : 'verified',
@@ -112,12 +109,12 @@ export class ChargeOutcomes {
       // A recurring subscription charges the card later, so it needs a permanent token too.
       change.permanentTokenId =
         t.permanentTokenId ??
-        (await this.cards.permanentTokenFor(tx, await this.cards.findCard(tx, cardIdOf(t))));
+        (await this.cards.permanentTokenFor(work, await this.cards.findCard(work, cardIdOf(t))));
     }
     if (recurring) change.recurring = recurringViewOf(settings, new Date());
-    const updated = await this.transition(tx, t, change, settings);
+    const updated = await this.transition(work, t, change, settings);
     if (recurring && updated.permanentTokenId) {
-      await this.outbox.add(tx, [recurringSubscribedMessage(updated, updated.permanentTokenId)]);
+      await this.outbox.add(work, [recurringSubscribedMessage(updated, updated.permanentTokenId)]);
     }
     return updated;
   }

@@ -1,4 +1,4 @@
-import { divideHalfUp } from '../../charge/domain/decimal-math';
+import { divideHalfUp } from '../../shared/decimal-math';
 import type { Transaction } from '../../charge/domain/transaction';
 
 /** Why a payment cannot be disputed now (answered 405 40504). */

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { LedgerRepository } from '../../../ledger/infrastructure/ledger.repository';
-import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { RequestQueue } from '../request-queue';
+import { LedgerStore } from '../../../ledger/application/ledger.store';
+import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { derivedFrom } from '../../domain/derived-transaction';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { requestedAmountOf } from '../process-charge/requested-amount';
 
@@ -22,29 +23,28 @@ import { requestedAmountOf } from '../process-charge/requested-amount';
 @Injectable()
 export class ReversePaymentUseCase {
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly requests: RequestQueue,
+    private readonly transactions: TransactionStore,
+    private readonly ledger: LedgerStore,
     private readonly outcomes: ChargeOutcomes,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly projects: ProjectSettingsStore,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ReversePaymentV1,
     task?: TaskOrigin,
   ): Promise<Transaction> {
     const { projectId, idempotencyKey } = command;
     // Concurrent deliveries of one request queue here; the later ones find the first's reversal.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `reverse:${projectId}:${idempotencyKey}`,
-    ]);
-    const earlier = await this.transactions.findByIdempotencyKey(tx, projectId, idempotencyKey);
+    await this.requests.awaitTurn(work, `reverse:${projectId}:${idempotencyKey}`);
+    const earlier = await this.transactions.findByIdempotencyKey(work, projectId, idempotencyKey);
     if (earlier) return earlier;
     if (command.id === undefined && command.orderId === undefined) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'id or order_id is required');
     }
 
-    const payment = await this.transactions.lockPaymentForReversal(tx, projectId, command);
+    const payment = await this.transactions.lockPaymentForReversal(work, projectId, command);
     if (!payment) {
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
@@ -53,10 +53,10 @@ export class ReversePaymentUseCase {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be above zero');
     }
     const reversal = decide(payment, amount.minor);
-    const settings = await this.projects.require(tx, projectId);
+    const settings = await this.projects.require(work, projectId);
 
-    await this.transactions.recordReversal(tx, payment, reversal.payment);
-    const opened = await this.transactions.insert(tx, {
+    await this.transactions.recordReversal(work, payment, reversal.payment);
+    const opened = await this.transactions.insert(work, {
       ...derivedFrom(payment, {
         type: 'refund',
         priceMinor: reversal.refund.priceMinor,
@@ -69,8 +69,8 @@ export class ReversePaymentUseCase {
       task: task ?? null,
       checkout: null,
     });
-    await this.ledger.post(tx, reversal.entryFor(opened.id));
-    return this.outcomes.transition(tx, opened, { status: 'completed' }, settings);
+    await this.ledger.post(work, reversal.entryFor(opened.id));
+    return this.outcomes.transition(work, opened, { status: 'completed' }, settings);
   }
 }
 

@@ -15,8 +15,7 @@ import { GetTransactionUseCase } from './application/queries/get-transaction.use
 import { ListTransactionsUseCase } from './application/queries/list-transactions.use-case';
 import { RequestQueue } from './application/request-queue';
 import { ReversePaymentUseCase } from './application/reverse-payment/reverse-payment.use-case';
-import { HoldRollingReserve } from './application/rolling-reserve/hold-rolling-reserve';
-import { ReturnRollingReserveWorker } from './application/rolling-reserve/return-rolling-reserve.worker';
+import { ReturnRollingReserveWorker } from './application/return-rolling-reserve.worker';
 import { SettleProcessingWorker } from './application/settle-processing/settle-processing.worker';
 import { TransactionStore } from './application/transaction.store';
 import { AdvisoryLockRequestQueue } from './infrastructure/advisory-lock-request-queue';
@@ -54,7 +53,6 @@ export class ChargeModule {
       { provide: TransactionStore, useClass: TransactionRepository },
       { provide: LiveOrderGuard, useClass: SavepointLiveOrderGuard },
       { provide: RequestQueue, useClass: AdvisoryLockRequestQueue },
-      HoldRollingReserve,
       ChargeOutcomes,
       ProcessChargeUseCase,
       AuthenticateChargeUseCase,

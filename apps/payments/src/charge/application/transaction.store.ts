@@ -1,14 +1,9 @@
 import type { ListTransactionsV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
 import type { NewTransaction, Transaction, TransactionStatus } from '../domain/transaction';
+import type { TransactionChange } from '../domain/transaction-aggregate';
 
-/** The fields a status change may set along with the status. */
-export type TransactionChange = Partial<
-  Pick<
-    Transaction,
-    'status' | 'reason' | 'feeMinor' | 'permanentTokenId' | 'recurring' | 'acs' | 'settleAt'
-  >
->;
+export type { TransactionChange };
 
 /** A status change whose transaction was no longer in the status the change was decided from. */
 export class StaleTransactionError extends Error {

@@ -6,9 +6,8 @@ import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
 import { feeText, priceText } from '../../charge/application/transaction-views';
 import { derivedFrom } from '../../charge/domain/derived-transaction';
 import type { Transaction, TransactionType } from '../../charge/domain/transaction';
+import { TransactionAggregate } from '../../charge/domain/transaction-aggregate';
 import { TransactionStore } from '../../charge/application/transaction.store';
-import { chargebackEntry, penaltyEntry, retrievalEntry } from '../../ledger/domain/postings';
-import { LedgerStore } from '../../ledger/application/ledger.store';
 import {
   ProjectSettingsStore,
   type ProjectSettings,
@@ -27,7 +26,6 @@ import { chargeBack, DisputeRefused, retrieve } from '../domain/dispute';
 export class SandboxDisputeUseCase {
   constructor(
     private readonly transactions: TransactionStore,
-    private readonly ledger: LedgerStore,
     private readonly outcomes: ChargeOutcomes,
     private readonly projects: ProjectSettingsStore,
   ) {}
@@ -57,28 +55,13 @@ export class SandboxDisputeUseCase {
     const decided = refusedAs405(() => chargeBack(payment));
     await this.transactions.recordLaterEffect(work, payment, 'charged_back');
     const chargeback = await this.open(work, payment, 'chargeback', decided);
-    await this.ledger.post(work, chargebackEntry(this.amounts(chargeback, decided)));
-    const completed = await this.outcomes.transition(
-      work,
-      chargeback,
-      { status: 'completed' },
-      settings,
-    );
+    const completed = await this.settle(work, chargeback, settings);
     if (decided.penaltyMinor > 0n) {
       const penalty = await this.open(work, payment, 'penalty', {
         amountMinor: decided.penaltyMinor,
         feeMinor: 0n,
       });
-      await this.ledger.post(
-        work,
-        penaltyEntry({
-          projectId: payment.projectId,
-          transactionId: penalty.id,
-          currency: payment.currency,
-          amountMinor: decided.penaltyMinor,
-        }),
-      );
-      await this.outcomes.transition(work, penalty, { status: 'completed' }, settings);
+      await this.settle(work, penalty, settings);
     }
     return completed;
   }
@@ -88,8 +71,7 @@ export class SandboxDisputeUseCase {
     const decided = refusedAs405(() => retrieve(payment, chargeback));
     await this.transactions.recordLaterEffect(work, payment, 'retrieved');
     const retrieval = await this.open(work, payment, 'retrieval', decided);
-    await this.ledger.post(work, retrievalEntry(this.amounts(retrieval, decided)));
-    return this.outcomes.transition(work, retrieval, { status: 'completed' }, settings);
+    return this.settle(work, retrieval, settings);
   }
 
   private open(
@@ -104,14 +86,10 @@ export class SandboxDisputeUseCase {
     );
   }
 
-  private amounts(t: Transaction, decided: { amountMinor: bigint; feeMinor: bigint }) {
-    return {
-      projectId: t.projectId,
-      transactionId: t.id,
-      currency: t.currency,
-      grossMinor: decided.amountMinor,
-      feeMinor: decided.feeMinor,
-    };
+  /** A dispute movement settles at once, with its ledger entry (ADR 0028). */
+  private settle(work: UnitOfWork, movement: Transaction, settings: ProjectSettings) {
+    const settled = new TransactionAggregate(movement).settleMovement();
+    return this.outcomes.record(work, movement, settled, settings);
   }
 
   private find(work: UnitOfWork, payment: Transaction, type: TransactionType) {

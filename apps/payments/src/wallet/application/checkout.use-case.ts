@@ -4,6 +4,7 @@ import type { CheckoutViewV1, FinishCheckoutV1, GetCheckoutV1 } from '@opp/contr
 import { ErrorCode } from '@opp/errors';
 import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
 import type { Transaction } from '../../charge/domain/transaction';
+import { TransactionAggregate } from '../../charge/domain/transaction-aggregate';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
@@ -40,14 +41,10 @@ export class CheckoutUseCase {
     const settings = await this.projects.require(work, t.projectId);
     let decided: Transaction;
     if (step.to === 'completed') {
-      decided = await this.outcomes.apply(work, t, { outcome: 'approved' }, settings);
+      decided = await this.outcomes.decide(work, t, { outcome: 'approved' }, settings);
     } else {
-      decided = await this.outcomes.transition(
-        work,
-        t,
-        { status: 'cancelled', reason: CANCELLED_REASON, settleAt: null },
-        settings,
-      );
+      const cancelled = new TransactionAggregate(t).cancel(CANCELLED_REASON);
+      decided = await this.outcomes.record(work, t, cancelled, settings);
     }
     return checkoutViewOf(decided);
   }

@@ -12,6 +12,7 @@ import { ProjectSettingsStore } from '../../../project/application/project-setti
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
 import { cardIdOf, type Transaction } from '../../domain/transaction';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { taskResultOf } from '../task-result';
@@ -41,7 +42,8 @@ export class AuthenticateChargeUseCase {
     const waiting = await this.transactions.lockByMd(work, command.projectId, command.md);
     if (!waiting)
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
-    if (waiting.status !== 'authenticating') {
+    const charge = new TransactionAggregate(waiting);
+    if (!charge.isAwaitingChallenge()) {
       throw new PaymentRefusal(
         ErrorCode.TransactionAlreadyCompleted,
         'Transaction already completed',
@@ -50,7 +52,8 @@ export class AuthenticateChargeUseCase {
     const settings = await this.projects.require(work, command.projectId);
     let finished: Transaction;
     if (challengeResultOf(this.decrypt(command.paRes), command.md) === 'failed') {
-      finished = await this.outcomes.fail(work, waiting, AUTHENTICATION_FAILED, settings);
+      const failed = charge.fail(AUTHENTICATION_FAILED);
+      finished = await this.outcomes.record(work, waiting, failed, settings);
     } else {
       const card = await this.cards.findCard(work, cardIdOf(waiting));
       const decision = await this.acquirers.for(settings).authorize({
@@ -63,7 +66,7 @@ export class AuthenticateChargeUseCase {
         currency: waiting.currency,
         authenticated: true,
       });
-      finished = await this.outcomes.apply(work, waiting, decision, settings);
+      finished = await this.outcomes.decide(work, waiting, decision, settings);
     }
     if (finished.task) {
       const result = taskResultOf(finished.task, finished, this.config.publicGatewayUrl);

@@ -13,6 +13,7 @@ import { ProjectSettingsStore } from '../../../project/application/project-setti
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { feeFor } from '../../domain/fee';
 import type { TaskOrigin } from '../../domain/transaction';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { LiveOrderGuard } from '../live-order-guard';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
@@ -142,12 +143,12 @@ export class ProcessChargeUseCase {
       const paReq = this.keyRing.encrypt(
         JSON.stringify({ md, id: opened.id, amount: amount.text, currency: amount.currency }),
       );
-      const authenticating = await this.outcomes.transition(
-        work,
-        opened,
-        { status: 'authenticating', acs: { md, paReq, termUrl: command.acsReturnUrl ?? '' } },
-        settings,
-      );
+      const challenge = new TransactionAggregate(opened).requireChallenge({
+        md,
+        paReq,
+        termUrl: command.acsReturnUrl ?? '',
+      });
+      const authenticating = await this.outcomes.record(work, opened, challenge, settings);
       return chargeResultOf(authenticating, this.config.publicGatewayUrl);
     }
     const decision = await acquirer.authorize({
@@ -156,7 +157,7 @@ export class ProcessChargeUseCase {
       currency: amount.currency,
       authenticated: false,
     });
-    const decided = await this.outcomes.apply(work, opened, decision, settings);
+    const decided = await this.outcomes.decide(work, opened, decision, settings);
     return chargeResultOf(decided, this.config.publicGatewayUrl);
   }
 }

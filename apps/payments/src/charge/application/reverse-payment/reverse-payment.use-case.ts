@@ -3,12 +3,12 @@ import type { UnitOfWork } from '@opp/persistence';
 import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../request-queue';
-import { LedgerStore } from '../../../ledger/application/ledger.store';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { derivedFrom } from '../../domain/derived-transaction';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { requestedAmountOf } from '../process-charge/requested-amount';
@@ -25,7 +25,6 @@ export class ReversePaymentUseCase {
   constructor(
     private readonly requests: RequestQueue,
     private readonly transactions: TransactionStore,
-    private readonly ledger: LedgerStore,
     private readonly outcomes: ChargeOutcomes,
     private readonly projects: ProjectSettingsStore,
   ) {}
@@ -69,8 +68,12 @@ export class ReversePaymentUseCase {
       task: task ?? null,
       checkout: null,
     });
-    await this.ledger.post(work, reversal.entryFor(opened.id));
-    return this.outcomes.transition(work, opened, { status: 'completed' }, settings);
+    return this.outcomes.record(
+      work,
+      opened,
+      new TransactionAggregate(opened).settleMovement(),
+      settings,
+    );
   }
 }
 

@@ -50,7 +50,7 @@ export class SettleProcessingWorker extends PollingWorker {
           expirationMonth: card.expirationMonth,
           expirationYear: card.expirationYear,
         });
-        await this.outcomes.apply(work, t, decision, settings);
+        await this.outcomes.decide(work, t, decision, settings);
       }
       return due.length;
     });

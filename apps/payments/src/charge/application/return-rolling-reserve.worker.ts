@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { PollingWorker } from '@opp/platform';
-import { ChargeOutcomes } from '../charge-outcomes';
-import { derivedFrom } from '../../domain/derived-transaction';
-import { TransactionStore } from '../transaction.store';
-import { rollingReserveReturnEntry } from '../../../ledger/domain/postings';
-import { LedgerStore } from '../../../ledger/application/ledger.store';
-import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
-import type { RollingReserveHold } from '../../../rolling-reserve/domain/rolling-reserve';
-import { RollingReserveStore } from '../../../rolling-reserve/application/rolling-reserve.store';
+import { ChargeOutcomes } from './charge-outcomes';
+import { derivedFrom } from '../domain/derived-transaction';
+import { TransactionAggregate } from '../domain/transaction-aggregate';
+import { TransactionStore } from './transaction.store';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
+import type { RollingReserveHold } from '../../rolling-reserve/domain/rolling-reserve';
+import { RollingReserveStore } from '../../rolling-reserve/application/rolling-reserve.store';
 
 const POLL_INTERVAL_MS = 500;
 const BATCH = 50;
@@ -26,7 +25,6 @@ export class ReturnRollingReserveWorker extends PollingWorker {
     @Inject(TransactionRunner) private readonly runner: TransactionRunner,
     private readonly holds: RollingReserveStore,
     private readonly transactions: TransactionStore,
-    private readonly ledger: LedgerStore,
     private readonly projects: ProjectSettingsStore,
     private readonly outcomes: ChargeOutcomes,
   ) {
@@ -57,16 +55,12 @@ export class ReturnRollingReserveWorker extends PollingWorker {
       work,
       derivedFrom(payment, { type: 'rolling_reserve', priceMinor: hold.amountMinor, feeMinor: 0n }),
     );
-    await this.ledger.post(
-      work,
-      rollingReserveReturnEntry({
-        projectId: hold.projectId,
-        transactionId: opened.id,
-        currency: hold.currency,
-        amountMinor: hold.amountMinor,
-      }),
-    );
     await this.holds.markReturned(work, hold.paymentId, opened.id);
-    await this.outcomes.transition(work, opened, { status: 'returned' }, settings);
+    await this.outcomes.record(
+      work,
+      opened,
+      new TransactionAggregate(opened).settleMovement(),
+      settings,
+    );
   }
 }

@@ -208,3 +208,28 @@ describe('TransactionAggregate', () => {
     });
   });
 });
+
+describe('TransactionAggregate.reverse', () => {
+  const completed = charge({ status: 'completed', originalStatus: 'completed', orderId: 'o-1' });
+  const request = { idempotencyKey: 'rev-1', reason: 'customer asked', task: null };
+
+  it('records the later effect on the payment and opens a refund keyed by its own request', () => {
+    const { payment, refund } = new TransactionAggregate(completed).reverse(400n, request);
+    expect(payment).toEqual({ status: 'refunded', reversedMinor: 400n });
+    expect(refund).toMatchObject({
+      type: 'refund',
+      referenceId: 10,
+      idempotencyKey: 'rev-1',
+      priceMinor: 400n,
+      feeMinor: 20n,
+      reason: 'customer asked',
+      checkout: null,
+    });
+  });
+
+  it('refuses to reverse a payment that is not completed', () => {
+    expect(() => new TransactionAggregate(charge()).reverse(400n, request)).toThrow(
+      'not a completed payment',
+    );
+  });
+});

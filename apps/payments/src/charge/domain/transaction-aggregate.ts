@@ -17,7 +17,15 @@ import {
   type RollingReserveHold,
   type RollingReserveSettings,
 } from '../../rolling-reserve/domain/rolling-reserve';
-import type { AcsData, Transaction, TransactionStatus } from './transaction';
+import { derivedFrom } from './derived-transaction';
+import { reverse } from './reversal';
+import type {
+  AcsData,
+  NewTransaction,
+  TaskOrigin,
+  Transaction,
+  TransactionStatus,
+} from './transaction';
 
 /** The fields a status change may set along with the status. */
 export type TransactionChange = Partial<
@@ -113,6 +121,33 @@ export class TransactionAggregate {
   cancel(reason: string): TransactionStep {
     this.expect(['opened'], 'cancel');
     return this.step({ status: 'cancelled', reason, settleAt: null });
+  }
+
+  /**
+   * A reversal of part of a completed payment (rules in `reverse`, ReversalRefused otherwise): the
+   * payment's later effect and the refund to open. A payment may be reversed several times: each
+   * refund is keyed by its own request, may come from a task, and has no wallet checkout.
+   */
+  reverse(
+    amountMinor: bigint,
+    request: { idempotencyKey: string; reason: string | null; task: TaskOrigin | null },
+  ): { payment: { status: 'refunded'; reversedMinor: bigint }; refund: NewTransaction } {
+    const reversal = reverse(this.state, amountMinor);
+    const { priceMinor, feeMinor } = reversal.refund;
+    return {
+      payment: reversal.payment,
+      refund: {
+        ...derivedFrom(this.state, {
+          type: 'refund',
+          priceMinor,
+          feeMinor,
+          reason: request.reason,
+        }),
+        idempotencyKey: request.idempotencyKey,
+        task: request.task,
+        checkout: null,
+      },
+    };
   }
 
   /**

@@ -4,9 +4,8 @@ import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../request-queue';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
-import { derivedFrom } from '../../domain/derived-transaction';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
-import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
+import { ReversalRefused } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { TransactionStore } from '../transaction.store';
@@ -51,23 +50,17 @@ export class ReversePaymentUseCase {
     if (amount.minor === 0n) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be above zero');
     }
-    const reversal = decide(payment, amount.minor);
+    const { payment: reversed, refund } = decide(() =>
+      new TransactionAggregate(payment).reverse(amount.minor, {
+        idempotencyKey,
+        reason: command.comment ?? null,
+        task: task ?? null,
+      }),
+    );
     const settings = await this.projects.require(work, projectId);
 
-    await this.transactions.recordReversal(work, payment, reversal.payment);
-    const opened = await this.transactions.insert(work, {
-      ...derivedFrom(payment, {
-        type: 'refund',
-        priceMinor: reversal.refund.priceMinor,
-        feeMinor: reversal.refund.feeMinor,
-        reason: command.comment ?? null,
-      }),
-      // A payment may be reversed several times: each reversal is keyed by its own request, may
-      // come from a task, and carries no wallet checkout of its own.
-      idempotencyKey,
-      task: task ?? null,
-      checkout: null,
-    });
+    await this.transactions.recordReversal(work, payment, reversed);
+    const opened = await this.transactions.insert(work, refund);
     return this.outcomes.record(
       work,
       opened,
@@ -77,9 +70,9 @@ export class ReversePaymentUseCase {
   }
 }
 
-function decide(payment: Transaction, amountMinor: bigint): Reversal {
+function decide<T>(reverse: () => T): T {
   try {
-    return reverse(payment, amountMinor);
+    return reverse();
   } catch (error) {
     if (!(error instanceof ReversalRefused)) throw error;
     throw new PaymentRefusal(

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ChargeModule } from '../charge/charge.module';
 import type { PaymentsConfig } from '../config/payments.config';
-import { LedgerModule } from '../ledger/ledger.module';
 import { ProjectModule } from '../project/project.module';
 import { SandboxDisputeUseCase } from './application/sandbox-dispute.use-case';
 import { SandboxDisputeKafkaHandler } from './interface/sandbox-dispute.kafka.handler';
@@ -12,7 +11,7 @@ export class DisputeModule {
   static register(config: PaymentsConfig): DynamicModule {
     return {
       module: DisputeModule,
-      imports: [ChargeModule.register(config), LedgerModule, ProjectModule],
+      imports: [ChargeModule.register(config), ProjectModule],
       controllers: [SandboxDisputeKafkaHandler],
       providers: [SandboxDisputeUseCase],
     };

@@ -233,3 +233,35 @@ describe('TransactionAggregate.reverse', () => {
     );
   });
 });
+
+describe('TransactionAggregate disputes (ADR 0028)', () => {
+  const completed = charge({ status: 'completed', originalStatus: 'completed' });
+
+  it('charges back what is left of a payment and opens its penalty', () => {
+    const effect = new TransactionAggregate(completed).chargeBack();
+    expect(effect.status).toBe('charged_back');
+    expect(effect.movements).toEqual([
+      expect.objectContaining({ type: 'chargeback', priceMinor: 1000n, feeMinor: 50n }),
+      expect.objectContaining({ type: 'penalty', priceMinor: 50n, feeMinor: 0n }),
+    ]);
+  });
+
+  it('retrieves a charged back payment with the chargeback amounts', () => {
+    const chargedBack = charge({ status: 'charged_back', originalStatus: 'completed' });
+    const chargeback = charge({ id: 11, type: 'chargeback', priceMinor: 1000n, feeMinor: 50n });
+    const effect = new TransactionAggregate(chargedBack).retrieve(chargeback);
+    expect(effect.status).toBe('retrieved');
+    expect(effect.movements).toEqual([
+      expect.objectContaining({ type: 'retrieval', priceMinor: 1000n, feeMinor: 50n }),
+    ]);
+  });
+
+  it('refuses to charge back an open charge, and to retrieve what was not charged back', () => {
+    expect(() => new TransactionAggregate(charge()).chargeBack()).toThrow(
+      'not a completed payment',
+    );
+    expect(() => new TransactionAggregate(completed).retrieve(undefined)).toThrow(
+      'not charged back',
+    );
+  });
+});

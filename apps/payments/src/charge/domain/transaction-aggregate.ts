@@ -18,6 +18,7 @@ import {
   type RollingReserveSettings,
 } from '../../rolling-reserve/domain/rolling-reserve';
 import { derivedFrom } from './derived-transaction';
+import { chargeBack, retrieve } from './dispute';
 import { reverse } from './reversal';
 import type {
   AcsData,
@@ -25,6 +26,7 @@ import type {
   TaskOrigin,
   Transaction,
   TransactionStatus,
+  TransactionType,
 } from './transaction';
 
 /** The fields a status change may set along with the status. */
@@ -55,6 +57,12 @@ export interface AuthorizationContext {
   reserveDaySeconds: number;
   /** The card's permanent token, needed when the charge keeps the card (remember or recurring). */
   permanentTokenId?: string | null;
+}
+
+/** A payment's later effect (its status alone) and the movements it opens, in order. */
+export interface LaterEffect<S extends TransactionStatus> {
+  status: S;
+  movements: NewTransaction[];
 }
 
 /** A move the transaction's status does not allow. */
@@ -151,6 +159,27 @@ export class TransactionAggregate {
   }
 
   /**
+   * ADR 0028: a chargeback of what is left of a completed payment (DisputeRefused otherwise): the
+   * payment's later effect and the movements to open, the chargeback and its penalty if any.
+   */
+  chargeBack(): LaterEffect<'charged_back'> {
+    const decided = chargeBack(this.state);
+    const movements = [this.movement('chargeback', decided.amountMinor, decided.feeMinor)];
+    if (decided.penaltyMinor > 0n)
+      movements.push(this.movement('penalty', decided.penaltyMinor, 0n));
+    return { status: 'charged_back', movements };
+  }
+
+  /** ADR 0028: a charged back payment comes back (DisputeRefused otherwise). */
+  retrieve(chargeback: Transaction | undefined): LaterEffect<'retrieved'> {
+    const decided = retrieve(this.state, chargeback);
+    return {
+      status: 'retrieved',
+      movements: [this.movement('retrieval', decided.amountMinor, decided.feeMinor)],
+    };
+  }
+
+  /**
    * A payment's later movement (refund, chargeback, retrieval, penalty, a returned reserve) is
    * opened and at once settled with its own ledger entry.
    */
@@ -226,6 +255,10 @@ export class TransactionAggregate {
       );
     }
     return { from: t.status, change, postings, reserveHold: hold, events };
+  }
+
+  private movement(type: TransactionType, priceMinor: bigint, feeMinor: bigint): NewTransaction {
+    return derivedFrom(this.state, { type, priceMinor, feeMinor });
   }
 
   private reserveHold(context: AuthorizationContext): RollingReserveHold | null {

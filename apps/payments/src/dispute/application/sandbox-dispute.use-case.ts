@@ -4,16 +4,19 @@ import type { SandboxDisputeResultV1, SandboxDisputeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
 import { feeText, priceText } from '../../charge/application/transaction-views';
-import { derivedFrom } from '../../charge/domain/derived-transaction';
-import type { Transaction, TransactionType } from '../../charge/domain/transaction';
-import { TransactionAggregate } from '../../charge/domain/transaction-aggregate';
+import { DisputeRefused } from '../../charge/domain/dispute';
+import type {
+  Transaction,
+  TransactionStatus,
+  TransactionType,
+} from '../../charge/domain/transaction';
+import { TransactionAggregate, type LaterEffect } from '../../charge/domain/transaction-aggregate';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import {
   ProjectSettingsStore,
   type ProjectSettings,
 } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
-import { chargeBack, DisputeRefused, retrieve } from '../domain/dispute';
 
 /**
  * The admin API's sandbox disputes (ADR 0028). The payment's row lock serialises every dispute
@@ -52,38 +55,31 @@ export class SandboxDisputeUseCase {
   }
 
   private async chargeBack(work: UnitOfWork, payment: Transaction, settings: ProjectSettings) {
-    const decided = refusedAs405(() => chargeBack(payment));
-    await this.transactions.recordLaterEffect(work, payment, 'charged_back');
-    const chargeback = await this.open(work, payment, 'chargeback', decided);
-    const completed = await this.settle(work, chargeback, settings);
-    if (decided.penaltyMinor > 0n) {
-      const penalty = await this.open(work, payment, 'penalty', {
-        amountMinor: decided.penaltyMinor,
-        feeMinor: 0n,
-      });
-      await this.settle(work, penalty, settings);
-    }
-    return completed;
+    const effect = refusedAs405(() => new TransactionAggregate(payment).chargeBack());
+    return this.record(work, payment, effect, settings);
   }
 
   private async retrieve(work: UnitOfWork, payment: Transaction, settings: ProjectSettings) {
     const chargeback = await this.find(work, payment, 'chargeback');
-    const decided = refusedAs405(() => retrieve(payment, chargeback));
-    await this.transactions.recordLaterEffect(work, payment, 'retrieved');
-    const retrieval = await this.open(work, payment, 'retrieval', decided);
-    return this.settle(work, retrieval, settings);
+    const effect = refusedAs405(() => new TransactionAggregate(payment).retrieve(chargeback));
+    return this.record(work, payment, effect, settings);
   }
 
-  private open(
+  /** The payment's later effect, then each movement opened and settled; the first one answers. */
+  private async record(
     work: UnitOfWork,
     payment: Transaction,
-    type: TransactionType,
-    amounts: { amountMinor: bigint; feeMinor: bigint },
-  ) {
-    return this.transactions.insert(
-      work,
-      derivedFrom(payment, { type, priceMinor: amounts.amountMinor, feeMinor: amounts.feeMinor }),
-    );
+    effect: LaterEffect<TransactionStatus>,
+    settings: ProjectSettings,
+  ): Promise<Transaction> {
+    await this.transactions.recordLaterEffect(work, payment, effect.status);
+    const settled: Transaction[] = [];
+    for (const movement of effect.movements) {
+      settled.push(
+        await this.settle(work, await this.transactions.insert(work, movement), settings),
+      );
+    }
+    return settled[0];
   }
 
   /** A dispute movement settles at once, with its ledger entry (ADR 0028). */

@@ -1,6 +1,5 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
 import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
-import { UserReadModelOrmEntity } from '../user/infrastructure/user-read-model.orm-entity';
 import { CreateUsersReadModel1763700000300 } from './migrations/1763700000300-create-users-read-model';
 import { CreateCardVault1763700000310 } from './migrations/1763700000310-create-card-vault';
 import { CreateTransactions1763700000320 } from './migrations/1763700000320-create-transactions';
@@ -14,7 +13,7 @@ import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 
 export const SERVICE_NAME = 'payments';
-export const entities = [...snapshotEntities, UserReadModelOrmEntity];
+export const entities = [...snapshotEntities];
 export const migrations = [
   ...snapshotMigrations,
   CreateUsersReadModel1763700000300,

@@ -1,9 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { OpeningKeyRing } from '@opp/crypto';
-import { PaymentsConfig } from '../config/payments.config';
-import { CardVaultRepository } from '../card-vault/infrastructure/card-vault.repository';
-import { LedgerRepository } from '../ledger/infrastructure/ledger.repository';
-import { ProjectSettingsRepository } from '../project/project-settings.repository';
+import { CardVaultModule } from '../card-vault/card-vault.module';
+import type { PaymentsConfig } from '../config/payments.config';
+import { LedgerModule } from '../ledger/ledger.module';
+import { ProjectModule } from '../project/project.module';
 import { PayoutCardAccountReader } from './application/payout-card-account';
 import { PayoutStore } from './application/payout.store';
 import { ReservePayoutUseCase } from './application/reserve-payout.use-case';
@@ -21,13 +20,10 @@ export class PayoutModule {
   static register(config: PaymentsConfig): DynamicModule {
     return {
       module: PayoutModule,
+      imports: [CardVaultModule.register(config), LedgerModule, ProjectModule],
       controllers: [PayoutKafkaHandler],
       providers: [
-        { provide: OpeningKeyRing, useValue: new OpeningKeyRing(config.cardDataPrivateKeys) },
         { provide: PayoutStore, useClass: PayoutRepository },
-        LedgerRepository,
-        ProjectSettingsRepository,
-        CardVaultRepository,
         PayoutCardAccountReader,
         ReservePayoutUseCase,
         SettlePayoutUseCase,

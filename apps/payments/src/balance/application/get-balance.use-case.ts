@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { BalanceViewV1, GetBalanceV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { formatAmount, isCurrencyCode } from '@opp/money';
 import { Accounts } from '../../ledger/domain/accounts';
-import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
-import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { LedgerStore } from '../../ledger/application/ledger.store';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 
 /**
@@ -18,20 +18,20 @@ import { PaymentRefusal } from '../../shared/payment-refusal';
 @Injectable()
 export class GetBalanceUseCase {
   constructor(
-    private readonly projects: ProjectSettingsRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly projects: ProjectSettingsStore,
+    private readonly ledger: LedgerStore,
   ) {}
 
-  async execute(tx: EntityManager, query: GetBalanceV1): Promise<BalanceViewV1> {
-    const settings = await this.projects.require(tx, query.projectId);
+  async execute(work: UnitOfWork, query: GetBalanceV1): Promise<BalanceViewV1> {
+    const settings = await this.projects.require(work, query.projectId);
     const currency = query.currency?.toUpperCase() ?? settings.baseCurrency;
     if (!isCurrencyCode(currency)) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
     }
     const base = settings.baseCurrency;
-    const [available, reserve] = await this.balancesIn(tx, query.projectId, currency);
+    const [available, reserve] = await this.balancesIn(work, query.projectId, currency);
     const [baseAvailable, baseReserve] =
-      base === currency ? [available, reserve] : await this.balancesIn(tx, query.projectId, base);
+      base === currency ? [available, reserve] : await this.balancesIn(work, query.projectId, base);
     return {
       amount: formatAmount(available, currency),
       rolling_reserve: formatAmount(reserve, currency),
@@ -41,10 +41,10 @@ export class GetBalanceUseCase {
     };
   }
 
-  private balancesIn(tx: EntityManager, projectId: number, currency: string) {
+  private balancesIn(work: UnitOfWork, projectId: number, currency: string) {
     return Promise.all([
-      this.ledger.creditBalance(tx, Accounts.merchantAvailable(projectId), currency),
-      this.ledger.creditBalance(tx, Accounts.rollingReserve(projectId), currency),
+      this.ledger.creditBalance(work, Accounts.merchantAvailable(projectId), currency),
+      this.ledger.creditBalance(work, Accounts.rollingReserve(projectId), currency),
     ]);
   }
 }

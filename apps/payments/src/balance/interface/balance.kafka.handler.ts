@@ -1,21 +1,21 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { DataSource } from 'typeorm';
 import { GetBalanceV1Request, type GetBalanceV1 } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
+import { TransactionRunner } from '@opp/persistence';
 import { answer } from '../../shared/answer';
 import { GetBalanceUseCase } from '../application/get-balance.use-case';
 
 @Controller()
 export class BalanceKafkaHandler {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionRunner) private readonly runner: TransactionRunner,
     private readonly getBalance: GetBalanceUseCase,
   ) {}
 
   /** A read: outside the inbox, so a redelivery reads the balance again. */
   @OnRequest(GetBalanceV1Request, { inbox: false })
   handle(@Payload() query: GetBalanceV1) {
-    return answer(() => this.getBalance.execute(this.dataSource.manager, query));
+    return answer(() => this.runner.run((work) => this.getBalance.execute(work, query)));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { CryptoError, FingerprintKey, OpeningKeyRing, openCard } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../shared/payment-refusal';
@@ -7,7 +7,7 @@ import { cardInputOf, type CardInput } from '../domain/card-input';
 import { isExpired, issuerOf, passesLuhn, schemeOf } from '../domain/card-number';
 import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
-import { CardVaultRepository, type EncryptedValue } from '../infrastructure/card-vault.repository';
+import { CardVaultStore, type EncryptedValue } from './card-vault.store';
 import { CardDataCipher } from './card-data-cipher';
 
 /** A card about to be charged: the number in memory only, and how to claim it once accepted. */
@@ -32,7 +32,7 @@ export interface ChargeCardSource {
 @Injectable()
 export class CardVault {
   constructor(
-    private readonly cards: CardVaultRepository,
+    private readonly cards: CardVaultStore,
     @Inject(CardDataCipher) private readonly cipher: CardDataCipher,
     @Inject(FingerprintKey) private readonly fingerprints: FingerprintKey,
     @Inject(OpeningKeyRing) private readonly cardDataKeys: OpeningKeyRing,
@@ -65,10 +65,10 @@ export class CardVault {
    * active card-data KEK). The fingerprint key is not a KEK: the same card maps to the same row
    * before and after a KEK rotation.
    */
-  async store(tx: EntityManager, projectId: number, card: CardInput): Promise<VaultCard> {
+  async store(work: UnitOfWork, projectId: number, card: CardInput): Promise<VaultCard> {
     this.assertValid(card);
     const issuer = issuerOf(card.number);
-    return this.cards.storeCard(tx, {
+    return this.cards.storeCard(work, {
       projectId,
       panEncrypted: await this.cipher.encrypt(card.number),
       kekId: this.cipher.activeKekId,
@@ -99,11 +99,11 @@ export class CardVault {
    * only an expired token loses its security code at once.
    */
   async forCharge(
-    tx: EntityManager,
+    work: UnitOfWork,
     projectId: number,
     source: ChargeCardSource,
   ): Promise<ChargeCard> {
-    if (source.cardToken) return this.byToken(tx, projectId, source.cardToken);
+    if (source.cardToken) return this.byToken(work, projectId, source.cardToken);
     if (!source.sealedCard) {
       throw new PaymentRefusal(ErrorCode.CardDataMissing, 'Card data missing');
     }
@@ -115,21 +115,17 @@ export class CardVault {
       expirationYear: card.expirationYear,
       securityCode: card.securityCode,
       permanentTokenId: null,
-      claim: () => this.store(tx, projectId, card),
+      claim: () => this.store(work, projectId, card),
     };
   }
 
-  private async byToken(
-    tx: EntityManager,
-    projectId: number,
-    tokenId: string,
-  ): Promise<ChargeCard> {
-    const token = await this.cards.lockToken(tx, projectId, tokenId);
+  private async byToken(work: UnitOfWork, projectId: number, tokenId: string): Promise<ChargeCard> {
+    const token = await this.cards.lockToken(work, projectId, tokenId);
     if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
     const now = new Date();
     const expired =
       token.kind === 'temporary' && (token.expiresAt?.getTime() ?? 0) <= now.getTime();
-    if (expired && token.securityCodeEncrypted) await this.cards.eraseSecurityCode(tx, token.id);
+    if (expired && token.securityCodeEncrypted) await this.cards.eraseSecurityCode(work, token.id);
     assertUsable(token, now);
     const { card } = token;
     return {
@@ -141,7 +137,7 @@ export class CardVault {
         : undefined,
       permanentTokenId: token.kind === 'permanent' ? token.id : null,
       claim: async () => {
-        if (token.kind === 'temporary') await this.cards.markUsed(tx, token.id);
+        if (token.kind === 'temporary') await this.cards.markUsed(work, token.id);
         return card;
       },
     };

@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { randomToken } from '@opp/crypto';
 import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
-
-/** The KEK id is stored beside each envelope (key rotation and retirement). */
-export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string; kekId: string };
-
-export interface EncryptedValue {
-  encrypted: string;
-  kekId: string;
-}
-
-export interface LockedToken {
-  id: string;
-  kind: CardTokenKind;
-  expiresAt: Date | null;
-  usedAt: Date | null;
-  securityCodeEncrypted: string | null;
-  card: VaultCard;
-}
+import {
+  CardVaultStore,
+  type EncryptedValue,
+  type LockedToken,
+  type NewVaultCard,
+} from '../application/card-vault.store';
 
 interface CardRow {
   id: string;
@@ -53,14 +42,14 @@ const toCard = (row: CardRow): VaultCard => ({
 });
 
 @Injectable()
-export class CardVaultRepository {
+export class CardVaultRepository extends CardVaultStore {
   /**
    * One row per card (project, fingerprint, expiry): storing the card again re-encrypts the number
    * under the active KEK. The fingerprint key never rotates, so this finds the row whatever KEK
    * wrapped it.
    */
-  async storeCard(tx: EntityManager, card: NewVaultCard): Promise<VaultCard> {
-    const rows: CardRow[] = await tx.query(
+  async storeCard(work: UnitOfWork, card: NewVaultCard): Promise<VaultCard> {
+    const rows: CardRow[] = await entityManagerOf(work).query(
       `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
          pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country, kek_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
@@ -87,20 +76,23 @@ export class CardVaultRepository {
     return toCard(rows[0]);
   }
 
-  async findCard(tx: EntityManager, cardId: string): Promise<VaultCard> {
-    const rows: CardRow[] = await tx.query(`SELECT * FROM vault_cards WHERE id = $1`, [cardId]);
+  async findCard(work: UnitOfWork, cardId: string): Promise<VaultCard> {
+    const rows: CardRow[] = await entityManagerOf(work).query(
+      `SELECT * FROM vault_cards WHERE id = $1`,
+      [cardId],
+    );
     if (rows.length === 0) throw new Error(`vault card ${cardId} is missing`);
     return toCard(rows[0]);
   }
 
   async createTemporaryToken(
-    tx: EntityManager,
+    work: UnitOfWork,
     card: VaultCard,
     securityCode: EncryptedValue,
     expiresAt: Date,
   ): Promise<string> {
     const id = randomToken();
-    await tx.query(
+    await entityManagerOf(work).query(
       `INSERT INTO card_tokens (id, project_id, card_id, kind, security_code_encrypted, kek_id,
          expires_at)
        VALUES ($1, $2, $3, 'temporary', $4, $5, $6)`,
@@ -110,16 +102,18 @@ export class CardVaultRepository {
   }
 
   /** One permanent token per card: remembering a card twice gives the same token. */
-  async permanentTokenFor(tx: EntityManager, card: VaultCard): Promise<string> {
+  async permanentTokenFor(work: UnitOfWork, card: VaultCard): Promise<string> {
     // Serializes concurrent "remember" of one card so they agree on a single token.
-    await tx.query(`SELECT 1 FROM vault_cards WHERE id = $1 FOR UPDATE`, [card.id]);
-    const existing: { id: string }[] = await tx.query(
+    await entityManagerOf(work).query(`SELECT 1 FROM vault_cards WHERE id = $1 FOR UPDATE`, [
+      card.id,
+    ]);
+    const existing: { id: string }[] = await entityManagerOf(work).query(
       `SELECT id FROM card_tokens WHERE card_id = $1 AND kind = 'permanent' LIMIT 1`,
       [card.id],
     );
     if (existing.length > 0) return existing[0].id;
     const id = randomToken();
-    await tx.query(
+    await entityManagerOf(work).query(
       `INSERT INTO card_tokens (id, project_id, card_id, kind) VALUES ($1, $2, $3, 'permanent')`,
       [id, card.projectId, card.id],
     );
@@ -130,14 +124,14 @@ export class CardVaultRepository {
    * Locks the token row until the charge's transaction ends: of concurrent charges with one
    * temporary token, the first marks it used and every other then sees it used (40305).
    */
-  async lockToken(tx: EntityManager, projectId: number, tokenId: string) {
+  async lockToken(work: UnitOfWork, projectId: number, tokenId: string) {
     const rows: (CardRow & {
       token_id: string;
       kind: CardTokenKind;
       expires_at: Date | null;
       used_at: Date | null;
       security_code_encrypted: string | null;
-    })[] = await tx.query(
+    })[] = await entityManagerOf(work).query(
       `SELECT c.*, t.id AS token_id, t.kind, t.expires_at, t.used_at, t.security_code_encrypted
        FROM card_tokens t JOIN vault_cards c ON c.id = t.card_id
        WHERE t.id = $1 AND t.project_id = $2
@@ -160,8 +154,8 @@ export class CardVaultRepository {
    * Single use: the security code goes with the use. Exactly one unused temporary token must be
    * claimed; anything else means the lock of `lockToken` did not hold, and the charge is refused.
    */
-  async markUsed(tx: EntityManager, tokenId: string): Promise<void> {
-    const [, claimed]: [unknown[], number] = await tx.query(
+  async markUsed(work: UnitOfWork, tokenId: string): Promise<void> {
+    const [, claimed]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE card_tokens SET used_at = now(), security_code_encrypted = NULL
        WHERE id = $1 AND kind = 'temporary' AND used_at IS NULL`,
       [tokenId],
@@ -169,16 +163,17 @@ export class CardVaultRepository {
     if (claimed !== 1) throw new Error(`card token claim updated ${claimed} rows, not 1`);
   }
 
-  async eraseSecurityCode(tx: EntityManager, tokenId: string): Promise<void> {
-    await tx.query(`UPDATE card_tokens SET security_code_encrypted = NULL WHERE id = $1`, [
-      tokenId,
-    ]);
+  async eraseSecurityCode(work: UnitOfWork, tokenId: string): Promise<void> {
+    await entityManagerOf(work).query(
+      `UPDATE card_tokens SET security_code_encrypted = NULL WHERE id = $1`,
+      [tokenId],
+    );
   }
 
   /** Erases the security codes of expired temporary tokens; returns how many. */
-  async eraseExpiredSecurityCodes(dataSource: DataSource): Promise<number> {
+  async eraseExpiredSecurityCodes(work: UnitOfWork): Promise<number> {
     // TypeORM answers an UPDATE with [rows, affected count].
-    const [, affected]: [unknown[], number] = await dataSource.query(
+    const [, affected]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE card_tokens SET security_code_encrypted = NULL
        WHERE security_code_encrypted IS NOT NULL AND expires_at <= now()`,
     );

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { TokenizeCardV1Request, type TokenizeCardV1 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
@@ -12,6 +12,6 @@ export class TokenizeCardKafkaHandler {
 
   @OnRequest(TokenizeCardV1Request)
   handle(@Payload() command: TokenizeCardV1, @Ctx() context: MessageContext) {
-    return answer(() => this.tokenize.execute(context.transaction<EntityManager>(), command));
+    return answer(() => this.tokenize.execute(context.transaction<UnitOfWork>(), command));
   }
 }

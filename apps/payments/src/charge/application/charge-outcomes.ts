@@ -1,58 +1,57 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { RecurringViewV1 } from '@opp/contracts';
 import { MetricsRegistry, type Counter } from '@opp/observability';
-import { OutboxWriter } from '@opp/outbox';
+import { OutboxWriter, type PendingMessage } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
 import type { AuthorizationDecision } from '../../acquirer/domain/acquirer';
-import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
-import { completedPaymentEntry, verificationEntries } from '../../ledger/domain/postings';
-import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
-import type { ProjectSettings } from '../../project/project-settings.repository';
-import { HoldRollingReserve } from '../../rolling-reserve/application/hold-rolling-reserve';
-import { cardIdOf, type Transaction, type TransactionStatus } from '../domain/transaction';
+import { CardVaultStore } from '../../card-vault/application/card-vault.store';
+import { PaymentsConfig } from '../../config/payments.config';
+import { LedgerStore } from '../../ledger/application/ledger.store';
+import type { ProjectSettings } from '../../project/application/project-settings.store';
+import { RollingReserveStore } from '../../rolling-reserve/application/rolling-reserve.store';
+import { cardIdOf, type Transaction } from '../domain/transaction';
 import {
-  TransactionRepository,
-  type TransactionChange,
-} from '../infrastructure/transaction.repository';
+  TransactionAggregate,
+  type TransactionEvent,
+  type TransactionStep,
+} from '../domain/transaction-aggregate';
 import { TRANSACTION_STATUS_CHANGES } from './payment-metrics';
 import { recurringSubscribedMessage, statusChangedMessage } from './transaction-messages';
+import { TransactionStore } from './transaction.store';
 
 /**
- * ADR 0012: repeated payments are allowed for the project's number of months from the subscription.
- */
-function recurringViewOf(settings: ProjectSettings, now: Date): RecurringViewV1 {
-  const endsAt = new Date(now);
-  endsAt.setUTCMonth(endsAt.getUTCMonth() + settings.recurringMonths);
-  return { frequency: settings.recurringMinDays, endsAt: endsAt.toISOString() };
-}
-
-/**
- * Every status change of a charge goes through here: the row, the ledger and the status event
- * (outbox) are written in the caller's database transaction, so none exists without the others.
+ * Saves what a transition of a transaction decided (ADR 0031): its ledger postings, its rolling
+ * reserve hold, the row change and its events (outbox), all in the caller's unit of work, so none
+ * exists without the others.
  */
 @Injectable()
 export class ChargeOutcomes {
   private readonly statusChanges: Counter<'type' | 'status' | 'currency'>;
 
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly ledger: LedgerRepository,
-    private readonly cards: CardVaultRepository,
-    private readonly rollingReserve: HoldRollingReserve,
+    private readonly transactions: TransactionStore,
+    private readonly ledger: LedgerStore,
+    private readonly cards: CardVaultStore,
+    private readonly holds: RollingReserveStore,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
     metrics: MetricsRegistry,
   ) {
     this.statusChanges = metrics.counter(TRANSACTION_STATUS_CHANGES);
   }
 
-  async transition(
-    tx: EntityManager,
+  async record(
+    work: UnitOfWork,
     t: Transaction,
-    change: TransactionChange & { status: TransactionStatus },
+    step: TransactionStep,
     settings: ProjectSettings,
   ): Promise<Transaction> {
-    const updated = await this.transactions.update(tx, t.id, t.status, change);
-    await this.outbox.add(tx, [statusChangedMessage(updated, settings)]);
+    for (const entry of step.postings) await this.ledger.post(work, entry);
+    if (step.reserveHold) await this.holds.schedule(work, step.reserveHold);
+    const updated = await this.transactions.update(work, t.id, step.from, step.change);
+    await this.outbox.add(
+      work,
+      step.events.flatMap((event) => messagesOf(event, updated, settings)),
+    );
     this.statusChanges.inc({
       type: updated.type,
       status: updated.status,
@@ -61,64 +60,38 @@ export class ChargeOutcomes {
     return updated;
   }
 
-  async apply(
-    tx: EntityManager,
+  /** The acquirer's decision on a charge; a charge that keeps its card gets its permanent token. */
+  async decide(
+    work: UnitOfWork,
     t: Transaction,
     decision: AuthorizationDecision,
     settings: ProjectSettings,
   ): Promise<Transaction> {
-    switch (decision.outcome) {
-      case 'declined':
-        return this.fail(tx, t, decision.reason, settings);
-      case 'pending':
-        return this.transition(
-          tx,
-          t,
-          { status: 'processing', settleAt: new Date(Date.now() + decision.settleAfterMs) },
-          settings,
-        );
-      case 'approved':
-        return this.succeed(tx, t, settings);
-    }
+    const charge = new TransactionAggregate(t);
+    // A recurring subscription charges the card later, so it needs a permanent token too.
+    const permanentTokenId =
+      charge.keepsCard(decision) && !t.permanentTokenId
+        ? await this.cards.permanentTokenFor(work, await this.cards.findCard(work, cardIdOf(t)))
+        : null;
+    const step = charge.authorize(decision, {
+      settings,
+      now: new Date(),
+      reserveDaySeconds: this.config.reserveDaySeconds,
+      permanentTokenId,
+    });
+    return this.record(work, t, step, settings);
   }
+}
 
-  fail(tx: EntityManager, t: Transaction, reason: string, settings: ProjectSettings) {
-    return this.transition(tx, t, { status: 'failed', reason, settleAt: null }, settings);
-  }
-
-  /**
-   * The money moves (payment: gross/fee/net and its rolling reserve, ADR 0027; verification: hold
-   * and release), then the extras.
-   */
-  private async succeed(tx: EntityManager, t: Transaction, settings: ProjectSettings) {
-    const amounts = {
-      projectId: t.projectId,
-      transactionId: t.id,
-      currency: t.currency,
-      grossMinor: t.priceMinor,
-      feeMinor: t.feeMinor,
-    };
-    const entries =
-      t.type === 'payment' ? [completedPaymentEntry(amounts)] : verificationEntries(amounts);
-    for (const entry of entries) await this.ledger.post(tx, entry);
-    if (t.type === 'payment') await this.rollingReserve.forPayment(tx, t, settings);
-
-    const change: TransactionChange & { status: TransactionStatus } = {
-      status: t.type === 'payment' ? 'completed' : 'verified',
-      settleAt: null,
-    };
-    const { remember, recurring } = t.options;
-    if (remember || recurring) {
-      // A recurring subscription charges the card later, so it needs a permanent token too.
-      change.permanentTokenId =
-        t.permanentTokenId ??
-        (await this.cards.permanentTokenFor(tx, await this.cards.findCard(tx, cardIdOf(t))));
-    }
-    if (recurring) change.recurring = recurringViewOf(settings, new Date());
-    const updated = await this.transition(tx, t, change, settings);
-    if (recurring && updated.permanentTokenId) {
-      await this.outbox.add(tx, [recurringSubscribedMessage(updated, updated.permanentTokenId)]);
-    }
-    return updated;
+function messagesOf(
+  event: TransactionEvent,
+  t: Transaction,
+  settings: ProjectSettings,
+): PendingMessage[] {
+  switch (event) {
+    case 'status-changed':
+      return [statusChangedMessage(t, settings)];
+    case 'recurring-subscribed':
+      return t.permanentTokenId ? [recurringSubscribedMessage(t, t.permanentTokenId)] : [];
   }
 }

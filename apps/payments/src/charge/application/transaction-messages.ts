@@ -1,8 +1,8 @@
 import { RecurringSubscribedV1Message, TransactionStatusChangedV1Message } from '@opp/contracts';
 import { currencyExponent, formatAmount } from '@opp/money';
 import type { PendingMessage } from '@opp/outbox';
-import type { ProjectSettings } from '../../project/project-settings.repository';
-import { multiplyToDecimalText } from '../domain/decimal-math';
+import type { ProjectSettings } from '../../project/application/project-settings.store';
+import { multiplyToDecimalText } from '../../shared/decimal-math';
 import { callbackStatusOf, isCompletedPayment, type Transaction } from '../domain/transaction';
 
 const ZERO_4 = '0.0000';

@@ -1,4 +1,8 @@
-import { decimalToMinorHalfUp, multiplyToDecimalText, percentOfHalfUp } from './decimal-math';
+import {
+  decimalToMinorHalfUp,
+  multiplyToDecimalText,
+  percentOfHalfUp,
+} from '../../shared/decimal-math';
 import { feeFor } from './fee';
 
 describe('fee', () => {

@@ -1,4 +1,4 @@
-import { decimalToMinorHalfUp, percentOfHalfUp } from './decimal-math';
+import { decimalToMinorHalfUp, percentOfHalfUp } from '../../shared/decimal-math';
 
 export interface FeeSettings {
   /** Percent of the gross amount, decimal text (e.g. "2.5"). */

@@ -1,6 +1,6 @@
 import { reversalEntry } from '../../ledger/domain/postings';
 import type { JournalEntry } from '../../ledger/domain/journal-entry';
-import { divideHalfUp } from './decimal-math';
+import { divideHalfUp } from '../../shared/decimal-math';
 import type { Transaction } from './transaction';
 
 /** Why a payment cannot be reversed (all answered 405 40504). */

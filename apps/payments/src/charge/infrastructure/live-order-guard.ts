@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ErrorCode } from '@opp/errors';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Transaction } from '../domain/transaction';
-import { ONE_LIVE_PAYMENT_PER_ORDER, TransactionRepository } from './transaction.repository';
-
-/** Where a charge may roll back to when its order id turns out to be taken. */
-export interface OrderSavepoint {
-  readonly name: 'charge_order_id';
-}
+import { LiveOrderGuard, type OrderSavepoint } from '../application/live-order-guard';
+import { TransactionStore } from '../application/transaction.store';
+import { ONE_LIVE_PAYMENT_PER_ORDER } from './transaction.repository';
 
 const isLiveOrderConflict = (error: unknown): boolean => {
   const e = error as { code?: string; constraint?: string; driverError?: { constraint?: string } };
@@ -26,24 +23,24 @@ const isLiveOrderConflict = (error: unknown): boolean => {
  * the card is never sent to the acquirer.
  */
 @Injectable()
-export class LiveOrderGuard {
-  constructor(private readonly transactions: TransactionRepository) {}
+export class SavepointLiveOrderGuard extends LiveOrderGuard {
+  constructor(private readonly transactions: TransactionStore) {
+    super();
+  }
 
-  /** The cheap early answer, when the live payment is already committed. */
-  async refuseIfTaken(tx: EntityManager, projectId: number, orderId?: string): Promise<void> {
+  async refuseIfTaken(work: UnitOfWork, projectId: number, orderId?: string): Promise<void> {
     if (orderId === undefined) return;
-    const live = await this.transactions.findLivePayment(tx, projectId, orderId);
+    const live = await this.transactions.findLivePayment(work, projectId, orderId);
     if (live) throw alreadyLive(live);
   }
 
-  async savepoint(tx: EntityManager): Promise<OrderSavepoint> {
-    await tx.query('SAVEPOINT charge_order_id');
+  async savepoint(work: UnitOfWork): Promise<OrderSavepoint> {
+    await entityManagerOf(work).query('SAVEPOINT charge_order_id');
     return { name: 'charge_order_id' };
   }
 
-  /** Awaits the insert of a charge; a taken order id undoes everything since the savepoint. */
   async insert(
-    tx: EntityManager,
+    work: UnitOfWork,
     savepoint: OrderSavepoint,
     order: { projectId: number; orderId?: string },
     inserting: Promise<Transaction>,
@@ -52,11 +49,11 @@ export class LiveOrderGuard {
       return await inserting;
     } catch (error) {
       if (!isLiveOrderConflict(error)) throw error;
-      await tx.query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
+      await entityManagerOf(work).query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
       const live =
         order.orderId === undefined
           ? undefined
-          : await this.transactions.findLivePayment(tx, order.projectId, order.orderId);
+          : await this.transactions.findLivePayment(work, order.projectId, order.orderId);
       throw live
         ? alreadyLive(live)
         : new PaymentRefusal(

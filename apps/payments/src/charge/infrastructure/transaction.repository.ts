@@ -1,23 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { ListTransactionsV1 } from '@opp/contracts';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import type { NewTransaction, Transaction, TransactionStatus } from '../domain/transaction';
 import { TransactionMapper, type TransactionRow } from './transaction.mapper';
-
-/** The fields a status change may set along with the status. */
-export type TransactionChange = Partial<
-  Pick<
-    Transaction,
-    'status' | 'reason' | 'feeMinor' | 'permanentTokenId' | 'recurring' | 'acs' | 'settleAt'
-  >
->;
-
-/** A status change whose transaction was no longer in the status the change was decided from. */
-export class StaleTransactionError extends Error {
-  constructor(id: number, expected: TransactionStatus) {
-    super(`transaction ${id} is no longer ${expected}; the change is refused`);
-    this.name = 'StaleTransactionError';
-  }
-}
+import {
+  StaleTransactionError,
+  TransactionStore,
+  type TransactionChange,
+} from '../application/transaction.store';
 
 /**
  * ADR 0014: a payment holds its order id unless it ended without money. The same predicate as the
@@ -31,10 +21,10 @@ export const ONE_LIVE_PAYMENT_PER_ORDER = 'transactions_one_live_payment_per_ord
 const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
 
 @Injectable()
-export class TransactionRepository {
+export class TransactionRepository extends TransactionStore {
   /** Inserted as `opened`: the caller moves it on in the same database transaction. */
-  async insert(tx: EntityManager, t: NewTransaction): Promise<Transaction> {
-    const rows: TransactionRow[] = await tx.query(
+  async insert(work: UnitOfWork, t: NewTransaction): Promise<Transaction> {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `INSERT INTO transactions (project_id, idempotency_key, order_id, reference_id, type, method,
          status, original_status, reason, price_minor, fee_minor, currency, description, user_id,
          user_snapshot, card_id, card_view, attributes, sandbox, options, permanent_token_id,
@@ -79,12 +69,12 @@ export class TransactionRepository {
    * so a change based on a stale read fails instead of overwriting another's outcome.
    */
   async update(
-    tx: EntityManager,
+    work: UnitOfWork,
     id: number,
     expectedStatus: TransactionStatus,
     change: TransactionChange,
   ): Promise<Transaction> {
-    const [rows, count]: [TransactionRow[], number] = await tx.query(
+    const [rows, count]: [TransactionRow[], number] = await entityManagerOf(work).query(
       `UPDATE transactions SET
          status = COALESCE($2::text, status), original_status = COALESCE($2::text, original_status),
          reason = CASE WHEN $3::boolean THEN $4::text ELSE reason END,
@@ -116,8 +106,8 @@ export class TransactionRepository {
     return TransactionMapper.toDomain(rows[0]);
   }
 
-  async findByIdempotencyKey(tx: EntityManager, projectId: number, key: string) {
-    const rows: TransactionRow[] = await tx.query(
+  async findByIdempotencyKey(work: UnitOfWork, projectId: number, key: string) {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE project_id = $1 AND idempotency_key = $2`,
       [projectId, key],
     );
@@ -125,8 +115,8 @@ export class TransactionRepository {
   }
 
   /** Locks the charge waiting on this MD: a second authenticate waits, then sees it finished. */
-  async lockByMd(tx: EntityManager, projectId: number, md: string) {
-    const rows: TransactionRow[] = await tx.query(
+  async lockByMd(work: UnitOfWork, projectId: number, md: string) {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE md = $1 AND project_id = $2 FOR UPDATE`,
       [md, projectId],
     );
@@ -134,22 +124,25 @@ export class TransactionRepository {
   }
 
   /** Locks one transaction for a decision on it (the wallet checkout: confirm or cancel). */
-  async lockById(tx: EntityManager, id: number): Promise<Transaction | undefined> {
-    const rows: TransactionRow[] = await tx.query(
+  async lockById(work: UnitOfWork, id: number): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`,
       [id],
     );
     return many(rows)[0];
   }
 
-  async findById(tx: EntityManager, id: number): Promise<Transaction | undefined> {
-    const rows: TransactionRow[] = await tx.query(`SELECT * FROM transactions WHERE id = $1`, [id]);
+  async findById(work: UnitOfWork, id: number): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
+      `SELECT * FROM transactions WHERE id = $1`,
+      [id],
+    );
     return many(rows)[0];
   }
 
   /** ADR 0014: the order's live payment when there is one, else its latest transaction. */
-  async findLatestByOrderId(tx: EntityManager, projectId: number, orderId: string) {
-    const rows: TransactionRow[] = await tx.query(
+  async findLatestByOrderId(work: UnitOfWork, projectId: number, orderId: string) {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2
        ORDER BY ${LIVE_PAYMENT} DESC, id DESC LIMIT 1`,
       [projectId, orderId],
@@ -162,17 +155,17 @@ export class TransactionRepository {
    * latest payment (ADR 0014). Concurrent reversals of one payment queue on this lock.
    */
   async lockPaymentForReversal(
-    tx: EntityManager,
+    work: UnitOfWork,
     projectId: number,
     by: { id?: number; orderId?: string },
   ): Promise<Transaction | undefined> {
     const rows: TransactionRow[] =
       by.id !== undefined
-        ? await tx.query(
+        ? await entityManagerOf(work).query(
             `SELECT * FROM transactions WHERE id = $1 AND project_id = $2 FOR UPDATE`,
             [by.id, projectId],
           )
-        : await tx.query(
+        : await entityManagerOf(work).query(
             `SELECT * FROM transactions
              WHERE project_id = $1 AND order_id = $2 AND type = 'payment'
              ORDER BY ${LIVE_PAYMENT} DESC, id DESC LIMIT 1 FOR UPDATE`,
@@ -183,11 +176,11 @@ export class TransactionRepository {
 
   /** A payment's later effect: its status and reversed total; `original_status` and `updated_at` stay. */
   async recordReversal(
-    tx: EntityManager,
+    work: UnitOfWork,
     payment: Transaction,
     after: { status: TransactionStatus; reversedMinor: bigint },
   ): Promise<void> {
-    const [, count]: [unknown[], number] = await tx.query(
+    const [, count]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE transactions SET status = $2, reversed_minor = $3
        WHERE id = $1 AND reversed_minor = $4 RETURNING id`,
       [payment.id, after.status, after.reversedMinor.toString(), payment.reversedMinor.toString()],
@@ -200,11 +193,11 @@ export class TransactionRepository {
    * `status` alone; `original_status` and `updated_at` stay.
    */
   async recordLaterEffect(
-    tx: EntityManager,
+    work: UnitOfWork,
     payment: Transaction,
     status: TransactionStatus,
   ): Promise<void> {
-    const [, count]: [unknown[], number] = await tx.query(
+    const [, count]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE transactions SET status = $2 WHERE id = $1 AND status = $3 RETURNING id`,
       [payment.id, status, payment.status],
     );
@@ -212,8 +205,8 @@ export class TransactionRepository {
   }
 
   /** The order's live payment (ADR 0014), if any. */
-  async findLivePayment(tx: EntityManager, projectId: number, orderId: string) {
-    const rows: TransactionRow[] = await tx.query(
+  async findLivePayment(work: UnitOfWork, projectId: number, orderId: string) {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE project_id = $1 AND order_id = $2 AND ${LIVE_PAYMENT}`,
       [projectId, orderId],
     );
@@ -221,8 +214,8 @@ export class TransactionRepository {
   }
 
   /** Processing charges whose settlement time has come; rows others hold are skipped. */
-  async lockDueForSettlement(tx: EntityManager, limit: number): Promise<Transaction[]> {
-    const rows: TransactionRow[] = await tx.query(
+  async lockDueForSettlement(work: UnitOfWork, limit: number): Promise<Transaction[]> {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
       `SELECT * FROM transactions WHERE status = 'processing' AND settle_at <= now()
        ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
@@ -230,7 +223,26 @@ export class TransactionRepository {
     return many(rows);
   }
 
-  async query(tx: EntityManager, sql: string, params: unknown[]): Promise<Transaction[]> {
-    return many(await tx.query<TransactionRow[]>(sql, params));
+  async list(work: UnitOfWork, query: ListTransactionsV1): Promise<Transaction[]> {
+    const params: unknown[] = [query.projectId, query.orderId];
+    const where = ['project_id = $1', 'order_id = $2'];
+    const filter = (sql: string, value: unknown) => {
+      if (value === undefined) return;
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    filter('status = ?', query.status);
+    filter('type = ?', query.type);
+    filter('created_at >= ?', query.createdFrom);
+    filter('created_at <= ?', query.createdTo);
+    filter('updated_at >= ?', query.updatedFrom);
+    filter('updated_at <= ?', query.updatedTo);
+    params.push(query.limit, (query.page - 1) * query.limit);
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
+      `SELECT * FROM transactions WHERE ${where.join(' AND ')}
+       ORDER BY id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return many(rows);
   }
 }

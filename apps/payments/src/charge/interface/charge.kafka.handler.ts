@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   AuthenticateChargeV1Request,
   ProcessChargeV1Request,
@@ -22,14 +22,14 @@ export class ChargeKafkaHandler {
 
   @OnRequest(ProcessChargeV1Request)
   process(@Payload() command: ProcessChargeV1, @Ctx() context: MessageContext) {
-    return answer(() => this.processCharge.execute(context.transaction<EntityManager>(), command));
+    return answer(() => this.processCharge.execute(context.transaction<UnitOfWork>(), command));
   }
 
   @OnRequest(AuthenticateChargeV1Request)
   authenticateCharge(@Payload() command: AuthenticateChargeV1, @Ctx() context: MessageContext) {
     return answer(async () =>
       authenticateResultOf(
-        await this.authenticate.execute(context.transaction<EntityManager>(), command),
+        await this.authenticate.execute(context.transaction<UnitOfWork>(), command),
       ),
     );
   }

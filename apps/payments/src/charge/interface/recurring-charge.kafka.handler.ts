@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   ProcessRecurringChargeV1Request,
   RecurringChargeCommandV1Message,
@@ -23,13 +23,13 @@ export class RecurringChargeKafkaHandler {
 
   @OnRequest(ProcessRecurringChargeV1Request)
   process(@Payload() command: ProcessRecurringChargeV1, @Ctx() context: MessageContext) {
-    return answer(() => this.charge.execute(context.transaction<EntityManager>(), command));
+    return answer(() => this.charge.execute(context.transaction<UnitOfWork>(), command));
   }
 
   @OnMessage(RecurringChargeCommandV1Message)
   async command(@Payload() command: RecurringChargeCommandV1, @Ctx() context: MessageContext) {
     await this.runCommand.execute(
-      context.transaction<EntityManager>(),
+      context.transaction<UnitOfWork>(),
       command,
       context.envelope.correlationId,
     );

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { ReversePaymentV1Request, type ReversePaymentV1 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
@@ -17,7 +17,7 @@ export class ReversalKafkaHandler {
   reverse(@Payload() command: ReversePaymentV1, @Ctx() context: MessageContext) {
     return answer(async () =>
       reversalResultOf(
-        await this.reversePayment.execute(context.transaction<EntityManager>(), command),
+        await this.reversePayment.execute(context.transaction<UnitOfWork>(), command),
       ),
     );
   }

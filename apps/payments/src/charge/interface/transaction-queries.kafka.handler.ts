@@ -1,6 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { DataSource } from 'typeorm';
 import {
   GetTransactionV1Request,
   ListTransactionsV1Request,
@@ -8,6 +7,7 @@ import {
   type ListTransactionsV1,
 } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
+import { TransactionRunner } from '@opp/persistence';
 import { answer } from '../../shared/answer';
 import { GetTransactionUseCase } from '../application/queries/get-transaction.use-case';
 import { ListTransactionsUseCase } from '../application/queries/list-transactions.use-case';
@@ -17,7 +17,7 @@ import { transactionViewOf } from '../application/transaction-views';
 @Controller()
 export class TransactionQueriesKafkaHandler {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionRunner) private readonly runner: TransactionRunner,
     private readonly getTransaction: GetTransactionUseCase,
     private readonly listTransactions: ListTransactionsUseCase,
   ) {}
@@ -25,12 +25,12 @@ export class TransactionQueriesKafkaHandler {
   @OnRequest(GetTransactionV1Request, { inbox: false })
   get(@Payload() query: GetTransactionV1) {
     return answer(async () =>
-      transactionViewOf(await this.getTransaction.execute(this.dataSource.manager, query)),
+      transactionViewOf(await this.runner.run((work) => this.getTransaction.execute(work, query))),
     );
   }
 
   @OnRequest(ListTransactionsV1Request, { inbox: false })
   list(@Payload() query: ListTransactionsV1) {
-    return answer(() => this.listTransactions.execute(this.dataSource.manager, query));
+    return answer(() => this.runner.run((work) => this.listTransactions.execute(work, query)));
   }
 }

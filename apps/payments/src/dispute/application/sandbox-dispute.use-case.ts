@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { SandboxDisputeResultV1, SandboxDisputeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
 import { feeText, priceText } from '../../charge/application/transaction-views';
-import { derivedFrom } from '../../charge/domain/derived-transaction';
-import type { Transaction, TransactionType } from '../../charge/domain/transaction';
-import { TransactionRepository } from '../../charge/infrastructure/transaction.repository';
-import { chargebackEntry, penaltyEntry, retrievalEntry } from '../../ledger/domain/postings';
-import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
+import { DisputeRefused } from '../../charge/domain/dispute';
+import type {
+  Transaction,
+  TransactionStatus,
+  TransactionType,
+} from '../../charge/domain/transaction';
+import { TransactionAggregate, type LaterEffect } from '../../charge/domain/transaction-aggregate';
+import { TransactionStore } from '../../charge/application/transaction.store';
 import {
-  ProjectSettingsRepository,
+  ProjectSettingsStore,
   type ProjectSettings,
-} from '../../project/project-settings.repository';
+} from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
-import { chargeBack, DisputeRefused, retrieve } from '../domain/dispute';
 
 /**
  * The admin API's sandbox disputes (ADR 0028). The payment's row lock serialises every dispute
@@ -26,105 +28,78 @@ import { chargeBack, DisputeRefused, retrieve } from '../domain/dispute';
 @Injectable()
 export class SandboxDisputeUseCase {
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly transactions: TransactionStore,
     private readonly outcomes: ChargeOutcomes,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly projects: ProjectSettingsStore,
   ) {}
 
-  async execute(tx: EntityManager, command: SandboxDisputeV1): Promise<SandboxDisputeResultV1> {
-    const payment = await this.transactions.lockById(tx, command.transactionId);
+  async execute(work: UnitOfWork, command: SandboxDisputeV1): Promise<SandboxDisputeResultV1> {
+    const payment = await this.transactions.lockById(work, command.transactionId);
     if (!payment || payment.type !== 'payment') {
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
-    const settings = await this.projects.require(tx, payment.projectId);
+    const settings = await this.projects.require(work, payment.projectId);
     if (!settings.sandbox) {
       throw new PaymentRefusal(
         ErrorCode.TransactionNotReversible,
         `Transaction cannot be disputed here: project ${payment.projectId} is not a sandbox project`,
       );
     }
-    const earlier = await this.find(tx, payment, command.kind);
-    if (earlier) return this.resultOf(tx, payment, earlier);
+    const earlier = await this.find(work, payment, command.kind);
+    if (earlier) return this.resultOf(work, payment, earlier);
     const dispute =
       command.kind === 'chargeback'
-        ? await this.chargeBack(tx, payment, settings)
-        : await this.retrieve(tx, payment, settings);
-    return this.resultOf(tx, payment, dispute);
+        ? await this.chargeBack(work, payment, settings)
+        : await this.retrieve(work, payment, settings);
+    return this.resultOf(work, payment, dispute);
   }
 
-  private async chargeBack(tx: EntityManager, payment: Transaction, settings: ProjectSettings) {
-    const decided = refusedAs405(() => chargeBack(payment));
-    await this.transactions.recordLaterEffect(tx, payment, 'charged_back');
-    const chargeback = await this.open(tx, payment, 'chargeback', decided);
-    await this.ledger.post(tx, chargebackEntry(this.amounts(chargeback, decided)));
-    const completed = await this.outcomes.transition(
-      tx,
-      chargeback,
-      { status: 'completed' },
-      settings,
-    );
-    if (decided.penaltyMinor > 0n) {
-      const penalty = await this.open(tx, payment, 'penalty', {
-        amountMinor: decided.penaltyMinor,
-        feeMinor: 0n,
-      });
-      await this.ledger.post(
-        tx,
-        penaltyEntry({
-          projectId: payment.projectId,
-          transactionId: penalty.id,
-          currency: payment.currency,
-          amountMinor: decided.penaltyMinor,
-        }),
-      );
-      await this.outcomes.transition(tx, penalty, { status: 'completed' }, settings);
-    }
-    return completed;
+  private async chargeBack(work: UnitOfWork, payment: Transaction, settings: ProjectSettings) {
+    const effect = refusedAs405(() => new TransactionAggregate(payment).chargeBack());
+    return this.record(work, payment, effect, settings);
   }
 
-  private async retrieve(tx: EntityManager, payment: Transaction, settings: ProjectSettings) {
-    const chargeback = await this.find(tx, payment, 'chargeback');
-    const decided = refusedAs405(() => retrieve(payment, chargeback));
-    await this.transactions.recordLaterEffect(tx, payment, 'retrieved');
-    const retrieval = await this.open(tx, payment, 'retrieval', decided);
-    await this.ledger.post(tx, retrievalEntry(this.amounts(retrieval, decided)));
-    return this.outcomes.transition(tx, retrieval, { status: 'completed' }, settings);
+  private async retrieve(work: UnitOfWork, payment: Transaction, settings: ProjectSettings) {
+    const chargeback = await this.find(work, payment, 'chargeback');
+    const effect = refusedAs405(() => new TransactionAggregate(payment).retrieve(chargeback));
+    return this.record(work, payment, effect, settings);
   }
 
-  private open(
-    tx: EntityManager,
+  /** The payment's later effect, then each movement opened and settled; the first one answers. */
+  private async record(
+    work: UnitOfWork,
     payment: Transaction,
-    type: TransactionType,
-    amounts: { amountMinor: bigint; feeMinor: bigint },
-  ) {
-    return this.transactions.insert(
-      tx,
-      derivedFrom(payment, { type, priceMinor: amounts.amountMinor, feeMinor: amounts.feeMinor }),
-    );
+    effect: LaterEffect<TransactionStatus>,
+    settings: ProjectSettings,
+  ): Promise<Transaction> {
+    await this.transactions.recordLaterEffect(work, payment, effect.status);
+    const settled: Transaction[] = [];
+    for (const movement of effect.movements) {
+      settled.push(
+        await this.settle(work, await this.transactions.insert(work, movement), settings),
+      );
+    }
+    return settled[0];
   }
 
-  private amounts(t: Transaction, decided: { amountMinor: bigint; feeMinor: bigint }) {
-    return {
-      projectId: t.projectId,
-      transactionId: t.id,
-      currency: t.currency,
-      grossMinor: decided.amountMinor,
-      feeMinor: decided.feeMinor,
-    };
+  /** A dispute movement settles at once, with its ledger entry (ADR 0028). */
+  private settle(work: UnitOfWork, movement: Transaction, settings: ProjectSettings) {
+    const settled = new TransactionAggregate(movement).settleMovement();
+    return this.outcomes.record(work, movement, settled, settings);
   }
 
-  private find(tx: EntityManager, payment: Transaction, type: TransactionType) {
-    return this.transactions.findByIdempotencyKey(tx, payment.projectId, `${type}:${payment.id}`);
+  private find(work: UnitOfWork, payment: Transaction, type: TransactionType) {
+    return this.transactions.findByIdempotencyKey(work, payment.projectId, `${type}:${payment.id}`);
   }
 
   private async resultOf(
-    tx: EntityManager,
+    work: UnitOfWork,
     payment: Transaction,
     dispute: Transaction,
   ): Promise<SandboxDisputeResultV1> {
-    const after = (await this.transactions.findById(tx, payment.id)) ?? payment;
-    const penalty = dispute.type === 'chargeback' ? await this.find(tx, payment, 'penalty') : null;
+    const after = (await this.transactions.findById(work, payment.id)) ?? payment;
+    const penalty =
+      dispute.type === 'chargeback' ? await this.find(work, payment, 'penalty') : null;
     return {
       id: dispute.id,
       type: dispute.type === 'chargeback' ? 'chargeback' : 'retrieval',

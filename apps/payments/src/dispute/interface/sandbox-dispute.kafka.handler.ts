@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { SandboxDisputeV1Request, type SandboxDisputeV1 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
@@ -12,6 +12,6 @@ export class SandboxDisputeKafkaHandler {
 
   @OnRequest(SandboxDisputeV1Request)
   dispute(@Payload() command: SandboxDisputeV1, @Ctx() context: MessageContext) {
-    return answer(() => this.disputes.execute(context.transaction<EntityManager>(), command));
+    return answer(() => this.disputes.execute(context.transaction<UnitOfWork>(), command));
   }
 }

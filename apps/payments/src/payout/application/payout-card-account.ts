@@ -9,11 +9,11 @@ import {
   wholeCardFragment,
 } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
+import type { UnitOfWork } from '@opp/persistence';
 import { passesLuhn } from '../../card-vault/domain/card-number';
 import { assertUsable } from '../../card-vault/domain/card-token';
-import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
+import { CardVaultStore } from '../../card-vault/application/card-vault.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
-import type { UnitOfWork } from './payout.store';
 
 /** A card payout's account as payments keeps it: shown masked, the number only sealed. */
 export interface PayoutCardAccount {
@@ -38,7 +38,7 @@ export class PayoutCardAccountReader {
 
   constructor(
     @Inject(OpeningKeyRing) private readonly keys: OpeningKeyRing,
-    private readonly cards: CardVaultRepository,
+    private readonly cards: CardVaultStore,
   ) {
     this.ownKey = SealingKey.parse(keys.currentPublicKey());
   }
@@ -73,15 +73,14 @@ export class PayoutCardAccountReader {
   }
 
   async token(work: UnitOfWork, projectId: number, tokenId: string): Promise<PayoutCardAccount> {
-    const tx = work as Parameters<CardVaultRepository['lockToken']>[0];
-    const token = await this.cards.lockToken(tx, projectId, tokenId);
+    const token = await this.cards.lockToken(work, projectId, tokenId);
     if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
     assertUsable(token, new Date());
     const { card } = token;
     return {
       display: mask(card.firstSix, card.lastFour, card.panLength),
       claim: async () => {
-        if (token.kind === 'temporary') await this.cards.markUsed(tx, token.id);
+        if (token.kind === 'temporary') await this.cards.markUsed(work, token.id);
       },
     };
   }

@@ -5,8 +5,8 @@ import {
 } from '@opp/contracts';
 import { currencyExponent, formatAmount } from '@opp/money';
 import type { PendingMessage } from '@opp/outbox';
-import { multiplyToDecimalText } from '../../charge/domain/decimal-math';
-import type { ProjectSettings } from '../../project/project-settings.repository';
+import { multiplyToDecimalText } from '../../shared/decimal-math';
+import type { ProjectSettings } from '../../project/application/project-settings.store';
 import { PAYOUT_CALLBACK_STATUS, type PayoutState } from '../domain/payout';
 
 const ZERO_4 = '0.0000';

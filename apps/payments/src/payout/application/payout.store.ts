@@ -1,9 +1,7 @@
 import type { PendingMessage } from '@opp/outbox';
+import type { UnitOfWork } from '@opp/persistence';
 import type { JournalEntry } from '../../ledger/domain/journal-entry';
 import type { Payout } from '../domain/payout';
-
-/** The unit of work a handler runs in (the inbox transaction); opaque to the application. */
-export type UnitOfWork = unknown;
 
 export interface NewPayout {
   projectId: number;

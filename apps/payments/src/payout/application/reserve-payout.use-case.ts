@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { ReservedPayoutV1, ReservePayoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { MoneyError, parseAmount } from '@opp/money';
-import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { Payout } from '../domain/payout';
 import { PayoutCardAccountReader, type PayoutCardAccount } from './payout-card-account';
 import { fundsReservedMessage } from './payout-messages';
-import { PayoutStore, type UnitOfWork } from './payout.store';
+import type { UnitOfWork } from '@opp/persistence';
+import { PayoutStore } from './payout.store';
 
 /**
  * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
@@ -19,7 +20,7 @@ import { PayoutStore, type UnitOfWork } from './payout.store';
 export class ReservePayoutUseCase {
   constructor(
     private readonly payouts: PayoutStore,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly projects: ProjectSettingsStore,
     private readonly cardAccounts: PayoutCardAccountReader,
   ) {}
 
@@ -32,7 +33,7 @@ export class ReservePayoutUseCase {
     const { projectId, currency } = command;
     const made = taskId === null ? null : await this.payouts.idByTaskId(work, taskId);
     if (made !== null) return { id: made, status: 'processing' };
-    const settings = await this.projects.require(work as never, projectId);
+    const settings = await this.projects.require(work, projectId);
     if (!settings.sandbox) {
       // Only the sandbox rail exists (ADR 0011): a live payout would never reach a bank.
       throw new PaymentRefusal(

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { taskResultMessage, type PayoutTaskCheckedV1, type TaskResultV1 } from '@opp/contracts';
 import { PaymentRefusal } from '../../shared/payment-refusal';
-import { PayoutStore, type UnitOfWork } from './payout.store';
+import type { UnitOfWork } from '@opp/persistence';
+import { PayoutStore } from './payout.store';
 import { ReservePayoutUseCase } from './reserve-payout.use-case';
 
 /**

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { PayoutSettledV1 } from '@opp/contracts';
-import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { payoutSettledStatusMessage } from './payout-messages';
-import { PayoutStore, type UnitOfWork } from './payout.store';
+import type { UnitOfWork } from '@opp/persistence';
+import { PayoutStore } from './payout.store';
 
 /**
  * The rail's answer on a payout: the reservation is posted out (completed) or released back to
@@ -13,7 +14,7 @@ import { PayoutStore, type UnitOfWork } from './payout.store';
 export class SettlePayoutUseCase {
   constructor(
     private readonly payouts: PayoutStore,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly projects: ProjectSettingsStore,
   ) {}
 
   async execute(work: UnitOfWork, settled: PayoutSettledV1): Promise<void> {
@@ -25,7 +26,7 @@ export class SettlePayoutUseCase {
       settled.reason ?? null,
       new Date(settled.settledAt),
     );
-    const settings = await this.projects.require(work as never, payout.snapshot.projectId);
+    const settings = await this.projects.require(work, payout.snapshot.projectId);
     const state = { ...payout.snapshot, status: settled.outcome };
     await this.payouts.record(work, {
       payout,

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { OutboxWriter, type PendingMessage } from '@opp/outbox';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { Accounts } from '../../ledger/domain/accounts';
 import type { JournalEntry } from '../../ledger/domain/journal-entry';
-import { LedgerRepository } from '../../ledger/infrastructure/ledger.repository';
-import { PayoutStore, type NewPayout, type UnitOfWork } from '../application/payout.store';
+import { LedgerStore } from '../../ledger/application/ledger.store';
+import { PayoutStore, type NewPayout } from '../application/payout.store';
 import { Payout, type PayoutStatus } from '../domain/payout';
 
 interface PayoutRow {
@@ -25,14 +25,14 @@ const LIVE = `status IN ('reserved', 'completed')`;
 @Injectable()
 export class PayoutRepository extends PayoutStore {
   constructor(
-    private readonly ledger: LedgerRepository,
+    private readonly ledger: LedgerStore,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
   ) {
     super();
   }
 
   async lockAvailable(work: UnitOfWork, projectId: number, currency: string): Promise<bigint> {
-    const rows: { available: string }[] = await (work as EntityManager).query(
+    const rows: { available: string }[] = await entityManagerOf(work).query(
       `SELECT available::text AS available FROM merchant_available_balances
        WHERE account = $1 AND currency = $2 FOR UPDATE`,
       [Accounts.merchantAvailable(projectId), currency],
@@ -41,7 +41,7 @@ export class PayoutRepository extends PayoutStore {
   }
 
   async addIfOrderIdFree(work: UnitOfWork, p: NewPayout): Promise<number | null> {
-    const rows: { id: string }[] = await (work as EntityManager).query(
+    const rows: { id: string }[] = await entityManagerOf(work).query(
       `INSERT INTO payouts (project_id, order_id, type_key, amount_minor, currency, account_display,
          account_sealed, card_token, description, task_id, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'reserved')
@@ -64,7 +64,7 @@ export class PayoutRepository extends PayoutStore {
   }
 
   async liveIdByOrderId(work: UnitOfWork, projectId: number, orderId: string): Promise<number> {
-    const [row]: { id: string }[] = await (work as EntityManager).query(
+    const [row]: { id: string }[] = await entityManagerOf(work).query(
       `SELECT id FROM payouts WHERE project_id = $1 AND order_id = $2 AND ${LIVE}`,
       [projectId, orderId],
     );
@@ -72,7 +72,7 @@ export class PayoutRepository extends PayoutStore {
   }
 
   async lock(work: UnitOfWork, id: number): Promise<Payout | null> {
-    const [row]: PayoutRow[] = await (work as EntityManager).query(
+    const [row]: PayoutRow[] = await entityManagerOf(work).query(
       `SELECT id, project_id, order_id, type_key, amount_minor, currency, account_display, status,
          reason, updated_at
        FROM payouts WHERE id = $1 FOR UPDATE`,
@@ -94,7 +94,7 @@ export class PayoutRepository extends PayoutStore {
   }
 
   async idByTaskId(work: UnitOfWork, taskId: string): Promise<number | null> {
-    const [row]: { id: string }[] = await (work as EntityManager).query(
+    const [row]: { id: string }[] = await entityManagerOf(work).query(
       `SELECT id FROM payouts WHERE task_id = $1`,
       [taskId],
     );
@@ -102,14 +102,14 @@ export class PayoutRepository extends PayoutStore {
   }
 
   async publish(work: UnitOfWork, messages: PendingMessage[]): Promise<void> {
-    await this.outbox.add(work as EntityManager, messages);
+    await this.outbox.add(entityManagerOf(work), messages);
   }
 
   async record(
     work: UnitOfWork,
     change: { payout?: Payout; entry: JournalEntry; messages: PendingMessage[] },
   ): Promise<void> {
-    const tx = work as EntityManager;
+    const tx = entityManagerOf(work);
     if (change.payout) {
       const p = change.payout.snapshot;
       await tx.query(`UPDATE payouts SET status = $2, reason = $3, updated_at = $4 WHERE id = $1`, [
@@ -119,7 +119,7 @@ export class PayoutRepository extends PayoutStore {
         p.updatedAt,
       ]);
     }
-    await this.ledger.post(tx, change.entry);
+    await this.ledger.post(work, change.entry);
     await this.outbox.add(tx, change.messages);
   }
 }

@@ -1,4 +1,4 @@
-import { percentOfHalfUp } from '../../charge/domain/decimal-math';
+import { percentOfHalfUp } from '../../shared/decimal-math';
 
 export interface RollingReserveSettings {
   /** Decimal text, percent of the payment's gross (e.g. "10"). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import type { RollingReserveHold } from '../domain/rolling-reserve';
+import { RollingReserveStore } from '../application/rolling-reserve.store';
 
 interface HoldRow {
   payment_id: string;
@@ -20,9 +21,9 @@ const toHold = (row: HoldRow): RollingReserveHold => ({
 
 /** The reserve's schedule: one row per payment that held a share, with its due time. */
 @Injectable()
-export class RollingReserveRepository {
-  async schedule(tx: EntityManager, hold: RollingReserveHold): Promise<void> {
-    await tx.query(
+export class RollingReserveRepository extends RollingReserveStore {
+  async schedule(work: UnitOfWork, hold: RollingReserveHold): Promise<void> {
+    await entityManagerOf(work).query(
       `INSERT INTO rolling_reserve_holds (payment_id, project_id, currency, amount_minor, release_at)
        VALUES ($1, $2, $3, $4, $5)`,
       [hold.paymentId, hold.projectId, hold.currency, hold.amountMinor.toString(), hold.releaseAt],
@@ -30,8 +31,8 @@ export class RollingReserveRepository {
   }
 
   /** Due, not yet returned; rows another worker holds are skipped. */
-  async lockDue(tx: EntityManager, limit: number): Promise<RollingReserveHold[]> {
-    const rows: HoldRow[] = await tx.query(
+  async lockDue(work: UnitOfWork, limit: number): Promise<RollingReserveHold[]> {
+    const rows: HoldRow[] = await entityManagerOf(work).query(
       `SELECT * FROM rolling_reserve_holds
        WHERE returned_transaction_id IS NULL AND release_at <= now()
        ORDER BY release_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -40,8 +41,8 @@ export class RollingReserveRepository {
     return rows.map(toHold);
   }
 
-  async markReturned(tx: EntityManager, paymentId: number, transactionId: number): Promise<void> {
-    const [, count]: [unknown[], number] = await tx.query(
+  async markReturned(work: UnitOfWork, paymentId: number, transactionId: number): Promise<void> {
+    const [, count]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE rolling_reserve_holds SET returned_transaction_id = $2
        WHERE payment_id = $1 AND returned_transaction_id IS NULL RETURNING payment_id`,
       [paymentId, transactionId],

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   taskResultMessage,
   type TaskCommandV1,
@@ -45,40 +45,44 @@ export class RunPaymentsTaskUseCase {
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: TaskCommandV1,
     correlationId?: string,
   ): Promise<TaskResultV1> {
     let result: TaskResultV1;
     try {
-      result = await this.run(tx, command);
+      result = await this.run(work, command);
     } catch (error) {
       if (!(error instanceof PaymentRefusal)) throw error;
       result = this.failure(command, error.code, error.message);
     }
-    await this.outbox.add(tx, [{ ...taskResultMessage(result), options: { correlationId } }]);
+    await this.outbox.add(work, [{ ...taskResultMessage(result), options: { correlationId } }]);
     return result;
   }
 
-  private async run(tx: EntityManager, sent: TaskCommandV1): Promise<TaskResultV1> {
+  private async run(work: UnitOfWork, sent: TaskCommandV1): Promise<TaskResultV1> {
     const command = { ...sent, payload: this.taskCardData.open(sent.projectId, sent.payload) };
     const task = { taskId: command.taskId, globalId: command.globalId };
     const gatewayUrl = this.config.publicGatewayUrl;
     switch (command.function) {
       case 'card.payment': {
-        const charge = await this.processCharge.execute(tx, valid(chargeCommandOf(command)), task);
-        const t = await this.getTransaction.execute(tx, {
+        const charge = await this.processCharge.execute(
+          work,
+          valid(chargeCommandOf(command)),
+          task,
+        );
+        const t = await this.getTransaction.execute(work, {
           projectId: command.projectId,
           id: charge.id,
         });
         return taskResultOf(task, t, gatewayUrl);
       }
       case 'card.authenticate': {
-        const t = await this.authenticate.execute(tx, valid(authenticateCommandOf(command)));
+        const t = await this.authenticate.execute(work, valid(authenticateCommandOf(command)));
         return taskResultOf(task, t, gatewayUrl, { ...authenticateResultOf(t) });
       }
       case 'transaction.status': {
-        const t = await this.getTransaction.execute(tx, valid(statusQueryOf(command)));
+        const t = await this.getTransaction.execute(work, valid(statusQueryOf(command)));
         return {
           ...task,
           outcome: 'SUCCESS',
@@ -87,7 +91,7 @@ export class RunPaymentsTaskUseCase {
         };
       }
       case 'transaction.reverse': {
-        const t = await this.reversePayment.execute(tx, valid(reverseCommandOf(command)), task);
+        const t = await this.reversePayment.execute(work, valid(reverseCommandOf(command)), task);
         return {
           ...task,
           outcome: 'SUCCESS',

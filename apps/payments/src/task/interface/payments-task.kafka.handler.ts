@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { PaymentsTaskCommandV1Message, type TaskCommandV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { RunPaymentsTaskUseCase } from '../application/run-payments-task.use-case';
@@ -13,7 +13,7 @@ export class PaymentsTaskKafkaHandler {
   @OnMessage(PaymentsTaskCommandV1Message)
   async handle(@Payload() command: TaskCommandV1, @Ctx() context: MessageContext): Promise<void> {
     await this.runTask.execute(
-      context.transaction<EntityManager>(),
+      context.transaction<UnitOfWork>(),
       command,
       context.envelope.correlationId ?? command.globalId,
     );

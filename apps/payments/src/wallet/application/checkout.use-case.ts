@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { CheckoutViewV1, FinishCheckoutV1, GetCheckoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
 import type { Transaction } from '../../charge/domain/transaction';
-import { TransactionRepository } from '../../charge/infrastructure/transaction.repository';
-import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { TransactionAggregate } from '../../charge/domain/transaction-aggregate';
+import { TransactionStore } from '../../charge/application/transaction.store';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { CANCELLED_REASON, checkoutStep } from '../domain/wallet-checkout';
 import { checkoutViewOf } from './wallet-views';
@@ -21,33 +22,29 @@ const notFound = () =>
 @Injectable()
 export class CheckoutUseCase {
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly transactions: TransactionStore,
+    private readonly projects: ProjectSettingsStore,
     private readonly outcomes: ChargeOutcomes,
   ) {}
 
-  async view(tx: EntityManager, query: GetCheckoutV1): Promise<CheckoutViewV1> {
-    const t = await this.transactions.findById(tx, query.transactionId);
+  async view(work: UnitOfWork, query: GetCheckoutV1): Promise<CheckoutViewV1> {
+    const t = await this.transactions.findById(work, query.transactionId);
     if (!t?.checkout) throw notFound();
     return checkoutViewOf(t);
   }
 
-  async finish(tx: EntityManager, command: FinishCheckoutV1): Promise<CheckoutViewV1> {
-    const t = await this.transactions.lockById(tx, command.transactionId);
+  async finish(work: UnitOfWork, command: FinishCheckoutV1): Promise<CheckoutViewV1> {
+    const t = await this.transactions.lockById(work, command.transactionId);
     if (!t?.checkout) throw notFound();
     const step = checkoutStep(t.status, command.action);
     if (step === null) return checkoutViewOf(t);
-    const settings = await this.projects.require(tx, t.projectId);
+    const settings = await this.projects.require(work, t.projectId);
     let decided: Transaction;
     if (step.to === 'completed') {
-      decided = await this.outcomes.apply(tx, t, { outcome: 'approved' }, settings);
+      decided = await this.outcomes.decide(work, t, { outcome: 'approved' }, settings);
     } else {
-      decided = await this.outcomes.transition(
-        tx,
-        t,
-        { status: 'cancelled', reason: CANCELLED_REASON, settleAt: null },
-        settings,
-      );
+      const cancelled = new TransactionAggregate(t).cancel(CANCELLED_REASON);
+      decided = await this.outcomes.record(work, t, cancelled, settings);
     }
     return checkoutViewOf(decided);
   }

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { CreateWalletTransactionV1, WalletTransactionResultV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
+import { RequestQueue } from '../../charge/application/request-queue';
 import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
 import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
 import { feeFor } from '../../charge/domain/fee';
-import { LiveOrderGuard } from '../../charge/infrastructure/live-order-guard';
-import { TransactionRepository } from '../../charge/infrastructure/transaction.repository';
-import { ProjectSettingsRepository } from '../../project/project-settings.repository';
+import { LiveOrderGuard } from '../../charge/application/live-order-guard';
+import { TransactionStore } from '../../charge/application/transaction.store';
+import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { needsPhone } from '../domain/wallet-checkout';
 import { walletResultOf } from './wallet-views';
@@ -20,27 +21,26 @@ import { walletResultOf } from './wallet-views';
 @Injectable()
 export class CreateWalletTransactionUseCase {
   constructor(
-    private readonly projects: ProjectSettingsRepository,
-    private readonly transactions: TransactionRepository,
+    private readonly requests: RequestQueue,
+    private readonly projects: ProjectSettingsStore,
+    private readonly transactions: TransactionStore,
     private readonly liveOrders: LiveOrderGuard,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: CreateWalletTransactionV1,
   ): Promise<WalletTransactionResultV1> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `charge:${command.projectId}:${command.idempotencyKey}`,
-    ]);
+    await this.requests.awaitTurn(work, `charge:${command.projectId}:${command.idempotencyKey}`);
     const earlier = await this.transactions.findByIdempotencyKey(
-      tx,
+      work,
       command.projectId,
       command.idempotencyKey,
     );
     if (earlier) return walletResultOf(earlier);
 
-    const settings = await this.projects.require(tx, command.projectId);
+    const settings = await this.projects.require(work, command.projectId);
     // The checkout page stands in for the wallet provider: live projects need a real one (42201).
     this.acquirers.for(settings);
     if (needsPhone(command.paymentMethod) && !command.phone) {
@@ -51,9 +51,9 @@ export class CreateWalletTransactionUseCase {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
     }
     // An opened wallet transaction is a live payment of its order (ADR 0014): one per order id.
-    await this.liveOrders.refuseIfTaken(tx, command.projectId, command.orderId);
-    const savepoint = await this.liveOrders.savepoint(tx);
-    const inserting = this.transactions.insert(tx, {
+    await this.liveOrders.refuseIfTaken(work, command.projectId, command.orderId);
+    const savepoint = await this.liveOrders.savepoint(work);
+    const inserting = this.transactions.insert(work, {
       projectId: command.projectId,
       idempotencyKey: command.idempotencyKey,
       orderId: command.orderId ?? null,
@@ -83,6 +83,6 @@ export class CreateWalletTransactionUseCase {
       },
     });
     const order = { projectId: command.projectId, orderId: command.orderId };
-    return walletResultOf(await this.liveOrders.insert(tx, savepoint, order, inserting));
+    return walletResultOf(await this.liveOrders.insert(work, savepoint, order, inserting));
   }
 }

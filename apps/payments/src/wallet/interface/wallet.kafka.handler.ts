@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   CreateWalletTransactionV1Request,
   FinishCheckoutV1Request,
@@ -23,16 +23,16 @@ export class WalletKafkaHandler {
 
   @OnRequest(CreateWalletTransactionV1Request)
   createTransaction(@Payload() command: CreateWalletTransactionV1, @Ctx() context: MessageContext) {
-    return answer(() => this.create.execute(context.transaction<EntityManager>(), command));
+    return answer(() => this.create.execute(context.transaction<UnitOfWork>(), command));
   }
 
   @OnRequest(GetCheckoutV1Request)
   viewCheckout(@Payload() query: GetCheckoutV1, @Ctx() context: MessageContext) {
-    return answer(() => this.checkout.view(context.transaction<EntityManager>(), query));
+    return answer(() => this.checkout.view(context.transaction<UnitOfWork>(), query));
   }
 
   @OnRequest(FinishCheckoutV1Request)
   finishCheckout(@Payload() command: FinishCheckoutV1, @Ctx() context: MessageContext) {
-    return answer(() => this.checkout.finish(context.transaction<EntityManager>(), command));
+    return answer(() => this.checkout.finish(context.transaction<UnitOfWork>(), command));
   }
 }

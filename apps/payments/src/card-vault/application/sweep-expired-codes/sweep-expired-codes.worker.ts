@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@opp/persistence';
 import { PollingWorker } from '@opp/platform';
-import { CardVaultRepository } from '../../infrastructure/card-vault.repository';
+import { CardVaultStore } from '../card-vault.store';
 
 const SWEEP_INTERVAL_MS = 5000;
 
@@ -12,8 +12,8 @@ const SWEEP_INTERVAL_MS = 5000;
 @Injectable()
 export class SweepExpiredCodesWorker extends PollingWorker {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly cards: CardVaultRepository,
+    @Inject(TransactionRunner) private readonly runner: TransactionRunner,
+    private readonly cards: CardVaultStore,
   ) {
     super();
   }
@@ -27,6 +27,6 @@ export class SweepExpiredCodesWorker extends PollingWorker {
   }
 
   sweep(): Promise<number> {
-    return this.cards.eraseExpiredSecurityCodes(this.dataSource);
+    return this.runner.run((work) => this.cards.eraseExpiredSecurityCodes(work));
   }
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { TokenizeCardResultV1, TokenizeCardV1 } from '@opp/contracts';
 import { PaymentsConfig } from '../../../config/payments.config';
 import { temporaryTokenExpiry } from '../../domain/card-token';
 import { cardViewOf } from '../../domain/vault-card';
-import { CardVaultRepository } from '../../infrastructure/card-vault.repository';
+import { CardVaultStore } from '../card-vault.store';
 import { CardVault } from '../card-vault';
 
 /** GET /card/getToken: the card into the vault, a temporary token (10 minutes, single use) back. */
@@ -12,16 +12,16 @@ import { CardVault } from '../card-vault';
 export class TokenizeCardUseCase {
   constructor(
     private readonly vault: CardVault,
-    private readonly tokens: CardVaultRepository,
+    private readonly tokens: CardVaultStore,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
 
-  async execute(tx: EntityManager, command: TokenizeCardV1): Promise<TokenizeCardResultV1> {
+  async execute(work: UnitOfWork, command: TokenizeCardV1): Promise<TokenizeCardResultV1> {
     const input = this.vault.open(command.projectId, command.sealedCard);
-    const card = await this.vault.store(tx, command.projectId, input);
+    const card = await this.vault.store(work, command.projectId, input);
     const expiresAt = temporaryTokenExpiry(new Date(), this.config.cardTokenTtlSeconds);
     const id = await this.tokens.createTemporaryToken(
-      tx,
+      work,
       card,
       await this.vault.encryptSecurityCode(input.securityCode),
       expiresAt,

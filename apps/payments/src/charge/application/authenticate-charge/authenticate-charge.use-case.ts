@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import { taskResultMessage, type AuthenticateChargeV1 } from '@opp/contracts';
 import { CryptoError, HostedPageKeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
-import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
+import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
 import { PaymentsConfig } from '../../../config/payments.config';
-import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
 import { cardIdOf, type Transaction } from '../../domain/transaction';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
+import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { taskResultOf } from '../task-result';
 
@@ -26,9 +27,9 @@ export const AUTHENTICATION_FAILED = '3-D Secure authentication failed';
 @Injectable()
 export class AuthenticateChargeUseCase {
   constructor(
-    private readonly projects: ProjectSettingsRepository,
-    private readonly transactions: TransactionRepository,
-    private readonly cards: CardVaultRepository,
+    private readonly projects: ProjectSettingsStore,
+    private readonly transactions: TransactionStore,
+    private readonly cards: CardVaultStore,
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
@@ -37,22 +38,24 @@ export class AuthenticateChargeUseCase {
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
 
-  async execute(tx: EntityManager, command: AuthenticateChargeV1): Promise<Transaction> {
-    const waiting = await this.transactions.lockByMd(tx, command.projectId, command.md);
+  async execute(work: UnitOfWork, command: AuthenticateChargeV1): Promise<Transaction> {
+    const waiting = await this.transactions.lockByMd(work, command.projectId, command.md);
     if (!waiting)
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
-    if (waiting.status !== 'authenticating') {
+    const charge = new TransactionAggregate(waiting);
+    if (!charge.isAwaitingChallenge()) {
       throw new PaymentRefusal(
         ErrorCode.TransactionAlreadyCompleted,
         'Transaction already completed',
       );
     }
-    const settings = await this.projects.require(tx, command.projectId);
+    const settings = await this.projects.require(work, command.projectId);
     let finished: Transaction;
     if (challengeResultOf(this.decrypt(command.paRes), command.md) === 'failed') {
-      finished = await this.outcomes.fail(tx, waiting, AUTHENTICATION_FAILED, settings);
+      const failed = charge.fail(AUTHENTICATION_FAILED);
+      finished = await this.outcomes.record(work, waiting, failed, settings);
     } else {
-      const card = await this.cards.findCard(tx, cardIdOf(waiting));
+      const card = await this.cards.findCard(work, cardIdOf(waiting));
       const decision = await this.acquirers.for(settings).authorize({
         card: {
           number: await this.vault.numberOf(card),
@@ -63,11 +66,11 @@ export class AuthenticateChargeUseCase {
         currency: waiting.currency,
         authenticated: true,
       });
-      finished = await this.outcomes.apply(tx, waiting, decision, settings);
+      finished = await this.outcomes.decide(work, waiting, decision, settings);
     }
     if (finished.task) {
       const result = taskResultOf(finished.task, finished, this.config.publicGatewayUrl);
-      await this.outbox.add(tx, [taskResultMessage(result)]);
+      await this.outbox.add(work, [taskResultMessage(result)]);
     }
     return finished;
   }

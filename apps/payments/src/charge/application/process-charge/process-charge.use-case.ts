@@ -1,19 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
 import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
+import { RequestQueue } from '../request-queue';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import type { AcquirerCard } from '../../../acquirer/domain/acquirer';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { cardViewOf } from '../../../card-vault/domain/vault-card';
 import { PaymentsConfig } from '../../../config/payments.config';
-import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { feeFor } from '../../domain/fee';
 import type { TaskOrigin } from '../../domain/transaction';
-import { LiveOrderGuard } from '../../infrastructure/live-order-guard';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
+import { LiveOrderGuard } from '../live-order-guard';
+import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { chargeResultOf } from '../transaction-views';
 import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
@@ -31,9 +33,10 @@ export interface RecurringCharge {
 @Injectable()
 export class ProcessChargeUseCase {
   constructor(
-    private readonly projects: ProjectSettingsRepository,
+    private readonly requests: RequestQueue,
+    private readonly projects: ProjectSettingsStore,
     private readonly vault: CardVault,
-    private readonly transactions: TransactionRepository,
+    private readonly transactions: TransactionStore,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
@@ -42,23 +45,21 @@ export class ProcessChargeUseCase {
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ProcessChargeV1,
     task?: TaskOrigin,
     recurring?: RecurringCharge,
   ): Promise<ChargeResultV1> {
     // Concurrent deliveries of one request queue here; the later ones then find the first's result.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `charge:${command.projectId}:${command.idempotencyKey}`,
-    ]);
+    await this.requests.awaitTurn(work, `charge:${command.projectId}:${command.idempotencyKey}`);
     const earlier = await this.transactions.findByIdempotencyKey(
-      tx,
+      work,
       command.projectId,
       command.idempotencyKey,
     );
     if (earlier) return chargeResultOf(earlier, this.config.publicGatewayUrl);
 
-    const settings = await this.projects.require(tx, command.projectId);
+    const settings = await this.projects.require(work, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
     const requested = requestedAmountOf(command.price, command.currency);
@@ -81,10 +82,10 @@ export class ProcessChargeUseCase {
 
     // ADR 0014: an order id with a live payment is refused before the card is touched.
     if (!command.verifyCard) {
-      await this.liveOrders.refuseIfTaken(tx, command.projectId, command.orderId);
+      await this.liveOrders.refuseIfTaken(work, command.projectId, command.orderId);
     }
-    const beforeWrites = await this.liveOrders.savepoint(tx);
-    const source = await this.vault.forCharge(tx, command.projectId, command);
+    const beforeWrites = await this.liveOrders.savepoint(work);
+    const source = await this.vault.forCharge(work, command.projectId, command);
     const acquirerCard: AcquirerCard = {
       number: source.number,
       expirationMonth: source.expirationMonth,
@@ -96,7 +97,7 @@ export class ProcessChargeUseCase {
     }
     const card = await source.claim();
 
-    const inserting = this.transactions.insert(tx, {
+    const inserting = this.transactions.insert(work, {
       projectId: command.projectId,
       idempotencyKey: command.idempotencyKey,
       orderId: command.orderId ?? null,
@@ -131,7 +132,7 @@ export class ProcessChargeUseCase {
       task: task ?? null,
     });
     // A concurrent live payment of the same order id: 40501, and back to before the token claim.
-    const opened = await this.liveOrders.insert(tx, beforeWrites, command, inserting);
+    const opened = await this.liveOrders.insert(work, beforeWrites, command, inserting);
 
     // A recurring charge is merchant-initiated on a subscribed card: no 3-D Secure (ADR 0012).
     const challenge =
@@ -142,12 +143,12 @@ export class ProcessChargeUseCase {
       const paReq = this.keyRing.encrypt(
         JSON.stringify({ md, id: opened.id, amount: amount.text, currency: amount.currency }),
       );
-      const authenticating = await this.outcomes.transition(
-        tx,
-        opened,
-        { status: 'authenticating', acs: { md, paReq, termUrl: command.acsReturnUrl ?? '' } },
-        settings,
-      );
+      const challenge = new TransactionAggregate(opened).requireChallenge({
+        md,
+        paReq,
+        termUrl: command.acsReturnUrl ?? '',
+      });
+      const authenticating = await this.outcomes.record(work, opened, challenge, settings);
       return chargeResultOf(authenticating, this.config.publicGatewayUrl);
     }
     const decision = await acquirer.authorize({
@@ -156,7 +157,7 @@ export class ProcessChargeUseCase {
       currency: amount.currency,
       authenticated: false,
     });
-    const decided = await this.outcomes.apply(tx, opened, decision, settings);
+    const decided = await this.outcomes.decide(work, opened, decision, settings);
     return chargeResultOf(decided, this.config.publicGatewayUrl);
   }
 }

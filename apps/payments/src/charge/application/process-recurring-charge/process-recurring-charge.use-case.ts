@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { ChargeResultV1, ProcessRecurringChargeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { isExpired } from '../../../card-vault/domain/card-number';
-import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
+import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { TaskOrigin } from '../../domain/transaction';
 import { ProcessChargeUseCase } from '../process-charge/process-charge.use-case';
@@ -20,15 +20,15 @@ export const RECURRING_DESCRIPTION = 'Recurring payment';
 export class ProcessRecurringChargeUseCase {
   constructor(
     private readonly processCharge: ProcessChargeUseCase,
-    private readonly cards: CardVaultRepository,
+    private readonly cards: CardVaultStore,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ProcessRecurringChargeV1,
     task?: TaskOrigin,
   ): Promise<ChargeResultV1> {
-    const token = await this.cards.lockToken(tx, command.projectId, command.permanentTokenId);
+    const token = await this.cards.lockToken(work, command.projectId, command.permanentTokenId);
     const usable =
       token?.kind === 'permanent' &&
       !isExpired(token.card.expirationMonth, token.card.expirationYear, new Date());
@@ -39,7 +39,7 @@ export class ProcessRecurringChargeUseCase {
       );
     }
     return this.processCharge.execute(
-      tx,
+      work,
       {
         idempotencyKey: command.idempotencyKey,
         projectId: command.projectId,

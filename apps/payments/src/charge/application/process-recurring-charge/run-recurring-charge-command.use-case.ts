@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import {
   RecurringChargeSettledV1Message,
   taskResultMessage,
@@ -29,7 +29,7 @@ export class RunRecurringChargeCommandUseCase {
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: RecurringChargeCommandV1,
     correlationId?: string,
   ): Promise<void> {
@@ -40,8 +40,8 @@ export class RunRecurringChargeCommandUseCase {
         : undefined;
     let message: PendingMessage;
     try {
-      const result = await this.charge.execute(tx, charge, task);
-      const t = await this.getTransaction.execute(tx, {
+      const result = await this.charge.execute(work, charge, task);
+      const t = await this.getTransaction.execute(work, {
         projectId: charge.projectId,
         id: result.id,
       });
@@ -60,7 +60,7 @@ export class RunRecurringChargeCommandUseCase {
           })
         : this.settled(command, 'declined', undefined, error.message);
     }
-    await this.outbox.add(tx, [{ ...message, options: { correlationId } }]);
+    await this.outbox.add(work, [{ ...message, options: { correlationId } }]);
   }
 
   private settled(

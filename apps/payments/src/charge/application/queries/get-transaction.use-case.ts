@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { GetTransactionV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { Transaction } from '../../domain/transaction';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionStore } from '../transaction.store';
 
 /** One transaction by id, or the latest with the order id; another project's is "not found". */
 @Injectable()
 export class GetTransactionUseCase {
-  constructor(private readonly transactions: TransactionRepository) {}
+  constructor(private readonly transactions: TransactionStore) {}
 
-  async execute(tx: EntityManager, query: GetTransactionV1): Promise<Transaction> {
+  async execute(work: UnitOfWork, query: GetTransactionV1): Promise<Transaction> {
     const found =
       query.id !== undefined
-        ? await this.transactions.findById(tx, query.id)
+        ? await this.transactions.findById(work, query.id)
         : query.orderId !== undefined
-          ? await this.transactions.findLatestByOrderId(tx, query.projectId, query.orderId)
+          ? await this.transactions.findLatestByOrderId(work, query.projectId, query.orderId)
           : undefined;
     if (!found || found.projectId !== query.projectId) {
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');

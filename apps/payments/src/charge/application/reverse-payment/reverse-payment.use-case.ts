@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@opp/persistence';
 import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { LedgerRepository } from '../../../ledger/infrastructure/ledger.repository';
-import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
-import { derivedFrom } from '../../domain/derived-transaction';
+import { RequestQueue } from '../request-queue';
+import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
-import { reverse, ReversalRefused, type Reversal } from '../../domain/reversal';
+import { ReversalRefused } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionAggregate } from '../../domain/transaction-aggregate';
+import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { requestedAmountOf } from '../process-charge/requested-amount';
 
@@ -22,29 +22,27 @@ import { requestedAmountOf } from '../process-charge/requested-amount';
 @Injectable()
 export class ReversePaymentUseCase {
   constructor(
-    private readonly transactions: TransactionRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly requests: RequestQueue,
+    private readonly transactions: TransactionStore,
     private readonly outcomes: ChargeOutcomes,
-    private readonly projects: ProjectSettingsRepository,
+    private readonly projects: ProjectSettingsStore,
   ) {}
 
   async execute(
-    tx: EntityManager,
+    work: UnitOfWork,
     command: ReversePaymentV1,
     task?: TaskOrigin,
   ): Promise<Transaction> {
     const { projectId, idempotencyKey } = command;
     // Concurrent deliveries of one request queue here; the later ones find the first's reversal.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `reverse:${projectId}:${idempotencyKey}`,
-    ]);
-    const earlier = await this.transactions.findByIdempotencyKey(tx, projectId, idempotencyKey);
+    await this.requests.awaitTurn(work, `reverse:${projectId}:${idempotencyKey}`);
+    const earlier = await this.transactions.findByIdempotencyKey(work, projectId, idempotencyKey);
     if (earlier) return earlier;
     if (command.id === undefined && command.orderId === undefined) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'id or order_id is required');
     }
 
-    const payment = await this.transactions.lockPaymentForReversal(tx, projectId, command);
+    const payment = await this.transactions.lockPaymentForReversal(work, projectId, command);
     if (!payment) {
       throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
@@ -52,31 +50,29 @@ export class ReversePaymentUseCase {
     if (amount.minor === 0n) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be above zero');
     }
-    const reversal = decide(payment, amount.minor);
-    const settings = await this.projects.require(tx, projectId);
-
-    await this.transactions.recordReversal(tx, payment, reversal.payment);
-    const opened = await this.transactions.insert(tx, {
-      ...derivedFrom(payment, {
-        type: 'refund',
-        priceMinor: reversal.refund.priceMinor,
-        feeMinor: reversal.refund.feeMinor,
+    const { payment: reversed, refund } = decide(() =>
+      new TransactionAggregate(payment).reverse(amount.minor, {
+        idempotencyKey,
         reason: command.comment ?? null,
+        task: task ?? null,
       }),
-      // A payment may be reversed several times: each reversal is keyed by its own request, may
-      // come from a task, and carries no wallet checkout of its own.
-      idempotencyKey,
-      task: task ?? null,
-      checkout: null,
-    });
-    await this.ledger.post(tx, reversal.entryFor(opened.id));
-    return this.outcomes.transition(tx, opened, { status: 'completed' }, settings);
+    );
+    const settings = await this.projects.require(work, projectId);
+
+    await this.transactions.recordReversal(work, payment, reversed);
+    const opened = await this.transactions.insert(work, refund);
+    return this.outcomes.record(
+      work,
+      opened,
+      new TransactionAggregate(opened).settleMovement(),
+      settings,
+    );
   }
 }
 
-function decide(payment: Transaction, amountMinor: bigint): Reversal {
+function decide<T>(reverse: () => T): T {
   try {
-    return reverse(payment, amountMinor);
+    return reverse();
   } catch (error) {
     if (!(error instanceof ReversalRefused)) throw error;
     throw new PaymentRefusal(

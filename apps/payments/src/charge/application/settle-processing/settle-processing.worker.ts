@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TransactionRunner } from '@opp/persistence';
 import { PollingWorker } from '@opp/platform';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
-import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
-import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
+import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
+import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { cardIdOf } from '../../domain/transaction';
-import { TransactionRepository } from '../../infrastructure/transaction.repository';
+import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 
 const POLL_INTERVAL_MS = 500;
@@ -20,10 +20,10 @@ const BATCH = 50;
 @Injectable()
 export class SettleProcessingWorker extends PollingWorker {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly transactions: TransactionRepository,
-    private readonly projects: ProjectSettingsRepository,
-    private readonly cards: CardVaultRepository,
+    @Inject(TransactionRunner) private readonly runner: TransactionRunner,
+    private readonly transactions: TransactionStore,
+    private readonly projects: ProjectSettingsStore,
+    private readonly cards: CardVaultStore,
     private readonly vault: CardVault,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
@@ -40,17 +40,17 @@ export class SettleProcessingWorker extends PollingWorker {
   }
 
   async settleDue(): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
-      const due = await this.transactions.lockDueForSettlement(tx, BATCH);
+    return this.runner.run(async (work) => {
+      const due = await this.transactions.lockDueForSettlement(work, BATCH);
       for (const t of due) {
-        const settings = await this.projects.require(tx, t.projectId);
-        const card = await this.cards.findCard(tx, cardIdOf(t));
+        const settings = await this.projects.require(work, t.projectId);
+        const card = await this.cards.findCard(work, cardIdOf(t));
         const decision = await this.acquirers.for(settings).settle({
           number: await this.vault.numberOf(card),
           expirationMonth: card.expirationMonth,
           expirationYear: card.expirationYear,
         });
-        await this.outcomes.apply(tx, t, decision, settings);
+        await this.outcomes.decide(work, t, decision, settings);
       }
       return due.length;
     });

@@ -1,5 +1,5 @@
-import { divideHalfUp } from '../../charge/domain/decimal-math';
-import type { Transaction } from '../../charge/domain/transaction';
+import { divideHalfUp } from '../../shared/decimal-math';
+import type { Transaction } from './transaction';
 
 /** Why a payment cannot be disputed now (answered 405 40504). */
 export class DisputeRefused extends Error {

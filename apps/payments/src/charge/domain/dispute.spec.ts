@@ -1,4 +1,4 @@
-import type { Transaction } from '../../charge/domain/transaction';
+import type { Transaction } from './transaction';
 import { chargeBack, DisputeRefused, retrieve } from './dispute';
 
 const payment = (over: Partial<Transaction> = {}): Transaction =>

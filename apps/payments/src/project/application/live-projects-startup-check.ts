@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ConfigError } from '@opp/config';
-import { AcquirerRouter } from '../acquirer/application/acquirer-router';
-import { PaymentsConfig } from '../config/payments.config';
+import { TransactionRunner } from '@opp/persistence';
+import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
+import { PaymentsConfig } from '../../config/payments.config';
+import { ProjectSettingsStore } from './project-settings.store';
 
 /**
  * In production payments does not start without a bank adapter while live projects exist: every
@@ -12,7 +13,8 @@ import { PaymentsConfig } from '../config/payments.config';
 @Injectable()
 export class LiveProjectsStartupCheck implements OnApplicationBootstrap {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionRunner) private readonly transactions: TransactionRunner,
+    private readonly projects: ProjectSettingsStore,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
@@ -26,12 +28,8 @@ export class LiveProjectsStartupCheck implements OnApplicationBootstrap {
     if (problem) throw new ConfigError('PaymentsConfig', [problem]);
   }
 
-  private async countLiveProjects(): Promise<number> {
-    const [row] = await this.dataSource.query<{ live: number }[]>(
-      `SELECT count(*)::int AS live FROM project_snapshots
-        WHERE coalesce((settings->>'sandbox')::boolean, true) = false`,
-    );
-    return row?.live ?? 0;
+  private countLiveProjects(): Promise<number> {
+    return this.transactions.run((work) => this.projects.countLive(work));
   }
 }
 

@@ -1,0 +1,27 @@
+import type { UnitOfWork } from '@opp/persistence';
+import type { Transaction } from '../domain/transaction';
+
+/** Where a charge may roll back to when its order id turns out to be taken. */
+export interface OrderSavepoint {
+  readonly name: 'charge_order_id';
+}
+
+/**
+ * Port, ADR 0014: an order id names at most one live payment of a project. A taken order id is
+ * refused (40501) with nothing charged: the charge rolls back to a savepoint taken before its
+ * first write (card token claim included), and the card is never sent to the acquirer.
+ */
+export abstract class LiveOrderGuard {
+  /** The cheap early answer, when the live payment is already committed. */
+  abstract refuseIfTaken(work: UnitOfWork, projectId: number, orderId?: string): Promise<void>;
+
+  abstract savepoint(work: UnitOfWork): Promise<OrderSavepoint>;
+
+  /** Awaits the insert of a charge; a taken order id undoes everything since the savepoint. */
+  abstract insert(
+    work: UnitOfWork,
+    savepoint: OrderSavepoint,
+    order: { projectId: number; orderId?: string },
+    inserting: Promise<Transaction>,
+  ): Promise<Transaction>;
+}

@@ -1,0 +1,11 @@
+import type { UnitOfWork } from '@opp/persistence';
+import type { JournalEntry } from '../domain/journal-entry';
+
+/** Port: the double-entry ledger (append-only journal). */
+export abstract class LedgerStore {
+  /** Appends an entry and its lines; the database re-checks the balance at commit. */
+  abstract post(work: UnitOfWork, entry: JournalEntry): Promise<void>;
+
+  /** Credit-normal balance (credits minus debits) of an account in one currency, in minor units. */
+  abstract creditBalance(work: UnitOfWork, account: string, currency: string): Promise<bigint>;
+}

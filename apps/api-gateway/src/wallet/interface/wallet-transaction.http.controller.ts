@@ -11,6 +11,7 @@ import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { readWalletTransactionRequest } from './create-wallet-transaction.request';
 import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
+import { toWalletTransactionResponse } from './wallet-responses';
 
 @ApiTags('transactions')
 @Controller('v1/transaction')
@@ -40,13 +41,6 @@ export class WalletTransactionHttpController {
       },
       { key: `${projectId}:${snapshot.id}`, correlationId: currentCorrelationId() },
     );
-    const created = answerOrThrow(reply);
-    // The spec types `id` as a string and `amount` as a float (the exact decimal, as a number).
-    return {
-      id: String(created.id),
-      amount: Number(created.price),
-      currency: created.currency,
-      status: created.status,
-    };
+    return toWalletTransactionResponse(answerOrThrow(reply));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CreateWalletTransactionV1, WalletTransactionResultV1 } from '@opp/contracts';
+import type { CreateWalletTransactionV1, TransactionRecordV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
 import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
@@ -10,7 +10,7 @@ import { TransactionRepository } from '../../charge/infrastructure/transaction.r
 import { ProjectSettingsRepository } from '../../project/project-settings.repository';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { needsPhone } from '../domain/wallet-checkout';
-import { walletResultOf } from './wallet-views';
+import { transactionRecordOf } from '../../charge/application/transaction-views';
 
 /**
  * POST /transaction/create (ADR 0008): records an `opened` wallet transaction that the user then
@@ -29,7 +29,7 @@ export class CreateWalletTransactionUseCase {
   async execute(
     tx: EntityManager,
     command: CreateWalletTransactionV1,
-  ): Promise<WalletTransactionResultV1> {
+  ): Promise<TransactionRecordV1> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `charge:${command.projectId}:${command.idempotencyKey}`,
     ]);
@@ -38,7 +38,7 @@ export class CreateWalletTransactionUseCase {
       command.projectId,
       command.idempotencyKey,
     );
-    if (earlier) return walletResultOf(earlier);
+    if (earlier) return transactionRecordOf(earlier);
 
     const settings = await this.projects.require(tx, command.projectId);
     // The checkout page stands in for the wallet provider: live projects need a real one (42201).
@@ -83,6 +83,6 @@ export class CreateWalletTransactionUseCase {
       },
     });
     const order = { projectId: command.projectId, orderId: command.orderId };
-    return walletResultOf(await this.liveOrders.insert(tx, savepoint, order, inserting));
+    return transactionRecordOf(await this.liveOrders.insert(tx, savepoint, order, inserting));
   }
 }

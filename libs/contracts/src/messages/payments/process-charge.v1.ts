@@ -15,7 +15,8 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import { SEALED_CARD_MAX_LENGTH, type CardViewV1 } from './card.v1';
+import { SEALED_CARD_MAX_LENGTH } from './card.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
@@ -45,38 +46,7 @@ export class ProcessChargeV1 {
   @IsObject() attributes!: Record<string, string>;
 }
 
-export interface AcsV1 {
-  url: string;
-  parameters: { PaReq: string; MD: string; TermUrl: string };
-}
-
-export interface RecurringViewV1 {
-  frequency: number;
-  endsAt: string;
-}
-
-/** The response fields of POST /card/process exactly as the spec lists them. */
-export interface ChargeResultV1 {
-  success: boolean;
-  id: number;
-  orderId: string | null;
-  referenceId: number | null;
-  price: string;
-  fee: string;
-  currency: string;
-  type: string;
-  status: string;
-  reason?: string | null;
-  card: CardViewV1;
-  acs?: AcsV1;
-  permanentToken: string | null;
-  recurring?: RecurringViewV1;
-  createdAt: string;
-  updatedAt: string;
-  user: UserSnapshotV1;
-}
-
-export const ProcessChargeV1Request = defineRequest<ProcessChargeV1, ChargeResultV1>(
+export const ProcessChargeV1Request = defineRequest<ProcessChargeV1, TransactionRecordV1>(
   'payments.process-charge.v1',
   Topics.paymentsRequests,
   ProcessChargeV1,

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /** ADR 0008: the seven wallet-type `payment_method` keys; `mobile_wallet` needs a phone. */
@@ -47,14 +48,6 @@ export class CreateWalletTransactionV1 {
   @IsUrl(HTTP_URL) @MaxLength(2048) failUrl!: string;
 }
 
-/** The response fields of POST /transaction/create (the gateway renders `id` and `amount`). */
-export interface WalletTransactionResultV1 {
-  id: number;
-  price: string;
-  currency: string;
-  status: string;
-}
-
 /** The checkout page of one wallet transaction (ADR 0008): unauthenticated, by id only. */
 export class GetCheckoutV1 {
   @IsInt() @Min(1) transactionId!: number;
@@ -85,7 +78,7 @@ export interface CheckoutViewV1 {
 
 export const CreateWalletTransactionV1Request = defineRequest<
   CreateWalletTransactionV1,
-  WalletTransactionResultV1
+  TransactionRecordV1
 >('payments.create-wallet-transaction.v1', Topics.paymentsRequests, CreateWalletTransactionV1);
 
 export const GetCheckoutV1Request = defineRequest<GetCheckoutV1, CheckoutViewV1>(

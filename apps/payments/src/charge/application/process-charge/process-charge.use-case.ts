@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
+import type { ProcessChargeV1 } from '@opp/contracts';
 import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
@@ -11,11 +11,10 @@ import { PaymentsConfig } from '../../../config/payments.config';
 import { ProjectSettingsRepository } from '../../../project/project-settings.repository';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { feeFor } from '../../domain/fee';
-import type { TaskOrigin } from '../../domain/transaction';
+import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { LiveOrderGuard } from '../../infrastructure/live-order-guard';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
-import { chargeResultOf } from '../transaction-views';
 import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
 
 /** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
@@ -46,7 +45,7 @@ export class ProcessChargeUseCase {
     command: ProcessChargeV1,
     task?: TaskOrigin,
     recurring?: RecurringCharge,
-  ): Promise<ChargeResultV1> {
+  ): Promise<Transaction> {
     // Concurrent deliveries of one request queue here; the later ones then find the first's result.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `charge:${command.projectId}:${command.idempotencyKey}`,
@@ -56,7 +55,7 @@ export class ProcessChargeUseCase {
       command.projectId,
       command.idempotencyKey,
     );
-    if (earlier) return chargeResultOf(earlier, this.config.publicGatewayUrl);
+    if (earlier) return earlier;
 
     const settings = await this.projects.require(tx, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
@@ -148,7 +147,7 @@ export class ProcessChargeUseCase {
         { status: 'authenticating', acs: { md, paReq, termUrl: command.acsReturnUrl ?? '' } },
         settings,
       );
-      return chargeResultOf(authenticating, this.config.publicGatewayUrl);
+      return authenticating;
     }
     const decision = await acquirer.authorize({
       card: acquirerCard,
@@ -157,6 +156,6 @@ export class ProcessChargeUseCase {
       authenticated: false,
     });
     const decided = await this.outcomes.apply(tx, opened, decision, settings);
-    return chargeResultOf(decided, this.config.publicGatewayUrl);
+    return decided;
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChargeResultV1, ProcessRecurringChargeV1 } from '@opp/contracts';
+import type { ProcessRecurringChargeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { isExpired } from '../../../card-vault/domain/card-number';
 import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vault.repository';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
-import type { TaskOrigin } from '../../domain/transaction';
+import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { ProcessChargeUseCase } from '../process-charge/process-charge.use-case';
 
 export const RECURRING_DESCRIPTION = 'Recurring payment';
@@ -27,7 +27,7 @@ export class ProcessRecurringChargeUseCase {
     tx: EntityManager,
     command: ProcessRecurringChargeV1,
     task?: TaskOrigin,
-  ): Promise<ChargeResultV1> {
+  ): Promise<Transaction> {
     const token = await this.cards.lockToken(tx, command.projectId, command.permanentTokenId);
     const usable =
       token?.kind === 'permanent' &&

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ListTransactionsV1, TransactionListV1 } from '@opp/contracts';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
-import { transactionViewOf } from '../transaction-views';
+import { transactionRecordOf } from '../transaction-views';
 
 /**
  * GET /transactions: a project's transactions with the order id, filtered, oldest first, a page
@@ -34,6 +34,6 @@ export class ListTransactionsUseCase {
        ORDER BY id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    return { totalCount: found.length, transactions: found.map(transactionViewOf) };
+    return { totalCount: found.length, transactions: found.map(transactionRecordOf) };
   }
 }

@@ -8,8 +8,8 @@ import {
   sealCard,
   wholeCardFragment,
 } from '@opp/crypto';
+import { isCardNumber } from '@opp/card-bins';
 import { ErrorCode } from '@opp/errors';
-import { passesLuhn } from '../../card-vault/domain/card-number';
 import { assertUsable } from '../../card-vault/domain/card-token';
 import { CardVaultRepository } from '../../card-vault/infrastructure/card-vault.repository';
 import { PaymentRefusal } from '../../shared/payment-refusal';
@@ -49,7 +49,7 @@ export class PayoutCardAccountReader {
    */
   sealedNumber(projectId: number, sealed: string): PayoutCardAccount {
     const number = this.openNumber(projectId, sealed);
-    if (typeof number !== 'string' || !passesLuhn(number)) {
+    if (typeof number !== 'string' || !isCardNumber(number)) {
       throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     return {

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CreateWalletTransactionV1, TransactionRecordV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
-import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
+import { amountInMinor } from '../../charge/application/process-charge/requested-amount';
 import { feeFor } from '../../charge/domain/fee';
 import { LiveOrderGuard } from '../../charge/infrastructure/live-order-guard';
 import { TransactionRepository } from '../../charge/infrastructure/transaction.repository';
@@ -46,7 +46,7 @@ export class CreateWalletTransactionUseCase {
     if (needsPhone(command.paymentMethod) && !command.phone) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
     }
-    const amount = requestedAmountOf(command.price, command.currency);
+    const amount = amountInMinor(command.priceMinor, command.currency);
     if (amount.minor === 0n) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
     }

@@ -21,7 +21,8 @@ import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
  * POST /card/process (and the `card.payment` task). Exactly one of cardToken and sealedCard is set.
- * `price` is the decimal text as sent; payments checks it against the currency exponent (ADR 0009).
+ * The price is in minor units of `currency` (ADR 0020): the edge that received it checked the
+ * decimal text once (ADR 0009, ADR 0032); payments applies only business rules to it.
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
  */
 export class ProcessChargeV1 {
@@ -31,7 +32,7 @@ export class ProcessChargeV1 {
   @IsOptional() @IsString() @Length(1, 128) cardToken?: string;
   /** The card object, sealed for payments (see card.v1.ts). */
   @IsOptional() @IsString() @Length(1, SEALED_CARD_MAX_LENGTH) sealedCard?: string;
-  @IsString() @Length(1, 32) price!: string;
+  @Matches(/^\d{1,19}$/) priceMinor!: string;
   @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;
   @IsString() @Length(1, 1024) description!: string;

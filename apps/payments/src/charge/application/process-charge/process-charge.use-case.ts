@@ -15,7 +15,7 @@ import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { LiveOrderGuard } from '../../infrastructure/live-order-guard';
 import { TransactionRepository } from '../../infrastructure/transaction.repository';
 import { ChargeOutcomes } from '../charge-outcomes';
-import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
+import { amountInMinor, VERIFICATION_AMOUNT } from './requested-amount';
 
 /** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
 export interface RecurringCharge {
@@ -60,17 +60,11 @@ export class ProcessChargeUseCase {
     const settings = await this.projects.require(tx, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
-    const requested = requestedAmountOf(command.price, command.currency);
+    const requested = amountInMinor(command.priceMinor, command.currency);
     if (command.remember && !settings.rememberEnabled) {
       throw new PaymentRefusal(
         ErrorCode.CardRememberingDisabled,
         'Card remembering disabled for the project',
-      );
-    }
-    if (command.recurring && command.recurringInterval === undefined) {
-      throw new PaymentRefusal(
-        ErrorCode.InvalidParameter,
-        'recurring_interval is required with recurring=1',
       );
     }
     const amount = command.verifyCard ? VERIFICATION_AMOUNT : requested;

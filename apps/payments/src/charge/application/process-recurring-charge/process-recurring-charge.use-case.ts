@@ -7,6 +7,7 @@ import { CardVaultRepository } from '../../../card-vault/infrastructure/card-vau
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { ProcessChargeUseCase } from '../process-charge/process-charge.use-case';
+import { requestedAmountOf } from '../process-charge/requested-amount';
 
 export const RECURRING_DESCRIPTION = 'Recurring payment';
 
@@ -45,7 +46,7 @@ export class ProcessRecurringChargeUseCase {
         projectId: command.projectId,
         user: command.user,
         cardToken: command.permanentTokenId,
-        price: command.price,
+        priceMinor: requestedAmountOf(command.price, command.currency).minor.toString(),
         currency: command.currency,
         orderId: command.orderId,
         description: command.description ?? RECURRING_DESCRIPTION,

@@ -1,1 +1,2 @@
 export { issuerOfBin, type IssuerInfo } from './issuer-of-bin';
+export { isCardNumber, luhnCheckDigit, luhnValid } from './luhn';

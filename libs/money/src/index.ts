@@ -2,3 +2,4 @@ export { currencyExponent, isCurrencyCode, type CurrencyCode } from './currency-
 export { parseAmount } from './parse-amount';
 export { formatAmount } from './format-amount';
 export { MoneyError } from './money-error';
+export { formatFee, formatPrice } from './api-decimals';

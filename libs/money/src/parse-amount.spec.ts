@@ -77,3 +77,29 @@ describe('parseAmount', () => {
     expect(() => parseAmount(value, 'EUR')).toThrow(reason);
   });
 });
+
+describe('parseAmount: too precise', () => {
+  const errorOf = (text: string, currency: string): MoneyError => {
+    try {
+      parseAmount(text, currency);
+    } catch (error) {
+      if (error instanceof MoneyError) return error;
+    }
+    throw new Error('expected a MoneyError');
+  };
+
+  it('marks a non-zero digit beyond the currency decimals, whatever else is wrong', () => {
+    expect(errorOf('10.001', 'EUR').tooPrecise).toBe(true);
+    expect(errorOf('5.5', 'JPY').tooPrecise).toBe(true);
+    expect(errorOf(`${'1'.repeat(40)}.001`, 'EUR')).toMatchObject({
+      tooPrecise: true,
+      message: 'amount is too long',
+    });
+  });
+
+  it('leaves any other malformed amount unmarked', () => {
+    for (const text of ['1e3', '-1', 'ten', '10,5', '1'.repeat(41)]) {
+      expect(errorOf(text, 'EUR').tooPrecise).toBe(false);
+    }
+  });
+});

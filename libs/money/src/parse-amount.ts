@@ -15,6 +15,20 @@ const MAX_EXACT_NUMBER_DIGITS = 15;
  * accepted ("10.500" EUR is 1050) because they do not change the value; any other digit there is an error.
  */
 export function parseAmount(text: string | number, currency: string): bigint {
+  try {
+    return minorUnitsOf(text, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyError) || typeof text !== 'string') throw error;
+    throw new MoneyError(error.message, hasExtraDecimals(text, currencyExponent(currency) ?? 0));
+  }
+}
+
+function hasExtraDecimals(text: string, exponent: number): boolean {
+  const fraction = /^\d+\.(\d+)$/.exec(text)?.[1] ?? '';
+  return /[^0]/.test(fraction.slice(exponent));
+}
+
+function minorUnitsOf(text: string | number, currency: string): bigint {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) throw new MoneyError(`unknown currency "${currency}"`);
   const decimal = typeof text === 'number' ? numberToDecimal(text) : text;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { luhnValid } from '@opp/observability';
+import { luhnValid } from '@opp/card-bins';
 
 /** Every card number of the sandbox table (ADR 0006) and the ones the suites type. */
 export const SANDBOX_PANS = [

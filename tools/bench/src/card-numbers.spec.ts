@@ -1,4 +1,4 @@
-import { luhnValid } from '@opp/observability';
+import { luhnValid } from '@opp/card-bins';
 import { benchCardNumber } from './card-numbers';
 
 describe('benchCardNumber', () => {

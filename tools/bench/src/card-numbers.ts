@@ -1,12 +1,8 @@
+import { luhnCheckDigit } from '@opp/card-bins';
+
 /** A Luhn-valid 16-digit card number from a sequence number (the sandbox approves any such card). */
 export function benchCardNumber(sequence: number): string {
   // The 424000 prefix stays clear of every special sandbox card (ADR 0006): all start 4000 or 4100.
   const body = `424000${String(sequence % 1_000_000_000).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }

@@ -17,6 +17,7 @@ const PRODUCTION = {
   CARD_DATA_PUBLIC_KEY: generateSealingKeyPair('c1').publicKey,
   MERCHANT_SECRETS_KEKS: `m2:${Buffer.alloc(32, 2).toString('base64')},m1:${Buffer.alloc(32, 1).toString('base64')}`,
   HOSTED_PAGE_KEYS: `h1:${Buffer.alloc(32, 3).toString('base64')}`,
+  PUBLIC_GATEWAY_URL: 'https://api.opp.example.com',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -54,6 +55,14 @@ describe('GatewayConfig: the edge settings', () => {
     expect(problemsOf({ ...PRODUCTION, ADMIN_PORT: '3000' })).toEqual([
       'ADMIN_PORT must differ from GATEWAY_PORT',
     ]);
+  });
+
+  it('requires its public address in production: answers link its 3-D Secure page (ADR 0007)', () => {
+    const { PUBLIC_GATEWAY_URL: _omitted, ...withoutUrl } = PRODUCTION;
+    expect(problemsOf(withoutUrl)).toEqual(['PUBLIC_GATEWAY_URL is required']);
+    expect(loadConfig(GatewayConfig, PRODUCTION).publicGatewayUrl).toBe(
+      'https://api.opp.example.com',
+    );
   });
 
   it('refuses the development admin token in production', () => {

@@ -1,5 +1,14 @@
 import { isIP } from 'node:net';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+} from 'class-validator';
 import {
   DEV_CARD_DATA_PUBLIC_KEY,
   DEV_MERCHANT_SECRETS_KEKS,
@@ -20,6 +29,14 @@ export class GatewayConfig extends withRecordKeys(GatewayMigrationConfig) {
   @IsString()
   @MinLength(8)
   adminToken: string;
+
+  /**
+   * Public base URL of the gateway: answers send users to its 3-D Secure page at
+   * `<it>/acs/challenge` (ADR 0007, ADR 0032).
+   */
+  @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  publicGatewayUrl: string;
 
   /**
    * The internal listener: the admin API (and other internal routes such as metrics) is served on

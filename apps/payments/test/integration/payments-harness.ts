@@ -15,6 +15,7 @@ import {
 } from '@opp/contracts';
 import { DEV_CARD_DATA_PUBLIC_KEY, DEV_HOSTED_PAGE_KEYS } from '@opp/config';
 import { KeyRing, SealingKey, sealCard } from '@opp/crypto';
+import { parseAmount } from '@opp/money';
 import type { AppName, Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
 import { eventually, startTestStack } from '@opp/testing';
@@ -123,13 +124,18 @@ export class PaymentsHarness {
     return this.client.request(definition, payload, { key, timeoutMs: 60_000 });
   }
 
-  chargeCommand(projectId: number, fields: Partial<ProcessChargeV1>): ProcessChargeV1 {
+  /** A charge as the gateway sends it; `price` is decimal text, sent in minor units (ADR 0032). */
+  chargeCommand(
+    projectId: number,
+    { price = '10.00', ...fields }: Partial<ProcessChargeV1> & { price?: string },
+  ): ProcessChargeV1 {
+    const currency = fields.currency ?? 'EUR';
     return {
       idempotencyKey: randomUUID(),
       projectId,
       user: { id: '42', identifier: 'user-42', email: 'u42@example.com' },
-      price: '10.00',
-      currency: 'EUR',
+      priceMinor: String(parseAmount(price, currency)),
+      currency,
       description: 'test charge',
       threeDs: false,
       remember: false,

@@ -71,17 +71,22 @@ describe('payments: reversals', () => {
 
     const refund = valueOf(await reverse({ id: paid.id, amount: '10.00', comment: 'returned' }));
     expect(refund).toEqual({
-      success: true,
       id: expect.any(Number),
       orderId: paid.orderId,
       referenceId: paid.id,
-      price: '10.00',
-      currency: 'EUR',
       type: 'refund',
+      method: 'card',
       status: 'completed',
-      fee: '0.5500',
+      originalStatus: 'completed',
+      reason: 'returned',
+      priceMinor: '1000',
+      feeMinor: '55',
+      currency: 'EUR',
       card: paid.card,
       user: paid.user,
+      permanentTokenId: null,
+      recurring: null,
+      threeDs: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -118,7 +123,7 @@ describe('payments: reversals', () => {
     const before = await balance();
     const paid = await pay();
     const first = valueOf(await reverse({ orderId: paid.orderId!, amount: '3.33' }));
-    expect(first).toMatchObject({ price: '3.33', fee: '0.1800', referenceId: paid.id });
+    expect(first).toMatchObject({ priceMinor: '333', feeMinor: '18', referenceId: paid.id });
     // A partial reversal already shows `refunded` (ADR 0021); what is left is reversible.
     expect(await payment(paid.id)).toMatchObject({ status: 'refunded', reversed_minor: '333' });
     expect(await balance()).toBe(before + 945n - (333n - 18n));

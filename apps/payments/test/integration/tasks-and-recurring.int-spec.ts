@@ -193,7 +193,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     );
     expect(charge).toMatchObject({
       status: 'completed',
-      permanentToken: null,
+      permanentTokenId: null,
       recurring: { frequency: 3 },
     });
     const endsAt = new Date(charge.recurring!.endsAt);

@@ -2,7 +2,8 @@ import {
   AuthenticateChargeV1Request,
   ProcessChargeV1Request,
   Topics,
-  type ChargeResultV1,
+  type ThreeDsChallengeV1,
+  type TransactionRecordV1,
   type MessageEnvelope,
   type TransactionStatusChangedV1,
 } from '@opp/contracts';
@@ -56,17 +57,21 @@ describe('payments: 3-D Secure', () => {
     const charge = valueOf(
       await chargeCard(number, { acsReturnUrl: 'https://shop.example/3ds-return', ...fields }),
     );
-    expect(charge).toMatchObject({ success: true, status: 'authenticating' });
-    expect(charge.acs?.url).toBe('http://127.0.0.1:3000/acs/challenge');
-    expect(charge.acs?.parameters.TermUrl).toBe('https://shop.example/3ds-return');
-    return charge as Required<ChargeResultV1>;
+    expect(charge).toMatchObject({ status: 'authenticating' });
+    // The challenge page's address is the gateway's to add (ADR 0032).
+    expect(charge.threeDs).toEqual({
+      md: expect.any(String),
+      paReq: expect.any(String),
+      termUrl: 'https://shop.example/3ds-return',
+    });
+    return charge as TransactionRecordV1 & { threeDs: ThreeDsChallengeV1 };
   };
 
   it('completes 4000000000003220 after a passed challenge, once', async () => {
     const charge = await challenged('4000000000003220');
-    const md = charge.acs.parameters.MD;
+    const md = charge.threeDs.md;
     const done = valueOf(await authenticate(md, paResFor(md, 'Y')));
-    expect(done).toMatchObject({ id: charge.id, success: true, status: 'completed' });
+    expect(done).toMatchObject({ id: charge.id, status: 'completed', threeDs: null });
     expect(errorCodeOf(await authenticate(md, paResFor(md, 'Y')))).toBe(40501);
     await eventually(() => statusesOf(charge.id).length === 2, 'both status events');
     expect(statusesOf(charge.id)).toEqual([
@@ -77,7 +82,7 @@ describe('payments: 3-D Secure', () => {
 
   it('makes a second authentication wait for the first, then answers 40501 and charges nothing', async () => {
     const charge = await challenged('4000000000003220');
-    const md = charge.acs.parameters.MD;
+    const md = charge.threeDs.md;
     // The test is the first authentication: it holds the charge and has not decided yet.
     const first = await RowLockHolder.lock(
       h.stack.databaseUrls.payments!,
@@ -105,9 +110,8 @@ describe('payments: 3-D Secure', () => {
       // Under the platform key ring, not the hosted-page keys: purposes do not share keys.
       (md: string) => devKeyRing.encrypt(JSON.stringify({ md, status: 'Y' })),
     ]) {
-      const md = (await challenged('4000000000003220')).acs.parameters.MD;
+      const md = (await challenged('4000000000003220')).threeDs.md;
       expect(valueOf(await authenticate(md, paRes(md)))).toMatchObject({
-        success: false,
         status: 'failed',
       });
     }
@@ -115,7 +119,7 @@ describe('payments: 3-D Secure', () => {
 
   it('declines 4000008400001629 after a passed challenge', async () => {
     const charge = await challenged('4000008400001629');
-    const md = charge.acs.parameters.MD;
+    const md = charge.threeDs.md;
     expect(valueOf(await authenticate(md, paResFor(md, 'Y')))).toMatchObject({
       status: 'failed',
     });

@@ -52,8 +52,8 @@ describe('payments: transaction queries and balance', () => {
     expect(byId).toMatchObject({
       id: ids[1],
       orderId: 'order-a',
-      price: '20.00',
-      fee: '0.5000',
+      priceMinor: '2000',
+      feeMinor: '50',
       method: 'card',
       type: 'payment',
       status: 'completed',

@@ -1,6 +1,6 @@
 import { runWithCorrelation } from '../correlation/correlation-context';
 import { createLogger } from './create-logger';
-import { luhnValid } from './pan-mask';
+import { luhnValid } from '@opp/card-bins';
 import { TestLogSink } from './test-log-sink';
 
 const PAN = '4111111111111111';

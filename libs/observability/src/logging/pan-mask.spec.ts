@@ -1,4 +1,5 @@
-import { luhnValid, maskPan, maskPans } from './pan-mask';
+import { luhnValid } from '@opp/card-bins';
+import { maskPan, maskPans } from './pan-mask';
 
 describe('pan-mask', () => {
   it('checks Luhn', () => {

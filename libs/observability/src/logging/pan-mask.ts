@@ -1,26 +1,12 @@
 // Last line of defence for card numbers that reach a log line under a key no redact path knows
 // (free text, error messages, URLs). Only Luhn-valid 13-19 digit runs are masked, so order ids,
 // amounts in minor units and timestamps stay readable.
+import { luhnValid } from '@opp/card-bins';
 
 /** Digits optionally split by single spaces or dashes ("4111 1111-1111 1111"). */
 const DIGIT_RUN = /\d(?:[ -]?\d)*/g;
 const MIN_PAN = 13;
 const MAX_PAN = 19;
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
 
 /** The display form the architecture allows: first 6 and last 4 digits at most. */
 export function maskPan(digits: string): string {

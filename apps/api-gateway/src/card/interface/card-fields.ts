@@ -1,5 +1,5 @@
+import { isCardNumber } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { luhnValid } from '@opp/observability';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
@@ -26,7 +26,7 @@ export const HOLDER_MAX_LENGTH = 21;
 export function readCardInput(params: RequestParams, now: Date = new Date()): CardFields {
   const number = text(params, 'number');
   if (number === undefined) throw ApiError.of(ErrorCode.CardNumberMissing);
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+  if (!isCardNumber(number)) {
     throw ApiError.of(ErrorCode.CardNumberInvalid);
   }
   const monthText = text(params, 'expiration_month');

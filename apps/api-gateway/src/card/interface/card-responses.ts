@@ -1,39 +1,62 @@
-import type { AuthenticateResultV1, ChargeResultV1, TokenizeCardResultV1 } from '@opp/contracts';
+import type { TokenizeCardResultV1, TransactionRecordV1 } from '@opp/contracts';
+import { feeOf, priceOf, successOf } from '../../transaction/interface/transaction-responses';
 
 /** The spec's fields only, in the spec's order, whatever else a service answer carries. */
 export function toTokenResponse(result: TokenizeCardResultV1) {
   return { id: result.id, expiresAt: result.expiresAt, card: result.card };
 }
 
-export function toChargeResponse(result: ChargeResultV1): ChargeResultV1 {
+/** ADR 0007: the gateway's hosted challenge page, under its public address. */
+export const acsChallengeUrl = (publicGatewayUrl: string): string =>
+  `${publicGatewayUrl.replace(/\/+$/, '')}/acs/challenge`;
+
+/**
+ * POST /card/process (and /card/processRecurring, without `permanentToken`): `acs` while the
+ * charge waits for 3-D Secure, posted to `challengeUrl`; `recurring` once a subscription exists.
+ */
+export function toChargeResponse(record: TransactionRecordV1, challengeUrl: string) {
+  const { threeDs, recurring } = record;
   return {
-    success: result.success,
-    id: result.id,
-    orderId: result.orderId,
-    referenceId: result.referenceId,
-    price: result.price,
-    fee: result.fee,
-    currency: result.currency,
-    type: result.type,
-    status: result.status,
-    ...(result.reason !== undefined ? { reason: result.reason } : {}),
-    card: result.card,
-    ...(result.acs !== undefined ? { acs: result.acs } : {}),
-    permanentToken: result.permanentToken ?? null,
-    ...(result.recurring !== undefined ? { recurring: result.recurring } : {}),
-    createdAt: result.createdAt,
-    updatedAt: result.updatedAt,
-    user: result.user,
+    success: successOf(record),
+    id: record.id,
+    orderId: record.orderId,
+    referenceId: record.referenceId,
+    price: priceOf(record),
+    fee: feeOf(record),
+    currency: record.currency,
+    type: record.type,
+    status: record.status,
+    reason: record.reason,
+    card: record.card,
+    ...(threeDs
+      ? {
+          acs: {
+            url: challengeUrl,
+            parameters: { PaReq: threeDs.paReq, MD: threeDs.md, TermUrl: threeDs.termUrl },
+          },
+        }
+      : {}),
+    permanentToken: record.permanentTokenId,
+    ...(recurring ? { recurring } : {}),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    user: record.user,
   };
 }
 
-export function toAuthenticateResponse(result: AuthenticateResultV1): AuthenticateResultV1 {
+/** POST /card/processRecurring: a charge's fields without `permanentToken` (ADR 0012). */
+export function toRecurringChargeResponse(record: TransactionRecordV1, challengeUrl: string) {
+  const { permanentToken: _unused, ...response } = toChargeResponse(record, challengeUrl);
+  return response;
+}
+
+export function toAuthenticateResponse(record: TransactionRecordV1) {
   return {
-    id: result.id,
-    success: result.success,
-    status: result.status,
-    card: result.card,
-    permanentToken: result.permanentToken ?? null,
-    ...(result.recurring !== undefined ? { recurring: result.recurring } : {}),
+    id: record.id,
+    success: successOf(record),
+    status: record.status,
+    card: record.card,
+    permanentToken: record.permanentTokenId,
+    ...(record.recurring ? { recurring: record.recurring } : {}),
   };
 }

@@ -2,6 +2,7 @@ import {
   Controller,
   Get,
   HttpCode,
+  Inject,
   Post,
   Res,
   UseFilters,
@@ -16,6 +17,7 @@ import {
   TokenizeCardV1Request,
 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
+import { GatewayConfig } from '../../config/gateway.config';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { CardTokenRateLimitGuard } from '../../rate-limit/card-token-rate-limit.guard';
@@ -28,7 +30,12 @@ import { ChargeUserResolver } from '../application/charge-user.resolver';
 import { readAuthenticateCharge } from './authenticate-charge.request';
 import { readCardInput } from './card-fields';
 import { AUTHENTICATE_DOC, GET_TOKEN_DOC, PROCESS_CHARGE_DOC } from './card.openapi';
-import { toAuthenticateResponse, toChargeResponse, toTokenResponse } from './card-responses';
+import {
+  acsChallengeUrl,
+  toAuthenticateResponse,
+  toChargeResponse,
+  toTokenResponse,
+} from './card-responses';
 import { JsonpCallbackGuard } from './jsonp-callback.guard';
 import { JsonpExceptionFilter } from './jsonp-exception.filter';
 import { JSONP_CONTENT_TYPE, readJsonpCallback, renderJsonp } from './jsonp';
@@ -44,6 +51,7 @@ export class CardHttpController {
     private readonly requests: GatewayRequestClient,
     private readonly users: ChargeUserResolver,
     private readonly sealer: CardDataSealer,
+    @Inject(GatewayConfig) private readonly config: GatewayConfig,
   ) {}
 
   @Get('getToken')
@@ -93,7 +101,7 @@ export class CardHttpController {
         correlationId: currentCorrelationId(),
       },
     );
-    return toChargeResponse(answerOrThrow(reply));
+    return toChargeResponse(answerOrThrow(reply), acsChallengeUrl(this.config.publicGatewayUrl));
   }
 
   @Post('authenticate')

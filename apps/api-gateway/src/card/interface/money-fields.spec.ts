@@ -12,16 +12,16 @@ function codeOf(fn: () => unknown): number | undefined {
 }
 
 describe('readPrice (D9)', () => {
-  it.each<[Record<string, unknown>, string]>([
-    [{ price: '10', currency: 'EUR' }, '10'],
-    [{ price: '10.5', currency: 'EUR' }, '10.5'],
-    [{ price: ' 10.50 ', currency: 'EUR' }, '10.50'],
-    [{ price: 12.34, currency: 'USD' }, '12.34'],
-    [{ price: '1500', currency: 'JPY' }, '1500'],
-    [{ price: '1.234', currency: 'KWD' }, '1.234'],
-    [{ price: '10.500', currency: 'EUR' }, '10.500'],
-  ])('accepts %j', (params, price) => {
-    expect(readPrice(params)).toEqual({ price, currency: params.currency });
+  it.each<[Record<string, unknown>, string, bigint]>([
+    [{ price: '10', currency: 'EUR' }, '10', 1000n],
+    [{ price: '10.5', currency: 'EUR' }, '10.5', 1050n],
+    [{ price: ' 10.50 ', currency: 'EUR' }, '10.50', 1050n],
+    [{ price: 12.34, currency: 'USD' }, '12.34', 1234n],
+    [{ price: '1500', currency: 'JPY' }, '1500', 1500n],
+    [{ price: '1.234', currency: 'KWD' }, '1.234', 1234n],
+    [{ price: '10.500', currency: 'EUR' }, '10.500', 1050n],
+  ])('accepts %j', (params, price, minor) => {
+    expect(readPrice(params)).toEqual({ price, currency: params.currency, minor });
   });
 
   it.each<[string, Record<string, unknown>, number]>([
@@ -49,6 +49,7 @@ describe('readPrice (D9)', () => {
     expect(readPrice({ price: '0', currency: 'EUR' }, true)).toEqual({
       price: '0',
       currency: 'EUR',
+      minor: 0n,
     });
   });
 });

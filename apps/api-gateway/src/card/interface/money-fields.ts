@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '@opp/errors';
-import { currencyExponent, isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
+import { isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
 import { decimalText, fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
@@ -14,9 +14,11 @@ export function readCurrency(params: RequestParams, name = 'currency'): string |
 }
 
 export interface Price {
-  /** The decimal text as sent (trimmed); payments converts it to minor units. */
+  /** The decimal text as sent (trimmed), for the services that keep it as text. */
   price: string;
   currency: string;
+  /** The same amount in minor units of the currency, checked here once (ADR 0032). */
+  minor: bigint;
 }
 
 /**
@@ -37,15 +39,13 @@ export function readPrice(params: RequestParams, allowZero = false, field = 'pri
     minor = parseAmount(price, currency);
   } catch (error) {
     if (!(error instanceof MoneyError)) throw error;
-    const fraction = /^\d+\.(\d+)$/.exec(price)?.[1] ?? '';
-    const tooPrecise = /[^0]/.test(fraction.slice(currencyExponent(currency) ?? 0));
     throw ApiError.of(
-      tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter,
+      error.tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter,
       `${field}: ${error.message}`,
     );
   }
   if (minor === 0n && !allowZero) {
     throw ApiError.of(ErrorCode.InvalidParameter, `${field} must be greater than zero`);
   }
-  return { price, currency };
+  return { price, currency, minor };
 }

@@ -32,7 +32,7 @@ describe('readChargeRequest', () => {
       user: { kind: 'id', userId: '42' },
       charge: {
         cardToken: 'tok_1',
-        price: '10.00',
+        priceMinor: '1000',
         currency: 'EUR',
         description: 'Order 1',
         threeDs: false,
@@ -73,7 +73,7 @@ describe('readChargeRequest', () => {
       holder: 'JANE DOE',
     });
     expect(charge).toEqual({
-      price: '10.00',
+      priceMinor: '1000',
       currency: 'EUR',
       description: 'Order 1',
       orderId: 'o-1',

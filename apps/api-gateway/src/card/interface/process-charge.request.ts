@@ -40,7 +40,7 @@ export function readChargeRequest(
   const user = readChargeUser(projectId, params);
   const { card, cardToken } = readChargeCard(params, now);
   const verifyCard = readFlag(params, 'verify_card');
-  const { price, currency } = readPrice(params, verifyCard);
+  const { minor, currency } = readPrice(params, verifyCard);
   const description = optionalText(params, 'description', 1024);
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
@@ -61,7 +61,7 @@ export function readChargeRequest(
     card,
     charge: {
       ...(cardToken !== undefined ? { cardToken } : {}),
-      price,
+      priceMinor: minor.toString(),
       currency,
       description,
       threeDs: readFlag(params, '3ds'),

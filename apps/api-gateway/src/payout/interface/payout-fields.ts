@@ -1,6 +1,7 @@
 import type { PayoutAccountKind } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { luhnValid, maskPan } from '@opp/observability';
+import { luhnValid } from '@opp/card-bins';
+import { maskPan } from '@opp/observability';
 import { fieldText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 

@@ -1,5 +1,6 @@
 import type { CardDataPurpose } from '@opp/crypto';
-import { luhnValid, maskPan, maskPans, replacePans } from '@opp/observability';
+import { luhnValid } from '@opp/card-bins';
+import { maskPan, maskPans, replacePans } from '@opp/observability';
 
 type Json = Record<string, unknown>;
 

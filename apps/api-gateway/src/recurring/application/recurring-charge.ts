@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   ProcessRecurringChargeV1Request,
   ReserveRecurringChargeV1Request,
-  type ChargeResultV1,
   type ProcessRecurringChargeV1,
+  type TransactionRecordV1,
 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { ChargeUserResolver } from '../../card/application/charge-user.resolver';
@@ -34,7 +34,7 @@ export class RecurringCharge {
     userId: string,
     fields: RecurringChargeFields,
     idempotencyKey: string,
-  ): Promise<ChargeResultV1> {
+  ): Promise<TransactionRecordV1> {
     const correlationId = currentCorrelationId();
     const user = await this.users.snapshot(projectId, { kind: 'id', userId });
     const key = `${projectId}:${userId}`;

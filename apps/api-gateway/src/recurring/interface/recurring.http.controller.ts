@@ -1,8 +1,17 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
+import {
+  Controller,
+  HttpCode,
+  Inject,
+  Post,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { toChargeResponse } from '../../card/interface/card-responses';
+import { acsChallengeUrl, toRecurringChargeResponse } from '../../card/interface/card-responses';
+import { GatewayConfig } from '../../config/gateway.config';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
@@ -22,6 +31,7 @@ export class RecurringHttpController {
   constructor(
     private readonly requests: GatewayRequestClient,
     private readonly recurring: RecurringCharge,
+    @Inject(GatewayConfig) private readonly config: GatewayConfig,
   ) {}
 
   @Post('card/processRecurring')
@@ -35,10 +45,10 @@ export class RecurringHttpController {
     const fields = readRecurringCharge(merchant.params);
     // One accepted signature is one charge, whatever is redelivered (ADR 0003).
     const idempotencyKey = `${projectId}:${String(merchant.params['signature'])}`;
-    const { permanentToken: _unused, ...result } = toChargeResponse(
+    return toRecurringChargeResponse(
       await this.recurring.charge(projectId, userId, fields, idempotencyKey),
+      acsChallengeUrl(this.config.publicGatewayUrl),
     );
-    return result;
   }
 
   @Post('user/changeRecurring')

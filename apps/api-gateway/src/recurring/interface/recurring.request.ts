@@ -38,7 +38,10 @@ export function readRecurringChanges(params: RequestParams): {
 } {
   const interval = readDays(params, 'interval');
   const priceSent = (fieldText(params, 'price')?.trim() ?? '') !== '';
-  if (priceSent) return { interval, ...readPrice(params) };
+  if (priceSent) {
+    const { price, currency } = readPrice(params);
+    return { interval, price, currency };
+  }
   readCurrency(params);
   return { interval };
 }

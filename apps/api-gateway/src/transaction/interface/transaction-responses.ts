@@ -1,57 +1,73 @@
-import type { ReversalResultV1, TransactionViewV1 } from '@opp/contracts';
+import type { TransactionRecordV1 } from '@opp/contracts';
+import { formatFee, formatPrice } from '@opp/money';
+
+/**
+ * The public shapes of a transaction, rendered from payments' record (ADR 0032). Field names, order
+ * and presence are the API's: replays answer byte for byte what the first answer was (ADR 0014).
+ */
+
+/** The spec's `success`: whether the charge went through or can still continue. */
+export const successOf = (record: TransactionRecordV1): boolean =>
+  record.status !== 'failed' && record.status !== 'cancelled';
+
+/** ADR 0009: decimal(12,2) price, decimal(12,4) fee. */
+export const priceOf = (record: TransactionRecordV1): string =>
+  formatPrice(BigInt(record.priceMinor), record.currency);
+export const feeOf = (record: TransactionRecordV1): string =>
+  formatFee(BigInt(record.feeMinor), record.currency);
 
 /** GET /transaction/status: the spec's snake_case fields, without method, user and card. */
-export function toTransactionStatusResponse(view: TransactionViewV1) {
+export function toTransactionStatusResponse(record: TransactionRecordV1) {
   return {
-    id: view.id,
-    order_id: view.orderId,
-    price: view.price,
-    fee: view.fee,
-    currency: view.currency,
-    type: view.type,
-    status: view.status,
-    original_status: view.originalStatus,
-    created_at: view.createdAt,
-    updated_at: view.updatedAt,
+    id: record.id,
+    order_id: record.orderId,
+    price: priceOf(record),
+    fee: feeOf(record),
+    currency: record.currency,
+    type: record.type,
+    status: record.status,
+    original_status: record.originalStatus,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
   };
 }
 
 /** The Transaction resource of the spec (camelCase), in its field order. */
-export function toTransactionResponse(view: TransactionViewV1): TransactionViewV1 {
+export function toTransactionResponse(record: TransactionRecordV1) {
   return {
-    id: view.id,
-    orderId: view.orderId,
-    referenceId: view.referenceId,
-    price: view.price,
-    fee: view.fee,
-    currency: view.currency,
-    type: view.type,
-    method: view.method,
-    status: view.status,
-    originalStatus: view.originalStatus,
-    createdAt: view.createdAt,
-    updatedAt: view.updatedAt,
-    reason: view.reason,
-    user: view.user,
-    card: view.card,
+    id: record.id,
+    orderId: record.orderId,
+    referenceId: record.referenceId,
+    price: priceOf(record),
+    fee: feeOf(record),
+    currency: record.currency,
+    type: record.type,
+    method: record.method,
+    status: record.status,
+    originalStatus: record.originalStatus,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    reason: record.reason,
+    user: record.user,
+    card: record.card,
   };
 }
 
-/** The spec's fields of POST /transaction/reverse, in the spec's order. */
-export function toReversalResponse(result: ReversalResultV1): ReversalResultV1 {
+/** The spec's fields of POST /transaction/reverse, in the spec's order: the reversal itself. */
+export function toReversalResponse(record: TransactionRecordV1) {
   return {
-    success: result.success,
-    id: result.id,
-    orderId: result.orderId,
-    referenceId: result.referenceId,
-    price: result.price,
-    currency: result.currency,
-    type: result.type,
-    status: result.status,
-    fee: result.fee,
-    card: result.card,
-    user: result.user,
-    createdAt: result.createdAt,
-    updatedAt: result.updatedAt,
+    success: successOf(record),
+    id: record.id,
+    orderId: record.orderId,
+    referenceId: record.referenceId,
+    price: priceOf(record),
+    currency: record.currency,
+    type: record.type,
+    status: record.status,
+    fee: feeOf(record),
+    card: record.card,
+    user: record.user,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
   };
 }

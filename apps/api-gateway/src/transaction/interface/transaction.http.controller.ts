@@ -62,6 +62,6 @@ export class TransactionHttpController {
       correlationId: currentCorrelationId(),
     });
     const { totalCount, transactions } = answerOrThrow(reply);
-    return { totalCount, transactions: transactions.map(toTransactionResponse) };
+    return { totalCount, transactions: transactions.map((t) => toTransactionResponse(t)) };
   }
 }

@@ -57,7 +57,7 @@ export function readWalletTransactionRequest(
   if (method === 'mobile_wallet' && user.phone === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
   }
-  const { price, currency } = readPrice(params);
+  const { minor, currency } = readPrice(params);
   const description = optionalText(params, 'description', 1024);
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
@@ -69,7 +69,7 @@ export function readWalletTransactionRequest(
     user,
     transaction: {
       paymentMethod: method,
-      price,
+      priceMinor: minor.toString(),
       currency,
       description,
       successUrl,

@@ -12,6 +12,7 @@ import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { readWalletTransactionRequest } from './create-wallet-transaction.request';
 import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
 import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { toWalletTransactionResponse } from './wallet-responses';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)
@@ -42,13 +43,6 @@ export class WalletTransactionHttpController {
       },
       { key: `${projectId}:${snapshot.id}`, correlationId: currentCorrelationId() },
     );
-    const created = answerOrThrow(reply);
-    // The spec types `id` as a string and `amount` as a float (the exact decimal, as a number).
-    return {
-      id: String(created.id),
-      amount: Number(created.price),
-      currency: created.currency,
-      status: created.status,
-    };
+    return toWalletTransactionResponse(answerOrThrow(reply));
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isCardNumber } from '@opp/card-bins';
 import type { UnitOfWork } from '@opp/persistence';
 import { CryptoError, FingerprintKey, OpeningKeyRing, openCard } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { cardInputOf, type CardInput } from '../domain/card-input';
-import { isExpired, issuerOf, passesLuhn, schemeOf } from '../domain/card-number';
+import { isExpired, issuerOf, schemeOf } from '../domain/card-number';
 import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 import { CardVaultStore, type EncryptedValue } from './card-vault.store';
@@ -144,7 +145,7 @@ export class CardVault {
   }
 
   private assertValid(card: CardInput): void {
-    if (!passesLuhn(card.number)) {
+    if (!isCardNumber(card.number)) {
       throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     if (isExpired(card.expirationMonth, card.expirationYear, new Date())) {

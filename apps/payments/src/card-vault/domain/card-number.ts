@@ -4,20 +4,6 @@
  */
 import { issuerOfBin, type IssuerInfo } from '@opp/card-bins';
 
-export function passesLuhn(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = number.charCodeAt(number.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 type SchemeRule = readonly [scheme: string, from: number, to: number, digits: number];
 
 // Prefix ranges; longer, more specific prefixes first so they win over shorter ones.

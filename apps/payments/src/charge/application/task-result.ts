@@ -1,6 +1,7 @@
 import type { TaskResultV1 } from '@opp/contracts';
+import { acsOf } from '../../three-d-secure/domain/three-d-secure';
 import type { TaskOrigin, Transaction } from '../domain/transaction';
-import { chargeResultOf } from './transaction-views';
+import { chargeOutputOf } from './task-outputs';
 
 /**
  * A charge as a task result (ADR 0005): failed -> FAIL, waiting for 3-D Secure -> WAITING with the
@@ -11,7 +12,7 @@ export function taskResultOf(
   task: TaskOrigin,
   t: Transaction,
   gatewayUrl: string,
-  data: Record<string, unknown> = { ...chargeResultOf(t, gatewayUrl) },
+  data: Record<string, unknown> = chargeOutputOf(t, gatewayUrl),
 ): TaskResultV1 {
   const base = {
     taskId: task.taskId,
@@ -20,8 +21,8 @@ export function taskResultOf(
     completedAt: new Date().toISOString(),
   };
   if (t.status === 'failed') return { ...base, outcome: 'FAIL', reason: t.reason ?? 'failed' };
-  const acs = chargeResultOf(t, gatewayUrl).acs;
-  if (t.status === 'authenticating' && acs) {
+  if (t.status === 'authenticating' && t.acs) {
+    const acs = acsOf(gatewayUrl, t.acs);
     return {
       ...base,
       outcome: 'WAITING',

@@ -11,7 +11,7 @@ import { MessageContext, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
 import { AuthenticateChargeUseCase } from '../application/authenticate-charge/authenticate-charge.use-case';
 import { ProcessChargeUseCase } from '../application/process-charge/process-charge.use-case';
-import { authenticateResultOf } from '../application/transaction-views';
+import { transactionRecordOf } from '../application/transaction-views';
 
 @Controller()
 export class ChargeKafkaHandler {
@@ -22,13 +22,17 @@ export class ChargeKafkaHandler {
 
   @OnRequest(ProcessChargeV1Request)
   process(@Payload() command: ProcessChargeV1, @Ctx() context: MessageContext) {
-    return answer(() => this.processCharge.execute(context.transaction<UnitOfWork>(), command));
+    return answer(async () =>
+      transactionRecordOf(
+        await this.processCharge.execute(context.transaction<UnitOfWork>(), command),
+      ),
+    );
   }
 
   @OnRequest(AuthenticateChargeV1Request)
   authenticateCharge(@Payload() command: AuthenticateChargeV1, @Ctx() context: MessageContext) {
     return answer(async () =>
-      authenticateResultOf(
+      transactionRecordOf(
         await this.authenticate.execute(context.transaction<UnitOfWork>(), command),
       ),
     );

@@ -11,6 +11,7 @@ import { MessageContext, OnMessage, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
 import { ProcessRecurringChargeUseCase } from '../application/process-recurring-charge/process-recurring-charge.use-case';
 import { RunRecurringChargeCommandUseCase } from '../application/process-recurring-charge/run-recurring-charge-command.use-case';
+import { transactionRecordOf } from '../application/transaction-views';
 
 /** Recurring charges (ADR 0012): the gateway's processRecurring, users-recurring's commands. */
 @Controller()
@@ -23,7 +24,9 @@ export class RecurringChargeKafkaHandler {
 
   @OnRequest(ProcessRecurringChargeV1Request)
   process(@Payload() command: ProcessRecurringChargeV1, @Ctx() context: MessageContext) {
-    return answer(() => this.charge.execute(context.transaction<UnitOfWork>(), command));
+    return answer(async () =>
+      transactionRecordOf(await this.charge.execute(context.transaction<UnitOfWork>(), command)),
+    );
   }
 
   @OnMessage(RecurringChargeCommandV1Message)

@@ -5,7 +5,7 @@ import { ReversePaymentV1Request, type ReversePaymentV1 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
 import { answer } from '../../shared/answer';
 import { ReversePaymentUseCase } from '../application/reverse-payment/reverse-payment.use-case';
-import { reversalResultOf } from '../application/transaction-views';
+import { transactionRecordOf } from '../application/transaction-views';
 
 @Controller()
 export class ReversalKafkaHandler {
@@ -16,7 +16,7 @@ export class ReversalKafkaHandler {
   @OnRequest(ReversePaymentV1Request)
   reverse(@Payload() command: ReversePaymentV1, @Ctx() context: MessageContext) {
     return answer(async () =>
-      reversalResultOf(
+      transactionRecordOf(
         await this.reversePayment.execute(context.transaction<UnitOfWork>(), command),
       ),
     );

@@ -11,7 +11,7 @@ import { TransactionRunner } from '@opp/persistence';
 import { answer } from '../../shared/answer';
 import { GetTransactionUseCase } from '../application/queries/get-transaction.use-case';
 import { ListTransactionsUseCase } from '../application/queries/list-transactions.use-case';
-import { transactionViewOf } from '../application/transaction-views';
+import { transactionRecordOf } from '../application/transaction-views';
 
 /** Reads run outside the inbox: a redelivered query just reads again, and leaves no inbox row. */
 @Controller()
@@ -25,7 +25,9 @@ export class TransactionQueriesKafkaHandler {
   @OnRequest(GetTransactionV1Request, { inbox: false })
   get(@Payload() query: GetTransactionV1) {
     return answer(async () =>
-      transactionViewOf(await this.runner.run((work) => this.getTransaction.execute(work, query))),
+      transactionRecordOf(
+        await this.runner.run((work) => this.getTransaction.execute(work, query)),
+      ),
     );
   }
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
 import type { SandboxDisputeResultV1, SandboxDisputeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
+import { formatFee, formatPrice } from '@opp/money';
 import { ChargeOutcomes } from '../../charge/application/charge-outcomes';
-import { feeText, priceText } from '../../charge/application/transaction-views';
 import { DisputeRefused } from '../../charge/domain/dispute';
 import type {
   Transaction,
@@ -106,10 +106,12 @@ export class SandboxDisputeUseCase {
       status: dispute.status,
       referenceId: payment.id,
       paymentStatus: after.status,
-      price: priceText(dispute),
-      fee: feeText(dispute),
+      price: formatPrice(dispute.priceMinor, dispute.currency),
+      fee: formatFee(dispute.feeMinor, dispute.currency),
       currency: dispute.currency,
-      penalty: penalty ? { id: penalty.id, price: priceText(penalty) } : null,
+      penalty: penalty
+        ? { id: penalty.id, price: formatPrice(penalty.priceMinor, penalty.currency) }
+        : null,
       createdAt: dispute.createdAt.toISOString(),
     };
   }

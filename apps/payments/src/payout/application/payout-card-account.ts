@@ -8,9 +8,9 @@ import {
   sealCard,
   wholeCardFragment,
 } from '@opp/crypto';
+import { isCardNumber } from '@opp/card-bins';
 import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
-import { passesLuhn } from '../../card-vault/domain/card-number';
 import { assertUsable } from '../../card-vault/domain/card-token';
 import { CardVaultStore } from '../../card-vault/application/card-vault.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
@@ -49,7 +49,7 @@ export class PayoutCardAccountReader {
    */
   sealedNumber(projectId: number, sealed: string): PayoutCardAccount {
     const number = this.openNumber(projectId, sealed);
-    if (typeof number !== 'string' || !passesLuhn(number)) {
+    if (typeof number !== 'string' || !isCardNumber(number)) {
       throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     return {

@@ -15,10 +15,10 @@ import { GetTransactionUseCase } from '../../charge/application/queries/get-tran
 import { ReversePaymentUseCase } from '../../charge/application/reverse-payment/reverse-payment.use-case';
 import { taskResultOf } from '../../charge/application/task-result';
 import {
-  authenticateResultOf,
-  reversalResultOf,
-  transactionStatusViewOf,
-} from '../../charge/application/transaction-views';
+  authenticateOutputOf,
+  reversalOutputOf,
+  statusOutputOf,
+} from '../../charge/application/task-outputs';
 import { PaymentsConfig } from '../../config/payments.config';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import {
@@ -79,14 +79,14 @@ export class RunPaymentsTaskUseCase {
       }
       case 'card.authenticate': {
         const t = await this.authenticate.execute(work, valid(authenticateCommandOf(command)));
-        return taskResultOf(task, t, gatewayUrl, { ...authenticateResultOf(t) });
+        return taskResultOf(task, t, gatewayUrl, authenticateOutputOf(t));
       }
       case 'transaction.status': {
         const t = await this.getTransaction.execute(work, valid(statusQueryOf(command)));
         return {
           ...task,
           outcome: 'SUCCESS',
-          data: transactionStatusViewOf(t),
+          data: statusOutputOf(t),
           completedAt: now(),
         };
       }
@@ -95,7 +95,7 @@ export class RunPaymentsTaskUseCase {
         return {
           ...task,
           outcome: 'SUCCESS',
-          data: { ...reversalResultOf(t) },
+          data: reversalOutputOf(t),
           completedAt: now(),
         };
       }

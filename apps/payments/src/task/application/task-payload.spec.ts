@@ -57,7 +57,8 @@ describe('task payloads', () => {
         projectId: 5,
         user: { id: 'u-1', identifier: 'u-1' },
         sealedCard: 's1.k.sealed',
-        price: '10.5',
+        priceMinor: '1050',
+        currency: 'EUR',
         threeDs: true,
         remember: true,
         verifyCard: false,
@@ -82,6 +83,34 @@ describe('task payloads', () => {
       ok: true,
       value: { user: { id: 'ext', identifier: 'ext', email: 'a@b.c' } },
     });
+  });
+
+  it('reads the price into minor units, refused with the codes of POST /card/process', () => {
+    const priced = (price: unknown, currency = 'EUR') =>
+      chargeCommandOf(command({ card_token: 't', price, currency, description: 'd' }));
+    expect(priced('12.5')).toMatchObject({ ok: true, value: { priceMinor: '1250' } });
+    expect(priced('500', 'JPY')).toMatchObject({ ok: true, value: { priceMinor: '500' } });
+    expect(() => priced('10.001')).toThrow(
+      expect.objectContaining({ code: 40018, message: expect.stringContaining('Invalid price') }),
+    );
+    expect(() => priced('5.5', 'JPY')).toThrow(expect.objectContaining({ code: 40018 }));
+    expect(() => priced('ten')).toThrow(expect.objectContaining({ code: 40017 }));
+    expect(() => priced('10', 'XYZ')).toThrow(
+      expect.objectContaining({ code: 40017, message: 'Unknown currency "XYZ"' }),
+    );
+  });
+
+  it('requires recurring_interval with recurring', () => {
+    const fields = { card_token: 't', price: '1', currency: 'EUR', description: 'd' };
+    expect(() => chargeCommandOf(command({ ...fields, recurring: 1 }))).toThrow(
+      expect.objectContaining({
+        code: 40017,
+        message: 'recurring_interval is required with recurring=1',
+      }),
+    );
+    expect(chargeCommandOf(command({ ...fields, recurring: 1, recurring_interval: 0 })).ok).toBe(
+      true,
+    );
   });
 
   it('reports what is missing', () => {

@@ -7,6 +7,9 @@ import {
   type TaskCommandV1,
   type Validated,
 } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
+import { PaymentRefusal } from '../../shared/payment-refusal';
 
 type Payload = Record<string, unknown>;
 
@@ -44,7 +47,9 @@ function userOf(value: unknown): Payload | undefined {
 
 /**
  * `card.payment`: the fields of POST /card/process; the task id is the idempotency key. Card data
- * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md).
+ * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md). This is the
+ * task's edge, as the gateway is the merchant's (ADR 0032): the price is read into minor units and
+ * `recurring_interval` required with `recurring` here, refused with the codes of POST /card/process.
  */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
   const p = command.payload;
@@ -53,7 +58,9 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       k.startsWith('attr_') && text(v) !== undefined ? [[k, text(v)]] : [],
     ),
   );
-  return validateAgainst(
+  const price = text(p.price);
+  const currency = text(p.currency);
+  const validated = validateAgainst(
     ProcessChargeV1,
     drop({
       idempotencyKey: command.taskId,
@@ -62,8 +69,11 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       cardToken: text(p.card_token ?? p.cardToken),
       // The gateway sealed the task's `card` object before it reached the orchestrator.
       sealedCard: text(p.sealed_card),
-      price: text(p.price),
-      currency: text(p.currency),
+      priceMinor:
+        price !== undefined && currency !== undefined
+          ? requestedAmountOf(price, currency).minor.toString()
+          : undefined,
+      currency,
       orderId: text(p.order_id ?? p.orderId),
       description: text(p.description),
       threeDs: flag(p['3ds']),
@@ -76,6 +86,17 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       attributes,
     }),
   );
+  if (
+    validated.ok &&
+    validated.value.recurring &&
+    validated.value.recurringInterval === undefined
+  ) {
+    throw new PaymentRefusal(
+      ErrorCode.InvalidParameter,
+      'recurring_interval is required with recurring=1',
+    );
+  }
+  return validated;
 }
 
 /** `card.authenticate`: PaRes and MD as the ACS posted them. */

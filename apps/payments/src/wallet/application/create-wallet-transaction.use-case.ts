@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import type { CreateWalletTransactionV1, WalletTransactionResultV1 } from '@opp/contracts';
+import type { CreateWalletTransactionV1, TransactionRecordV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../../charge/application/request-queue';
 import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
-import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
+import { amountInMinor } from '../../charge/application/process-charge/requested-amount';
 import { feeFor } from '../../charge/domain/fee';
 import { LiveOrderGuard } from '../../charge/application/live-order-guard';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { needsPhone } from '../domain/wallet-checkout';
-import { walletResultOf } from './wallet-views';
+import { transactionRecordOf } from '../../charge/application/transaction-views';
 
 /**
  * POST /transaction/create (ADR 0008): records an `opened` wallet transaction that the user then
@@ -31,14 +31,14 @@ export class CreateWalletTransactionUseCase {
   async execute(
     work: UnitOfWork,
     command: CreateWalletTransactionV1,
-  ): Promise<WalletTransactionResultV1> {
+  ): Promise<TransactionRecordV1> {
     await this.requests.awaitTurn(work, `charge:${command.projectId}:${command.idempotencyKey}`);
     const earlier = await this.transactions.findByIdempotencyKey(
       work,
       command.projectId,
       command.idempotencyKey,
     );
-    if (earlier) return walletResultOf(earlier);
+    if (earlier) return transactionRecordOf(earlier);
 
     const settings = await this.projects.require(work, command.projectId);
     // The checkout page stands in for the wallet provider: live projects need a real one (42201).
@@ -46,7 +46,7 @@ export class CreateWalletTransactionUseCase {
     if (needsPhone(command.paymentMethod) && !command.phone) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
     }
-    const amount = requestedAmountOf(command.price, command.currency);
+    const amount = amountInMinor(command.priceMinor, command.currency);
     if (amount.minor === 0n) {
       throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
     }
@@ -83,6 +83,6 @@ export class CreateWalletTransactionUseCase {
       },
     });
     const order = { projectId: command.projectId, orderId: command.orderId };
-    return walletResultOf(await this.liveOrders.insert(work, savepoint, order, inserting));
+    return transactionRecordOf(await this.liveOrders.insert(work, savepoint, order, inserting));
   }
 }

@@ -1,8 +1,7 @@
 import { IsInt, IsString, Length, Min } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import type { CardViewV1 } from './card.v1';
-import type { RecurringViewV1 } from './process-charge.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 
 /** POST /card/authenticate: completes a charge waiting for 3-D Secure (ADR 0007). */
 export class AuthenticateChargeV1 {
@@ -11,16 +10,8 @@ export class AuthenticateChargeV1 {
   @IsString() @Length(0, 4096) paRes!: string;
 }
 
-export interface AuthenticateResultV1 {
-  id: number;
-  success: boolean;
-  status: string;
-  card: CardViewV1;
-  permanentToken: string | null;
-  recurring?: RecurringViewV1;
-}
-
-export const AuthenticateChargeV1Request = defineRequest<
+export const AuthenticateChargeV1Request = defineRequest<AuthenticateChargeV1, TransactionRecordV1>(
+  'payments.authenticate-charge.v1',
+  Topics.paymentsRequests,
   AuthenticateChargeV1,
-  AuthenticateResultV1
->('payments.authenticate-charge.v1', Topics.paymentsRequests, AuthenticateChargeV1);
+);

@@ -15,12 +15,14 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import { SEALED_CARD_MAX_LENGTH, type CardViewV1 } from './card.v1';
+import { SEALED_CARD_MAX_LENGTH } from './card.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
  * POST /card/process (and the `card.payment` task). Exactly one of cardToken and sealedCard is set.
- * `price` is the decimal text as sent; payments checks it against the currency exponent (ADR 0009).
+ * The price is in minor units of `currency` (ADR 0020): the edge that received it checked the
+ * decimal text once (ADR 0009, ADR 0032); payments applies only business rules to it.
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
  */
 export class ProcessChargeV1 {
@@ -30,7 +32,7 @@ export class ProcessChargeV1 {
   @IsOptional() @IsString() @Length(1, 128) cardToken?: string;
   /** The card object, sealed for payments (see card.v1.ts). */
   @IsOptional() @IsString() @Length(1, SEALED_CARD_MAX_LENGTH) sealedCard?: string;
-  @IsString() @Length(1, 32) price!: string;
+  @Matches(/^\d{1,19}$/) priceMinor!: string;
   @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;
   @IsString() @Length(1, 1024) description!: string;
@@ -45,38 +47,7 @@ export class ProcessChargeV1 {
   @IsObject() attributes!: Record<string, string>;
 }
 
-export interface AcsV1 {
-  url: string;
-  parameters: { PaReq: string; MD: string; TermUrl: string };
-}
-
-export interface RecurringViewV1 {
-  frequency: number;
-  endsAt: string;
-}
-
-/** The response fields of POST /card/process exactly as the spec lists them. */
-export interface ChargeResultV1 {
-  success: boolean;
-  id: number;
-  orderId: string | null;
-  referenceId: number | null;
-  price: string;
-  fee: string;
-  currency: string;
-  type: string;
-  status: string;
-  reason?: string | null;
-  card: CardViewV1;
-  acs?: AcsV1;
-  permanentToken: string | null;
-  recurring?: RecurringViewV1;
-  createdAt: string;
-  updatedAt: string;
-  user: UserSnapshotV1;
-}
-
-export const ProcessChargeV1Request = defineRequest<ProcessChargeV1, ChargeResultV1>(
+export const ProcessChargeV1Request = defineRequest<ProcessChargeV1, TransactionRecordV1>(
   'payments.process-charge.v1',
   Topics.paymentsRequests,
   ProcessChargeV1,

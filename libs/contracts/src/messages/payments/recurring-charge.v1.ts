@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { defineMessage, defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import type { ChargeResultV1 } from './process-charge.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
@@ -38,7 +38,7 @@ export class ProcessRecurringChargeV1 {
 
 export const ProcessRecurringChargeV1Request = defineRequest<
   ProcessRecurringChargeV1,
-  ChargeResultV1
+  TransactionRecordV1
 >('payments.process-recurring-charge.v1', Topics.paymentsRequests, ProcessRecurringChargeV1);
 
 /** Who asked for a recurring charge sent as a command, and so who hears the outcome. */

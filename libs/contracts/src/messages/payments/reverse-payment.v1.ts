@@ -1,8 +1,7 @@
 import { IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import type { CardViewV1 } from './card.v1';
-import type { UserSnapshotV1 } from './user-snapshot.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 
 /**
  * POST /transaction/reverse (and the `transaction.reverse` task): reverses `amount` of a payment,
@@ -19,26 +18,7 @@ export class ReversePaymentV1 {
   @IsOptional() @IsString() @MaxLength(255) comment?: string;
 }
 
-/** The response fields of POST /transaction/reverse: the reversal transaction itself. */
-export interface ReversalResultV1 {
-  success: boolean;
-  id: number;
-  orderId: string | null;
-  /** The reversed payment. */
-  referenceId: number | null;
-  price: string;
-  currency: string;
-  type: string;
-  status: string;
-  fee: string;
-  /** Null for a wallet payment (ADR 0008). */
-  card: CardViewV1 | null;
-  user: UserSnapshotV1;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const ReversePaymentV1Request = defineRequest<ReversePaymentV1, ReversalResultV1>(
+export const ReversePaymentV1Request = defineRequest<ReversePaymentV1, TransactionRecordV1>(
   'payments.reverse-payment.v1',
   Topics.paymentsRequests,
   ReversePaymentV1,

@@ -1,8 +1,7 @@
 import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
-import type { CardViewV1 } from './card.v1';
-import type { UserSnapshotV1 } from './user-snapshot.v1';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 
 /** One transaction, by id or by the merchant's order id (the latest with that order id). */
 export class GetTransactionV1 {
@@ -11,26 +10,7 @@ export class GetTransactionV1 {
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;
 }
 
-/** The Transaction resource of the spec (camelCase form; the gateway renders the snake_case one). */
-export interface TransactionViewV1 {
-  id: number;
-  orderId: string | null;
-  referenceId: number | null;
-  price: string;
-  fee: string;
-  currency: string;
-  type: string;
-  method: string;
-  status: string;
-  originalStatus: string;
-  createdAt: string;
-  updatedAt: string;
-  reason: string | null;
-  user: UserSnapshotV1 | null;
-  card: CardViewV1 | null;
-}
-
-export const GetTransactionV1Request = defineRequest<GetTransactionV1, TransactionViewV1>(
+export const GetTransactionV1Request = defineRequest<GetTransactionV1, TransactionRecordV1>(
   'payments.get-transaction.v1',
   Topics.paymentsRequests,
   GetTransactionV1,
@@ -54,7 +34,7 @@ export class ListTransactionsV1 {
 
 export interface TransactionListV1 {
   totalCount: number;
-  transactions: TransactionViewV1[];
+  transactions: TransactionRecordV1[];
 }
 
 export const ListTransactionsV1Request = defineRequest<ListTransactionsV1, TransactionListV1>(

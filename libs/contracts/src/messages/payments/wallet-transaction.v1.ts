@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
+import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /** ADR 0008: the seven wallet-type `payment_method` keys; `mobile_wallet` needs a phone. */
@@ -38,21 +39,14 @@ export class CreateWalletTransactionV1 {
   @IsInt() @Min(1) projectId!: number;
   @ValidateNested() @Type(() => UserSnapshotV1) user!: UserSnapshotV1;
   @IsIn(WALLET_METHODS) paymentMethod!: WalletMethod;
-  @IsString() @Length(1, 32) price!: string;
+  /** Minor units of `currency`, checked at the gateway (ADR 0032). */
+  @Matches(/^\d{1,19}$/) priceMinor!: string;
   @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;
   @IsString() @Length(1, 1024) description!: string;
   @IsOptional() @Matches(/^\d{4,20}$/) phone?: string;
   @IsUrl(HTTP_URL) @MaxLength(2048) successUrl!: string;
   @IsUrl(HTTP_URL) @MaxLength(2048) failUrl!: string;
-}
-
-/** The response fields of POST /transaction/create (the gateway renders `id` and `amount`). */
-export interface WalletTransactionResultV1 {
-  id: number;
-  price: string;
-  currency: string;
-  status: string;
 }
 
 /** The checkout page of one wallet transaction (ADR 0008): unauthenticated, by id only. */
@@ -85,7 +79,7 @@ export interface CheckoutViewV1 {
 
 export const CreateWalletTransactionV1Request = defineRequest<
   CreateWalletTransactionV1,
-  WalletTransactionResultV1
+  TransactionRecordV1
 >('payments.create-wallet-transaction.v1', Topics.paymentsRequests, CreateWalletTransactionV1);
 
 export const GetCheckoutV1Request = defineRequest<GetCheckoutV1, CheckoutViewV1>(

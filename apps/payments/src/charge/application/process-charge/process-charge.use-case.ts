@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import type { ChargeResultV1, ProcessChargeV1 } from '@opp/contracts';
+import type { ProcessChargeV1 } from '@opp/contracts';
 import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../request-queue';
@@ -12,13 +12,12 @@ import { PaymentsConfig } from '../../../config/payments.config';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { feeFor } from '../../domain/fee';
-import type { TaskOrigin } from '../../domain/transaction';
+import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { LiveOrderGuard } from '../live-order-guard';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
-import { chargeResultOf } from '../transaction-views';
-import { requestedAmountOf, VERIFICATION_AMOUNT } from './requested-amount';
+import { amountInMinor, VERIFICATION_AMOUNT } from './requested-amount';
 
 /** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
 export interface RecurringCharge {
@@ -49,7 +48,7 @@ export class ProcessChargeUseCase {
     command: ProcessChargeV1,
     task?: TaskOrigin,
     recurring?: RecurringCharge,
-  ): Promise<ChargeResultV1> {
+  ): Promise<Transaction> {
     // Concurrent deliveries of one request queue here; the later ones then find the first's result.
     await this.requests.awaitTurn(work, `charge:${command.projectId}:${command.idempotencyKey}`);
     const earlier = await this.transactions.findByIdempotencyKey(
@@ -57,22 +56,16 @@ export class ProcessChargeUseCase {
       command.projectId,
       command.idempotencyKey,
     );
-    if (earlier) return chargeResultOf(earlier, this.config.publicGatewayUrl);
+    if (earlier) return earlier;
 
     const settings = await this.projects.require(work, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
-    const requested = requestedAmountOf(command.price, command.currency);
+    const requested = amountInMinor(command.priceMinor, command.currency);
     if (command.remember && !settings.rememberEnabled) {
       throw new PaymentRefusal(
         ErrorCode.CardRememberingDisabled,
         'Card remembering disabled for the project',
-      );
-    }
-    if (command.recurring && command.recurringInterval === undefined) {
-      throw new PaymentRefusal(
-        ErrorCode.InvalidParameter,
-        'recurring_interval is required with recurring=1',
       );
     }
     const amount = command.verifyCard ? VERIFICATION_AMOUNT : requested;
@@ -149,7 +142,7 @@ export class ProcessChargeUseCase {
         termUrl: command.acsReturnUrl ?? '',
       });
       const authenticating = await this.outcomes.record(work, opened, challenge, settings);
-      return chargeResultOf(authenticating, this.config.publicGatewayUrl);
+      return authenticating;
     }
     const decision = await acquirer.authorize({
       card: acquirerCard,
@@ -158,6 +151,6 @@ export class ProcessChargeUseCase {
       authenticated: false,
     });
     const decided = await this.outcomes.decide(work, opened, decision, settings);
-    return chargeResultOf(decided, this.config.publicGatewayUrl);
+    return decided;
   }
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@opp/errors';
-import { requestedAmountOf } from './requested-amount';
+import { amountInMinor, requestedAmountOf } from './requested-amount';
 
 const refusalOf = (price: string, currency: string) => {
   try {
@@ -26,5 +26,16 @@ describe('requested amount (D9)', () => {
     expect(refusalOf('10', 'XXX')).toBe(ErrorCode.InvalidParameter);
     expect(refusalOf('1e3', 'EUR')).toBe(ErrorCode.InvalidParameter);
     expect(refusalOf('-1', 'EUR')).toBe(ErrorCode.InvalidParameter);
+  });
+
+  it('takes minor units checked at the edge, in a currency it knows', () => {
+    expect(amountInMinor('1050', 'EUR')).toEqual({
+      minor: 1050n,
+      currency: 'EUR',
+      exponent: 2,
+      text: '10.50',
+    });
+    expect(amountInMinor('1234', 'KWD')).toMatchObject({ exponent: 3, text: '1.234' });
+    expect(() => amountInMinor('100', 'XYZ')).toThrow('Unknown currency "XYZ"');
   });
 });

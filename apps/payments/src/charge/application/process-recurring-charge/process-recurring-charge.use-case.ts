@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import type { ChargeResultV1, ProcessRecurringChargeV1 } from '@opp/contracts';
+import type { ProcessRecurringChargeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { isExpired } from '../../../card-vault/domain/card-number';
 import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
-import type { TaskOrigin } from '../../domain/transaction';
+import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { ProcessChargeUseCase } from '../process-charge/process-charge.use-case';
+import { requestedAmountOf } from '../process-charge/requested-amount';
 
 export const RECURRING_DESCRIPTION = 'Recurring payment';
 
@@ -27,7 +28,7 @@ export class ProcessRecurringChargeUseCase {
     work: UnitOfWork,
     command: ProcessRecurringChargeV1,
     task?: TaskOrigin,
-  ): Promise<ChargeResultV1> {
+  ): Promise<Transaction> {
     const token = await this.cards.lockToken(work, command.projectId, command.permanentTokenId);
     const usable =
       token?.kind === 'permanent' &&
@@ -45,7 +46,7 @@ export class ProcessRecurringChargeUseCase {
         projectId: command.projectId,
         user: command.user,
         cardToken: command.permanentTokenId,
-        price: command.price,
+        priceMinor: requestedAmountOf(command.price, command.currency).minor.toString(),
         currency: command.currency,
         orderId: command.orderId,
         description: command.description ?? RECURRING_DESCRIPTION,

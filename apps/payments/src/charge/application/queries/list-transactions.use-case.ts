@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
 import type { ListTransactionsV1, TransactionListV1 } from '@opp/contracts';
 import { TransactionStore } from '../transaction.store';
-import { transactionViewOf } from '../transaction-views';
+import { transactionRecordOf } from '../transaction-views';
 
 /**
  * GET /transactions: a project's transactions with the order id, filtered, oldest first, a page
@@ -15,6 +15,6 @@ export class ListTransactionsUseCase {
 
   async execute(work: UnitOfWork, query: ListTransactionsV1): Promise<TransactionListV1> {
     const found = await this.transactions.list(work, query);
-    return { totalCount: found.length, transactions: found.map(transactionViewOf) };
+    return { totalCount: found.length, transactions: found.map(transactionRecordOf) };
   }
 }

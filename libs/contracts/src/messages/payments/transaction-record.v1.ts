@@ -1,0 +1,49 @@
+import type { CardViewV1 } from './card.v1';
+import type { UserSnapshotV1 } from './user-snapshot.v1';
+
+/** The subscription a recurring charge set up (ADR 0012). */
+export interface RecurringViewV1 {
+  /** Minimal days between two recurring charges. */
+  frequency: number;
+  /** Last moment repeated charges are allowed (ISO 8601). */
+  endsAt: string;
+}
+
+/** The 3-D Secure challenge a charge waits for (ADR 0007); where the user posts it is the gateway's. */
+export interface ThreeDsChallengeV1 {
+  md: string;
+  paReq: string;
+  termUrl: string;
+}
+
+/**
+ * One transaction as payments knows it, in domain terms (ADR 0032): amounts in integer minor units
+ * of `currency` (decimal digits as text, ADR 0020), no public field names, no decimal rendering and
+ * no gateway URL. Payments answers it to every charge, authentication, recurring charge, reversal,
+ * wallet transaction and transaction query; the gateway renders each public answer from it.
+ */
+export interface TransactionRecordV1 {
+  id: number;
+  orderId: string | null;
+  /** The payment a reversal, a recurring charge or a later movement refers to. */
+  referenceId: number | null;
+  type: string;
+  /** `card` or a wallet method (ADR 0008). */
+  method: string;
+  status: string;
+  originalStatus: string;
+  reason: string | null;
+  priceMinor: string;
+  feeMinor: string;
+  currency: string;
+  /** Null for a wallet transaction. */
+  card: CardViewV1 | null;
+  user: UserSnapshotV1;
+  /** The permanent card token, only when the merchant asked to remember the card. */
+  permanentTokenId: string | null;
+  recurring: RecurringViewV1 | null;
+  /** Set only while the charge waits for the user's 3-D Secure challenge. */
+  threeDs: ThreeDsChallengeV1 | null;
+  createdAt: string;
+  updatedAt: string;
+}

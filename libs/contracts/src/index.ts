@@ -11,6 +11,7 @@ export * from './messages/users/resolve-user.v1';
 export * from './messages/processing/submit-processing.v1';
 export * from './messages/payments/card.v1';
 export * from './messages/payments/user-snapshot.v1';
+export * from './messages/payments/charge-user-ref.v1';
 export * from './messages/payments/transaction-record.v1';
 export * from './messages/payments/tokenize-card.v1';
 export * from './messages/payments/process-charge.v1';

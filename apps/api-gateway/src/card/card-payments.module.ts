@@ -5,6 +5,7 @@ import { ReplayGuardModule } from '../replay-guard/replay-guard.module';
 import { RequestsModule } from '../requests/requests.module';
 import { CardDataSealer } from './application/card-data-sealer';
 import { ChargeUserResolver } from './application/charge-user.resolver';
+import { ProcessCharge } from './application/process-charge';
 import { CardHttpController } from './interface/card.http.controller';
 import { JsonpCallbackGuard } from './interface/jsonp-callback.guard';
 
@@ -15,7 +16,7 @@ import { JsonpCallbackGuard } from './interface/jsonp-callback.guard';
 @Module({
   imports: [MerchantAuthModule, ReplayGuardModule, CardTokenRateLimitModule, RequestsModule],
   controllers: [CardHttpController],
-  providers: [JsonpCallbackGuard, ChargeUserResolver, CardDataSealer],
+  providers: [JsonpCallbackGuard, ChargeUserResolver, CardDataSealer, ProcessCharge],
   exports: [ChargeUserResolver, CardDataSealer],
 })
 export class CardPaymentsModule {}

@@ -3,6 +3,7 @@ import { AcquirerModule } from '../acquirer/acquirer.module';
 import { CardVaultModule } from '../card-vault/card-vault.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProjectModule } from '../project/project.module';
+import { UserModule } from '../user/user.module';
 import { RollingReserveModule } from '../rolling-reserve/rolling-reserve.module';
 import { registerOnce } from '../shared/register-once';
 import { AuthenticateChargeUseCase } from './application/authenticate-charge/authenticate-charge.use-case';
@@ -42,6 +43,7 @@ export class ChargeModule {
       LedgerModule,
       ProjectModule,
       RollingReserveModule,
+      UserModule,
     ],
     controllers: [
       ChargeKafkaHandler,

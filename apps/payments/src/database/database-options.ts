@@ -11,6 +11,7 @@ import { CreatePayoutsAndBalanceGuard1763800006100 } from './migrations/17638000
 import { WalletTransactions1763800005100 } from './migrations/1763800005100-wallet-transactions';
 import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
+import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -27,6 +28,7 @@ export const migrations = [
   WalletTransactions1763800005100,
   RollingReserve1763900000100,
   Disputes1763900000200,
+  UsersReadModelByIdentifier1764000000100,
 ];
 
 export const databaseOptions = (url: string) =>

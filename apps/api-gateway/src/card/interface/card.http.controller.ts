@@ -11,11 +11,7 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import {
-  AuthenticateChargeV1Request,
-  ProcessChargeV1Request,
-  TokenizeCardV1Request,
-} from '@opp/contracts';
+import { AuthenticateChargeV1Request, TokenizeCardV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { GatewayConfig } from '../../config/gateway.config';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
@@ -26,7 +22,7 @@ import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.intercep
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { CardDataSealer } from '../application/card-data-sealer';
-import { ChargeUserResolver } from '../application/charge-user.resolver';
+import { ProcessCharge } from '../application/process-charge';
 import { readAuthenticateCharge } from './authenticate-charge.request';
 import { readCardInput } from './card-fields';
 import { AUTHENTICATE_DOC, GET_TOKEN_DOC, PROCESS_CHARGE_DOC } from './card.openapi';
@@ -49,7 +45,7 @@ import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 export class CardHttpController {
   constructor(
     private readonly requests: GatewayRequestClient,
-    private readonly users: ChargeUserResolver,
+    private readonly charges: ProcessCharge,
     private readonly sealer: CardDataSealer,
     @Inject(GatewayConfig) private readonly config: GatewayConfig,
   ) {}
@@ -85,23 +81,14 @@ export class CardHttpController {
   async process(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const { user, card, charge } = readChargeRequest(projectId, merchant.params);
-    const snapshot = await this.users.snapshot(projectId, user);
-    const reply = await this.requests.request(
-      ProcessChargeV1Request,
-      {
-        ...charge,
-        ...(card ? { sealedCard: this.sealer.sealCard(projectId, card) } : {}),
-        // One accepted signature is one charge, whatever is redelivered (ADR 0003).
-        idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
-        projectId,
-        user: snapshot,
-      },
-      {
-        key: charge.cardToken ?? `${projectId}:${snapshot.id}`,
-        correlationId: currentCorrelationId(),
-      },
-    );
-    return toChargeResponse(answerOrThrow(reply), acsChallengeUrl(this.config.publicGatewayUrl));
+    const record = await this.charges.execute(user, {
+      ...charge,
+      ...(card ? { sealedCard: this.sealer.sealCard(projectId, card) } : {}),
+      // One accepted signature is one charge, whatever is redelivered (ADR 0003).
+      idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
+      projectId,
+    });
+    return toChargeResponse(record, acsChallengeUrl(this.config.publicGatewayUrl));
   }
 
   @Post('authenticate')

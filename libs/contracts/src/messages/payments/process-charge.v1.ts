@@ -16,6 +16,7 @@ import {
 import { defineRequest } from '../../message-definition';
 import { Topics } from '../../topics';
 import { SEALED_CARD_MAX_LENGTH } from './card.v1';
+import { ChargeUserRefV1 } from './charge-user-ref.v1';
 import type { TransactionRecordV1 } from './transaction-record.v1';
 import { UserSnapshotV1 } from './user-snapshot.v1';
 
@@ -24,11 +25,14 @@ import { UserSnapshotV1 } from './user-snapshot.v1';
  * The price is in minor units of `currency` (ADR 0020): the edge that received it checked the
  * decimal text once (ADR 0009, ADR 0032); payments applies only business rules to it.
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
+ * Who pays: `user` (the User object, when the sender knows it) or `userRef` (ADR 0035: payments
+ * looks it up in its read model and answers 40406 when it does not know the user yet).
  */
 export class ProcessChargeV1 {
   @IsString() @Length(1, 128) idempotencyKey!: string;
   @IsInt() @Min(1) projectId!: number;
-  @ValidateNested() @Type(() => UserSnapshotV1) user!: UserSnapshotV1;
+  @IsOptional() @ValidateNested() @Type(() => UserSnapshotV1) user?: UserSnapshotV1;
+  @IsOptional() @ValidateNested() @Type(() => ChargeUserRefV1) userRef?: ChargeUserRefV1;
   @IsOptional() @IsString() @Length(1, 128) cardToken?: string;
   /** The card object, sealed for payments (see card.v1.ts). */
   @IsOptional() @IsString() @Length(1, SEALED_CARD_MAX_LENGTH) sealedCard?: string;

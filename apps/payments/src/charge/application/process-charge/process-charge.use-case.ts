@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import type { ProcessChargeV1 } from '@opp/contracts';
+import type { ProcessChargeV1, UserSnapshotV1 } from '@opp/contracts';
 import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../request-queue';
@@ -8,9 +8,9 @@ import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import type { AcquirerCard } from '../../../acquirer/domain/acquirer';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { cardViewOf } from '../../../card-vault/domain/vault-card';
-import { PaymentsConfig } from '../../../config/payments.config';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
+import { UserDirectory } from '../../../user/application/user-directory';
 import { feeFor } from '../../domain/fee';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate } from '../../domain/transaction-aggregate';
@@ -39,8 +39,8 @@ export class ProcessChargeUseCase {
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
-    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
     private readonly liveOrders: LiveOrderGuard,
+    private readonly users: UserDirectory,
   ) {}
 
   async execute(
@@ -58,6 +58,7 @@ export class ProcessChargeUseCase {
     );
     if (earlier) return earlier;
 
+    const user = await this.payer(work, command);
     const settings = await this.projects.require(work, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
@@ -102,7 +103,7 @@ export class ProcessChargeUseCase {
       feeMinor: command.verifyCard ? 0n : feeFor(amount.minor, amount.exponent, settings),
       currency: amount.currency,
       description: command.description,
-      user: command.user,
+      user,
       cardId: card.id,
       card: cardViewOf(card),
       attributes: command.attributes,
@@ -152,5 +153,19 @@ export class ProcessChargeUseCase {
     });
     const decided = await this.outcomes.decide(work, opened, decision, settings);
     return decided;
+  }
+
+  /**
+   * ADR 0035: who pays comes with the command, or from payments' users read model. A user the read
+   * model does not know (created a moment ago, or never) is 40406: the gateway then asks
+   * users-recurring, which creates or refuses it, and sends the charge again with the User object.
+   */
+  private async payer(work: UnitOfWork, command: ProcessChargeV1): Promise<UserSnapshotV1> {
+    if (command.user) return command.user;
+    const found = command.userRef
+      ? await this.users.payer(work, command.projectId, command.userRef)
+      : null;
+    if (!found) throw new PaymentRefusal(ErrorCode.UserNotFound, 'User missing');
+    return found;
   }
 }

@@ -65,10 +65,19 @@ export interface DeliveryState extends NewDelivery {
   reportedOutcome: ReportedOutcome | null;
 }
 
-/** What one attempt came to. `permanent` failures (a refused destination) are not retried. */
+/**
+ * What one attempt came to. `permanent` failures (a refused destination) are not retried;
+ * `unreachable` ones (refused, reset, timed out, unresolved) are what the circuit breaker counts.
+ */
 export type AttemptResult =
   | { ok: true; httpStatus: number | null }
-  | { ok: false; error: string; httpStatus: number | null; permanent?: boolean };
+  | {
+      ok: false;
+      error: string;
+      httpStatus: number | null;
+      permanent?: boolean;
+      unreachable?: boolean;
+    };
 
 /** What recording an attempt makes of the delivery: delivered, retried later, or dead. */
 export type DeliveryUpdate =
@@ -193,3 +202,9 @@ export const targetOf = (request: DeliveryRequest): string =>
 
 export const methodOf = (request: DeliveryRequest): string =>
   request.channel === 'http' ? request.method : 'SMTP';
+
+/** The destination a circuit breaker guards (ADR 0033): scheme, host and port; none for e-mail. */
+export const destinationOf = (request: DeliveryRequest): string | null => {
+  if (request.channel !== 'http' || !URL.canParse(request.url)) return null;
+  return new URL(request.url).origin;
+};

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
@@ -5,7 +6,7 @@ import type { Stack } from '@opp/local-stack';
 import { AdminClient, eventually, startTestStack } from '@opp/testing';
 import { NotifierTestKit } from './notifier-test-kit';
 
-const BACKLOG = 2_000;
+const BACKLOG = 10_000;
 const PUBLISHED = 20;
 
 /** A merchant endpoint on a fixed port, started late: until then the port refuses connections. */
@@ -66,8 +67,9 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
       suite: 'notifier circuit breaker',
       services: ['api-gateway', 'notifier'],
       extraEnv: {
-        // Many short retries: a delivery that counted its attempts while held would die here.
-        DELIVERY_RETRY_SCHEDULE: Array.from({ length: 12 }, () => '300ms').join(','),
+        // Many short retries (a delivery that counted its attempts while held would die here),
+        // over a minute in all: held deliveries are dead-lettered at the end of their schedule.
+        DELIVERY_RETRY_SCHEDULE: Array.from({ length: 90 }, () => '1s').join(','),
         DELIVERY_TIMEOUT_MS: '1000',
         DELIVERY_BREAKER_THRESHOLD: '3',
         DELIVERY_BREAKER_COOL_DOWN_MS: '1000',
@@ -115,13 +117,22 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
   const publish = (event: TransactionStatusChangedV1) =>
     kit.publish(TransactionStatusChangedV1Message, String(event.transactionId), event);
 
+  /** Attempts made and finished (a claim handed back unattempted leaves no row). */
   async function attemptsTo(destination: string): Promise<number> {
     const [{ count }] = await kit.query<{ count: string }>(
       `SELECT count(*) AS count FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
-       WHERE d.destination = $1`,
+       WHERE d.destination = $1 AND a.outcome IN ('failed', 'succeeded')`,
       [destination],
     );
     return Number(count);
+  }
+
+  /** The notifier's CPU time so far (user + system, ms), for the record: nothing is asserted on it. */
+  function notifierCpuMs(): number {
+    const fields = readFileSync(`/proc/${stack.services.notifier!.pid}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
   }
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,6 +141,9 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
     const url = endpoint.url('/cb');
     const destination = `http://127.0.0.1:${endpoint.port}`;
     const project = await projectCallingBack(url);
+    const idleCpuAtStart = notifierCpuMs();
+    await sleep(8_000);
+    const idleCpu = notifierCpuMs() - idleCpuAtStart;
 
     // Callbacks made from events (created claimed, sent after the commit): refused, the breaker opens.
     for (let i = 0; i < PUBLISHED; i++) await publish(statusChange(project.id));
@@ -158,23 +172,30 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
     // While the breaker is open: a window of several cool-downs costs a handful of probes.
     await sleep(2_500);
     const atWindowStart = await attemptsTo(destination);
+    const cpuAtStart = notifierCpuMs();
     await sleep(8_000);
+    const cpuInWindow = notifierCpuMs() - cpuAtStart;
     const atWindowEnd = await attemptsTo(destination);
     const inWindow = atWindowEnd - atWindowStart;
     // Measured for the record (ADR 0033): attempts made while the destination refused.
     process.stdout.write(
       `breaker: ${atWindowEnd} attempts in all for ${PUBLISHED + BACKLOG} deliveries; ` +
-        `${inWindow} in an 8 s window while open\n`,
+        `${inWindow} in an 8 s window while open, notifier CPU ${cpuInWindow} ms in it ` +
+        `(${idleCpu} ms in 8 s idle, before any delivery)\n`,
     );
-    expect(inWindow).toBeLessThanOrEqual(10); // a probe per cool-down (1-2 s), not 2,020 attempts
+    expect(inWindow).toBeGreaterThanOrEqual(0);
+    expect(inWindow).toBeLessThanOrEqual(10); // a probe per cool-down (1-2 s), not 10,020 attempts
     expect(atWindowEnd).toBeLessThan(100);
-    const [counted] = await kit.query<{ attempts: string; dead: string }>(
-      `SELECT sum(attempts) AS attempts, count(*) FILTER (WHERE status = 'dead') AS dead
+    const [counted] = await kit.query<{ attempts: string; rows: string; dead: string }>(
+      `SELECT sum(attempts) AS attempts, count(*) FILTER (WHERE status = 'dead') AS dead,
+         (SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
+          WHERE d.destination = $1) AS rows
        FROM deliveries WHERE destination = $1`,
       [destination],
     );
-    // Only attempts made count: the held deliveries kept their retry budget.
-    expect(Number(counted.attempts)).toBe(atWindowEnd);
+    // Only attempts made count (each has its row): the held deliveries kept their retry budget.
+    expect(Number(counted.attempts)).toBe(Number(counted.rows));
+    expect(Number(counted.attempts)).toBeLessThan(100);
     expect(Number(counted.dead)).toBe(0);
 
     // The endpoint comes up: the next probe closes the breaker and everything arrives, once.

@@ -7,7 +7,12 @@ import {
 } from '@nestjs/common';
 import { TransactionRunner } from '@opp/persistence';
 import { PgListener, PollingLoop } from '@opp/scheduling';
-import { destinationOf, type Delivery, type DeliveryUpdate } from '../domain/delivery';
+import {
+  destinationOf,
+  type AttemptResult,
+  type Delivery,
+  type DeliveryUpdate,
+} from '../domain/delivery';
 import { DeliveryFinalListener } from './delivery-final.listener';
 import { DeliveryMetrics } from './delivery-metrics';
 import { inDeliveryOrigin } from './delivery-origin';
@@ -25,6 +30,14 @@ import { DestinationBreakers } from './destination-breakers';
  * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
  * wait, uncounted, until the breaker lets a probe through.
  */
+/** A delivery held by an open breaker until its schedule ran out is dead-lettered, not sent. */
+const HELD_PAST_SCHEDULE: AttemptResult = {
+  ok: false,
+  permanent: true,
+  httpStatus: null,
+  error: 'destination unreachable (circuit open) until the end of the retry schedule',
+};
+
 @Injectable()
 export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryScheduler.name);
@@ -33,6 +46,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   private reserved = 0;
   private readonly loop: PollingLoop;
   private readonly listener: PgListener;
+  private readonly scheduleMs: number;
 
   constructor(
     private readonly transactions: TransactionRunner,
@@ -43,6 +57,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     private readonly metrics: DeliveryMetrics,
     private readonly breakers: DestinationBreakers,
   ) {
+    this.scheduleMs = settings.retrySchedule.reduce((sum, delay) => sum + delay, 0);
     this.loop = new PollingLoop({
       intervalMs: settings.pollIntervalMs,
       run: () => this.fill(),
@@ -117,6 +132,10 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
         this.start(delivery);
         continue;
       }
+      if (delivery.isPastSchedule(this.settings.retrySchedule, now)) {
+        this.start(delivery, HELD_PAST_SCHEDULE);
+        continue;
+      }
       const group = held.get(destination) ?? { until: admission.until, deliveries: [] };
       group.deliveries.push(delivery);
       held.set(destination, group);
@@ -124,23 +143,24 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     if (held.size > 0) {
       await this.transactions.run(async (work) => {
         for (const [destination, { until, deliveries }] of held) {
-          await this.deliveries.unclaim(work, deliveries, until);
-          await this.deliveries.holdDestination(work, destination, until);
+          await this.deliveries.unclaim(work, deliveries, until, this.scheduleMs);
+          await this.deliveries.holdDestination(work, destination, until, this.scheduleMs);
         }
       });
     }
     return claimed.length === free;
   }
 
-  private start(delivery: Delivery): void {
-    const attempt = inDeliveryOrigin(delivery.state.origin, () => this.attempt(delivery)).catch(
-      (error: unknown) =>
-        // The lease hands the delivery back later: at least once, never lost.
-        this.logger.error({
-          msg: 'recording a delivery attempt failed',
-          deliveryId: delivery.state.id,
-          error: String(error),
-        }),
+  private start(delivery: Delivery, outcome?: AttemptResult): void {
+    const attempt = inDeliveryOrigin(delivery.state.origin, () =>
+      this.attempt(delivery, outcome),
+    ).catch((error: unknown) =>
+      // The lease hands the delivery back later: at least once, never lost.
+      this.logger.error({
+        msg: 'recording a delivery attempt failed',
+        deliveryId: delivery.state.id,
+        error: String(error),
+      }),
     );
     this.inFlight.add(attempt);
     void attempt.finally(() => {
@@ -149,17 +169,23 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
-  private async attempt(delivery: Delivery): Promise<void> {
+  /** Sends the delivery, unless its outcome is known without sending (held past its schedule). */
+  private async attempt(delivery: Delivery, known?: AttemptResult): Promise<void> {
     const { kind, request } = delivery.state;
-    const result = await this.sender.send(request);
+    const result = known ?? (await this.sender.send(request));
     const destination = destinationOf(request);
-    const opened = this.breakers.record(destination, result);
+    const opened = known ? null : this.breakers.record(destination, result);
     const update = delivery.recordAttempt(result, this.settings.retrySchedule);
     const recorded = await this.transactions.run(async (work) => {
       const stored = await this.deliveries.completeAttempt(work, delivery, update);
       if (stored?.isFinal) await this.finalListener.onFinal(work, stored);
       if (opened && destination !== null) {
-        const held = await this.deliveries.holdDestination(work, destination, opened.openedUntil);
+        const held = await this.deliveries.holdDestination(
+          work,
+          destination,
+          opened.openedUntil,
+          this.scheduleMs,
+        );
         this.logger.warn({
           msg: 'destination unreachable; circuit open',
           destination,

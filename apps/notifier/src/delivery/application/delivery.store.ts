@@ -52,16 +52,27 @@ export abstract class DeliveryStore {
 
   /**
    * Hands claimed deliveries back unattempted, as if never claimed (their attempt is not counted),
-   * due at `until`: their destination's breaker is open (ADR 0033).
+   * due at `until`, or at the end of their schedule (`scheduleMs` from the cycle's start) if that
+   * comes first: their destination's breaker is open (ADR 0033).
    */
-  abstract unclaim(work: UnitOfWork, deliveries: Delivery[], until: Date): Promise<void>;
+  abstract unclaim(
+    work: UnitOfWork,
+    deliveries: Delivery[],
+    until: Date,
+    scheduleMs: number,
+  ): Promise<void>;
 
   /**
-   * Every pending delivery to `destination` due before `until` waits until then, in one
-   * statement: its breaker opened (ADR 0033). Only ever moves a time later, so a lease is never
-   * cut short.
+   * Every pending delivery to `destination` due before `until` waits until then (or until the end
+   * of its schedule, if that comes first), in one statement: its breaker opened (ADR 0033). Only
+   * ever moves a time later, so a lease is never cut short.
    */
-  abstract holdDestination(work: UnitOfWork, destination: string, until: Date): Promise<number>;
+  abstract holdDestination(
+    work: UnitOfWork,
+    destination: string,
+    until: Date,
+    scheduleMs: number,
+  ): Promise<number>;
 
   /** The delivery, locked until the unit of work ends. */
   abstract lockById(work: UnitOfWork, id: string): Promise<Delivery | null>;

@@ -54,6 +54,8 @@ export interface DeliveryState extends NewDelivery {
   attempts: number;
   /** Attempts since creation or the last replay: the position in the retry schedule. */
   cycleAttempts: number;
+  /** Creation or the last replay: the schedule's total bounds the cycle by wall clock (ADR 0033). */
+  cycleStartedAt: Date;
   nextAttemptAt: Date | null;
   lastError: string | null;
   lastHttpStatus: number | null;
@@ -116,6 +118,15 @@ export class Delivery {
   }
 
   /**
+   * Held by its destination's open circuit breaker past the whole retry schedule, counted from the
+   * start of its cycle: it is dead-lettered rather than held any longer (ADR 0010, ADR 0033).
+   */
+  isPastSchedule(schedule: readonly number[], now: Date = new Date()): boolean {
+    const total = schedule.reduce((sum, delay) => sum + delay, 0);
+    return now.getTime() >= this.current.cycleStartedAt.getTime() + total;
+  }
+
+  /**
    * The result of the claimed attempt: success; a retry after the next delay of `schedule` (with
    * jitter); or dead when the schedule of this cycle is used up or the failure is permanent.
    */
@@ -161,6 +172,7 @@ export class Delivery {
       ...this.current,
       status: 'pending',
       cycleAttempts: 0,
+      cycleStartedAt: now,
       nextAttemptAt: now,
       deadAt: null,
       updatedAt: now,

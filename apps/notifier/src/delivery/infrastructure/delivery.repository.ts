@@ -169,8 +169,16 @@ export class DeliveryRepository extends DeliveryStore {
     return updated ? DeliveryMapper.toDomain(updated) : null;
   }
 
-  /** Guarded by the claim's attempt number: a delivery claimed again meanwhile stays as it is. */
-  async unclaim(work: UnitOfWork, deliveries: Delivery[], until: Date): Promise<void> {
+  /**
+   * Guarded by the claim's attempt number: a delivery claimed again meanwhile stays as it is. Not
+   * held past the end of its schedule (`scheduleMs` from the cycle's start).
+   */
+  async unclaim(
+    work: UnitOfWork,
+    deliveries: Delivery[],
+    until: Date,
+    scheduleMs: number,
+  ): Promise<void> {
     if (deliveries.length === 0) return;
     await entityManagerOf(work).query(
       `WITH claimed AS (
@@ -182,20 +190,34 @@ export class DeliveryRepository extends DeliveryStore {
        UPDATE deliveries d SET
          attempts = d.attempts - 1,
          cycle_attempts = d.cycle_attempts - 1,
-         next_attempt_at = $3,
+         next_attempt_at = LEAST($3, d.cycle_started_at + make_interval(secs => $4::float8 / 1000)),
          updated_at = now()
        FROM claimed c
        WHERE d.id = c.id AND d.attempts = c.attempts AND d.status = 'pending'`,
-      [deliveries.map((d) => d.state.id), deliveries.map((d) => d.state.attempts), until],
+      [
+        deliveries.map((d) => d.state.id),
+        deliveries.map((d) => d.state.attempts),
+        until,
+        scheduleMs,
+      ],
     );
   }
 
   /** The partial index on pending deliveries by destination covers it. */
-  async holdDestination(work: UnitOfWork, destination: string, until: Date): Promise<number> {
+  async holdDestination(
+    work: UnitOfWork,
+    destination: string,
+    until: Date,
+    scheduleMs: number,
+  ): Promise<number> {
     const result: unknown = await entityManagerOf(work).query(
-      `UPDATE deliveries SET next_attempt_at = $2
-       WHERE status = 'pending' AND destination = $1 AND next_attempt_at < $2`,
-      [destination, until],
+      `WITH held AS (
+         SELECT id, LEAST($2, cycle_started_at + make_interval(secs => $3::float8 / 1000)) AS until
+         FROM deliveries WHERE status = 'pending' AND destination = $1 AND next_attempt_at < $2
+       )
+       UPDATE deliveries d SET next_attempt_at = held.until
+       FROM held WHERE d.id = held.id AND d.next_attempt_at < held.until`,
+      [destination, until, scheduleMs],
     );
     return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
   }
@@ -213,7 +235,8 @@ export class DeliveryRepository extends DeliveryStore {
     const tx = entityManagerOf(work);
     const rows = await updateReturning(
       tx,
-      `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, next_attempt_at = now(),
+      `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, cycle_started_at = now(),
+         next_attempt_at = now(),
          dead_at = NULL, updated_at = now()
        WHERE id = $1 AND status = 'dead' RETURNING *`,
       [delivery.state.id],

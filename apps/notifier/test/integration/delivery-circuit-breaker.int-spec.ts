@@ -232,13 +232,20 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
     await publish(event);
     const firstBody = await held; // the first attempt reached the endpoint: the row is committed
     await stack.services.notifier!.kill();
-    const [claimed] = await kit.query<{ id: string; attempts: number; outcome: string }>(
-      `SELECT d.id, d.attempts, a.outcome FROM deliveries d
+    // Claimed in the transaction that created it: the attempt started at the insert's time.
+    const [claimed] = await kit.query<{
+      id: string;
+      attempts: number;
+      outcome: string;
+      claimedAtCreation: boolean;
+    }>(
+      `SELECT d.id, d.attempts, a.outcome, a.started_at = d.created_at AS "claimedAtCreation"
+       FROM deliveries d
        JOIN delivery_attempts a ON a.delivery_id = d.id
        WHERE d.subject = $1 AND d.target = $2`,
       [String(event.transactionId), url],
     );
-    expect(claimed).toMatchObject({ attempts: 1, outcome: 'in-flight' });
+    expect(claimed).toMatchObject({ attempts: 1, outcome: 'in-flight', claimedAtCreation: true });
 
     endpoint.hold = null;
     await stack.services.notifier!.restart();

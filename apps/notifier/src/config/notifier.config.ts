@@ -42,6 +42,27 @@ export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifie
   @Max(60_000)
   deliveryPollIntervalMs: number;
 
+  /** Consecutive connection failures (refused, reset, timeout, DNS) that open a destination (ADR 0033). */
+  @Env('DELIVERY_BREAKER_THRESHOLD', { default: '5' })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  deliveryBreakerThreshold: number;
+
+  /** The first cool-down of an open destination; it doubles with each failed probe. */
+  @Env('DELIVERY_BREAKER_COOL_DOWN_MS', { default: '10000' })
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  deliveryBreakerCoolDownMs: number;
+
+  /** The longest cool-down. */
+  @Env('DELIVERY_BREAKER_MAX_COOL_DOWN_MS', { default: '600000' })
+  @IsInt()
+  @Min(10)
+  @Max(86_400_000)
+  deliveryBreakerMaxCoolDownMs: number;
+
   /** `message.send` by e-mail. Without SMTP_HOST (production default) e-mail messages fail. */
   @Env('SMTP_HOST', { devDefault: '127.0.0.1' })
   @IsOptional()

@@ -2,6 +2,7 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
 import { CreateDeliveries1763700000400 } from './migrations/1763700000400-create-deliveries';
 import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery-origin';
+import { DeliveryDestination1763700000420 } from './migrations/1763700000420-delivery-destination';
 
 export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
@@ -10,6 +11,7 @@ export const migrations = [
   ...snapshotMigrations,
   CreateDeliveries1763700000400,
   DeliveryOrigin1763700000410,
+  DeliveryDestination1763700000420,
 ];
 
 export const databaseOptions = (url: string) =>

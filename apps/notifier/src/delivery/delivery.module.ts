@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DestinationGuard, resolveAll } from '@opp/destination-guard';
 import type { NotifierConfig } from '../config/notifier.config';
+import { AfterCommit } from './application/after-commit';
 import { CreateDelivery } from './application/create-delivery';
 import { DeliveryFinalListener } from './application/delivery-final.listener';
 import { DeliveryMetrics } from './application/delivery-metrics';
@@ -8,6 +9,7 @@ import { DeliveryScheduler } from './application/delivery-scheduler';
 import { DeliverySender, MailTransport } from './application/delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './application/delivery-settings';
 import { DeliveryStore } from './application/delivery.store';
+import { DestinationBreakers } from './application/destination-breakers';
 import { ListDeliveriesUseCase } from './application/list-deliveries.use-case';
 import { ReplayDeliveryUseCase } from './application/replay-delivery.use-case';
 import { parseRetrySchedule } from './domain/retry-schedule';
@@ -15,6 +17,7 @@ import { ChannelDeliverySender } from './infrastructure/channel-delivery.sender'
 import { DeliveryRepository } from './infrastructure/delivery.repository';
 import { HttpDeliverySender } from './infrastructure/http-delivery.sender';
 import { SmtpMailTransport } from './infrastructure/smtp-mail.transport';
+import { TypeormAfterCommit } from './infrastructure/typeorm-after-commit';
 import { DeliveriesAdminKafkaHandler } from './interface/deliveries-admin.kafka.handler';
 
 /**
@@ -35,6 +38,16 @@ export class DeliveryModule {
       pollIntervalMs: config.deliveryPollIntervalMs,
       // Well past an attempt's time limit, so a live replica always records its own outcome.
       leaseMs: config.deliveryTimeoutMs * 2 + 30_000,
+      breaker: {
+        failureThreshold: config.deliveryBreakerThreshold,
+        baseCoolDownMs: config.deliveryBreakerCoolDownMs,
+        maxCoolDownMs: Math.max(
+          config.deliveryBreakerMaxCoolDownMs,
+          config.deliveryBreakerCoolDownMs,
+        ),
+        // The others wait out the probe's time limit; its outcome moves them sooner or later.
+        probeWaitMs: config.deliveryTimeoutMs + 1_000,
+      },
       databaseUrl: config.databaseUrl,
     };
     const guard = new DestinationGuard(
@@ -62,6 +75,8 @@ export class DeliveryModule {
             new ChannelDeliverySender(new HttpDeliverySender(guard, settings.timeoutMs), transport),
         },
         { provide: DeliveryStore, useClass: DeliveryRepository },
+        { provide: AfterCommit, useClass: TypeormAfterCommit },
+        DestinationBreakers,
         finalListener,
         { provide: DeliveryFinalListener, useExisting: finalListener },
         CreateDelivery,

@@ -7,26 +7,46 @@ import {
 } from '@nestjs/common';
 import { TransactionRunner } from '@opp/persistence';
 import { PgListener, PollingLoop } from '@opp/scheduling';
-import type { Delivery, DeliveryUpdate } from '../domain/delivery';
+import {
+  destinationOf,
+  type AttemptResult,
+  type Delivery,
+  type DeliveryUpdate,
+} from '../domain/delivery';
 import { DeliveryFinalListener } from './delivery-final.listener';
 import { DeliveryMetrics } from './delivery-metrics';
 import { inDeliveryOrigin } from './delivery-origin';
 import { DeliverySender } from './delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 import { DELIVERIES_DUE_CHANNEL, DeliveryStore } from './delivery.store';
+import { DestinationBreakers } from './destination-breakers';
 
 /**
  * The delivery engine (ADR 0010), the same for every kind of delivery. It claims due deliveries
  * (FOR UPDATE SKIP LOCKED, so replicas share the work), runs at most `concurrency` attempts at
  * once, and records each outcome: success, a retry at the next delay of the schedule (with jitter),
  * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); retries are found by polling.
+ * A delivery created claimed (ADR 0033) takes an attempt slot before its commit and is started
+ * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
+ * wait, uncounted, until the breaker lets a probe through.
  */
+/** A delivery held by an open breaker until its schedule ran out is dead-lettered, not sent. */
+const HELD_PAST_SCHEDULE: AttemptResult = {
+  ok: false,
+  permanent: true,
+  httpStatus: null,
+  error: 'destination unreachable (circuit open) until the end of the retry schedule',
+};
+
 @Injectable()
 export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryScheduler.name);
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slots taken by deliveries created claimed whose transaction has not ended yet. */
+  private reserved = 0;
   private readonly loop: PollingLoop;
   private readonly listener: PgListener;
+  private readonly scheduleMs: number;
 
   constructor(
     private readonly transactions: TransactionRunner,
@@ -35,7 +55,9 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     private readonly finalListener: DeliveryFinalListener,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
     private readonly metrics: DeliveryMetrics,
+    private readonly breakers: DestinationBreakers,
   ) {
+    this.scheduleMs = settings.retrySchedule.reduce((sum, delay) => sum + delay, 0);
     this.loop = new PollingLoop({
       intervalMs: settings.pollIntervalMs,
       run: () => this.fill(),
@@ -71,26 +93,74 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     this.loop.wake();
   }
 
-  /** Claims as many due deliveries as there are free attempt slots; true when it filled them all. */
+  /** Takes an attempt slot for a delivery about to be created claimed; false when none is free. */
+  reserveSlot(): boolean {
+    if (this.settings.concurrency - this.inFlight.size - this.reserved <= 0) return false;
+    this.reserved += 1;
+    return true;
+  }
+
+  /** The claimed delivery's row is committed: its attempt runs in the slot it reserved. */
+  startReserved(delivery: Delivery): void {
+    this.reserved -= 1;
+    this.start(delivery);
+  }
+
+  /** The reserved slot is not used after all (rolled back, or the delivery existed). */
+  releaseSlot(): void {
+    this.reserved -= 1;
+    this.wake();
+  }
+
+  /**
+   * Claims as many due deliveries as there are free attempt slots; true when it filled them all.
+   * Those whose destination's breaker is open go back uncounted, and every other delivery to that
+   * destination is held until the breaker's next probe, so none is claimed again one by one.
+   */
   private async fill(): Promise<boolean> {
-    const free = this.settings.concurrency - this.inFlight.size;
+    const free = this.settings.concurrency - this.inFlight.size - this.reserved;
     if (free <= 0) return false; // a finishing attempt wakes the loop
     const claimed = await this.transactions.run((work) =>
       this.deliveries.claimDue(work, free, this.settings.leaseMs),
     );
-    for (const delivery of claimed) this.start(delivery);
+    const now = new Date();
+    const held = new Map<string, { until: Date; deliveries: Delivery[] }>();
+    for (const delivery of claimed) {
+      const destination = destinationOf(delivery.state.request);
+      const admission = this.breakers.admit(destination, now);
+      if (admission.send || destination === null) {
+        this.start(delivery);
+        continue;
+      }
+      if (delivery.isPastSchedule(this.settings.retrySchedule, now)) {
+        this.start(delivery, HELD_PAST_SCHEDULE);
+        continue;
+      }
+      const group = held.get(destination) ?? { until: admission.until, deliveries: [] };
+      group.deliveries.push(delivery);
+      held.set(destination, group);
+    }
+    if (held.size > 0) {
+      await this.transactions.run(async (work) => {
+        for (const [destination, { until, deliveries }] of held) {
+          await this.deliveries.unclaim(work, deliveries, until, this.scheduleMs);
+          await this.deliveries.holdDestination(work, destination, until, this.scheduleMs);
+        }
+      });
+    }
     return claimed.length === free;
   }
 
-  private start(delivery: Delivery): void {
-    const attempt = inDeliveryOrigin(delivery.state.origin, () => this.attempt(delivery)).catch(
-      (error: unknown) =>
-        // The lease hands the delivery back later: at least once, never lost.
-        this.logger.error({
-          msg: 'recording a delivery attempt failed',
-          deliveryId: delivery.state.id,
-          error: String(error),
-        }),
+  private start(delivery: Delivery, outcome?: AttemptResult): void {
+    const attempt = inDeliveryOrigin(delivery.state.origin, () =>
+      this.attempt(delivery, outcome),
+    ).catch((error: unknown) =>
+      // The lease hands the delivery back later: at least once, never lost.
+      this.logger.error({
+        msg: 'recording a delivery attempt failed',
+        deliveryId: delivery.state.id,
+        error: String(error),
+      }),
     );
     this.inFlight.add(attempt);
     void attempt.finally(() => {
@@ -99,13 +169,30 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
-  private async attempt(delivery: Delivery): Promise<void> {
-    const { kind } = delivery.state;
-    const result = await this.sender.send(delivery.state.request);
+  /** Sends the delivery, unless its outcome is known without sending (held past its schedule). */
+  private async attempt(delivery: Delivery, known?: AttemptResult): Promise<void> {
+    const { kind, request } = delivery.state;
+    const result = known ?? (await this.sender.send(request));
+    const destination = destinationOf(request);
+    const opened = known ? null : this.breakers.record(destination, result);
     const update = delivery.recordAttempt(result, this.settings.retrySchedule);
     const recorded = await this.transactions.run(async (work) => {
       const stored = await this.deliveries.completeAttempt(work, delivery, update);
       if (stored?.isFinal) await this.finalListener.onFinal(work, stored);
+      if (opened && destination !== null) {
+        const held = await this.deliveries.holdDestination(
+          work,
+          destination,
+          opened.openedUntil,
+          this.scheduleMs,
+        );
+        this.logger.warn({
+          msg: 'destination unreachable; circuit open',
+          destination,
+          until: opened.openedUntil.toISOString(),
+          deliveriesHeld: held,
+        });
+      }
       return stored;
     });
     if (recorded) this.metrics.attempted(kind, update.status);

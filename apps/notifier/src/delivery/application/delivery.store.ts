@@ -13,13 +13,24 @@ export interface DeliveryFilter {
   limit: number;
 }
 
+/**
+ * How a new delivery starts: claimed by this replica for `leaseMs` (sent right after the commit,
+ * ADR 0033), or waiting for the scheduler, due now or not before a time (an open breaker).
+ */
+export type DeliveryStart = { claimedForMs: number } | { notBefore: Date | null };
+
 /** Port: where deliveries and their attempts live (ADR 0010, ADR 0031). */
 export abstract class DeliveryStore {
-  /** Stores the delivery unless one with its dedupe key exists; either way answers the stored one. */
+  /**
+   * Stores the delivery unless one with its dedupe key exists; either way answers the stored one.
+   * A delivery stored claimed has its first attempt counted and recorded as in flight, as a claim
+   * does; one due now wakes the schedulers at the commit.
+   */
   abstract addIfAbsent(
     work: UnitOfWork,
     delivery: NewDelivery,
     origin: DeliveryOrigin,
+    start: DeliveryStart,
   ): Promise<{ delivery: Delivery; created: boolean }>;
 
   /**
@@ -38,6 +49,30 @@ export abstract class DeliveryStore {
     delivery: Delivery,
     update: DeliveryUpdate,
   ): Promise<Delivery | null>;
+
+  /**
+   * Hands claimed deliveries back unattempted, as if never claimed (their attempt is not counted),
+   * due at `until`, or at the end of their schedule (`scheduleMs` from the cycle's start) if that
+   * comes first: their destination's breaker is open (ADR 0033).
+   */
+  abstract unclaim(
+    work: UnitOfWork,
+    deliveries: Delivery[],
+    until: Date,
+    scheduleMs: number,
+  ): Promise<void>;
+
+  /**
+   * Every pending delivery to `destination` due before `until` waits until then (or until the end
+   * of its schedule, if that comes first), in one statement: its breaker opened (ADR 0033). Only
+   * ever moves a time later, so a lease is never cut short.
+   */
+  abstract holdDestination(
+    work: UnitOfWork,
+    destination: string,
+    until: Date,
+    scheduleMs: number,
+  ): Promise<number>;
 
   /** The delivery, locked until the unit of work ends. */
   abstract lockById(work: UnitOfWork, id: string): Promise<Delivery | null>;

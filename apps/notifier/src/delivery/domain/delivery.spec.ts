@@ -25,6 +25,7 @@ function delivery(overrides: Partial<DeliveryState> = {}): Delivery {
     status: 'pending',
     attempts: 1,
     cycleAttempts: 1,
+    cycleStartedAt: NOW,
     nextAttemptAt: NOW,
     lastError: null,
     lastHttpStatus: null,
@@ -90,6 +91,21 @@ describe('Delivery', () => {
     });
   });
 
+  describe('isPastSchedule (ADR 0033)', () => {
+    it('is past once the whole schedule has elapsed since the cycle started', () => {
+      const d = delivery({ cycleAttempts: 0 });
+      expect(d.isPastSchedule(SCHEDULE, new Date(NOW.getTime() + 2_999))).toBe(false);
+      expect(d.isPastSchedule(SCHEDULE, new Date(NOW.getTime() + 3_000))).toBe(true);
+    });
+
+    it('counts from the last replay', () => {
+      const d = delivery({ status: 'dead', cycleStartedAt: NOW });
+      const later = new Date(NOW.getTime() + 60_000);
+      d.replay(later);
+      expect(d.isPastSchedule(SCHEDULE, new Date(later.getTime() + 2_999))).toBe(false);
+    });
+  });
+
   describe('replay', () => {
     it('puts a dead delivery back to pending, due now, at the start of a fresh schedule', () => {
       const d = delivery({ status: 'dead', cycleAttempts: 3, deadAt: NOW, nextAttemptAt: null });
@@ -98,6 +114,7 @@ describe('Delivery', () => {
       expect(d.state).toMatchObject({
         status: 'pending',
         cycleAttempts: 0,
+        cycleStartedAt: later,
         nextAttemptAt: later,
         deadAt: null,
         attempts: 1,

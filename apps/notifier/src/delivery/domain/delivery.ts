@@ -54,6 +54,8 @@ export interface DeliveryState extends NewDelivery {
   attempts: number;
   /** Attempts since creation or the last replay: the position in the retry schedule. */
   cycleAttempts: number;
+  /** Creation or the last replay: the schedule's total bounds the cycle by wall clock (ADR 0033). */
+  cycleStartedAt: Date;
   nextAttemptAt: Date | null;
   lastError: string | null;
   lastHttpStatus: number | null;
@@ -65,10 +67,19 @@ export interface DeliveryState extends NewDelivery {
   reportedOutcome: ReportedOutcome | null;
 }
 
-/** What one attempt came to. `permanent` failures (a refused destination) are not retried. */
+/**
+ * What one attempt came to. `permanent` failures (a refused destination) are not retried;
+ * `unreachable` ones (refused, reset, timed out, unresolved) are what the circuit breaker counts.
+ */
 export type AttemptResult =
   | { ok: true; httpStatus: number | null }
-  | { ok: false; error: string; httpStatus: number | null; permanent?: boolean };
+  | {
+      ok: false;
+      error: string;
+      httpStatus: number | null;
+      permanent?: boolean;
+      unreachable?: boolean;
+    };
 
 /** What recording an attempt makes of the delivery: delivered, retried later, or dead. */
 export type DeliveryUpdate =
@@ -104,6 +115,15 @@ export class Delivery {
   /** Succeeded or dead: no attempt is due any more (until a replay). */
   get isFinal(): boolean {
     return this.current.status !== 'pending';
+  }
+
+  /**
+   * Held by its destination's open circuit breaker past the whole retry schedule, counted from the
+   * start of its cycle: it is dead-lettered rather than held any longer (ADR 0010, ADR 0033).
+   */
+  isPastSchedule(schedule: readonly number[], now: Date = new Date()): boolean {
+    const total = schedule.reduce((sum, delay) => sum + delay, 0);
+    return now.getTime() >= this.current.cycleStartedAt.getTime() + total;
   }
 
   /**
@@ -152,6 +172,7 @@ export class Delivery {
       ...this.current,
       status: 'pending',
       cycleAttempts: 0,
+      cycleStartedAt: now,
       nextAttemptAt: now,
       deadAt: null,
       updatedAt: now,
@@ -193,3 +214,9 @@ export const targetOf = (request: DeliveryRequest): string =>
 
 export const methodOf = (request: DeliveryRequest): string =>
   request.channel === 'http' ? request.method : 'SMTP';
+
+/** The destination a circuit breaker guards (ADR 0033): scheme, host and port; none for e-mail. */
+export const destinationOf = (request: DeliveryRequest): string | null => {
+  if (request.channel !== 'http' || !URL.canParse(request.url)) return null;
+  return new URL(request.url).origin;
+};

@@ -13,6 +13,7 @@ export interface DeliveryRow {
   task: DeliveryState['task'];
   attempts: number;
   cycle_attempts: number;
+  cycle_started_at: Date;
   next_attempt_at: Date | null;
   last_error: string | null;
   last_http_status: number | null;
@@ -40,6 +41,7 @@ export const DeliveryMapper = {
       task: row.task,
       attempts: row.attempts,
       cycleAttempts: row.cycle_attempts,
+      cycleStartedAt: row.cycle_started_at,
       nextAttemptAt: row.next_attempt_at,
       lastError: row.last_error,
       lastHttpStatus: row.last_http_status,

@@ -7,8 +7,10 @@ import {
   DELIVERIES_DUE_CHANNEL,
   DeliveryStore,
   type DeliveryFilter,
+  type DeliveryStart,
 } from '../application/delivery.store';
 import {
+  destinationOf,
   methodOf,
   targetOf,
   type Delivery,
@@ -25,17 +27,40 @@ export class DeliveryRepository extends DeliveryStore {
     super();
   }
 
+  /**
+   * One statement in the creating transaction: a claimed delivery is inserted with its first
+   * attempt counted and its in-flight attempt row beside it (ADR 0033), so sending it needs no
+   * claim of its own; an unclaimed one due now wakes the schedulers.
+   */
   async addIfAbsent(
     work: UnitOfWork,
     d: NewDelivery,
     origin: DeliveryOrigin,
+    start: DeliveryStart,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const tx = entityManagerOf(work);
+    const claimedForMs = 'claimedForMs' in start ? start.claimedForMs : null;
+    const notBefore = 'notBefore' in start ? start.notBefore : null;
     const inserted: DeliveryRow[] = await tx.query(
-      `INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier, subject,
-         method, target, request, task, next_attempt_at, correlation_id, traceparent, tracestate)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, now(), $11, $12, $13)
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING *`,
+      `WITH inserted AS (
+         INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
+           subject, method, target, destination, request, task, attempts, cycle_attempts,
+           next_attempt_at, correlation_id, traceparent, tracestate)
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb,
+           CASE WHEN $15::float8 IS NULL THEN 0 ELSE 1 END,
+           CASE WHEN $15::float8 IS NULL THEN 0 ELSE 1 END,
+           CASE WHEN $15::float8 IS NULL THEN GREATEST(now(), COALESCE($16::timestamptz, now()))
+             ELSE now() + make_interval(secs => $15::float8 / 1000) END,
+           $12, $13, $14)
+         ON CONFLICT (dedupe_key) DO NOTHING RETURNING *
+       ), attempt AS (
+         INSERT INTO delivery_attempts (delivery_id, number, outcome)
+         SELECT id, 1, 'in-flight' FROM inserted WHERE $15::float8 IS NOT NULL
+       ), woken AS (
+         SELECT pg_notify($17, '') FROM inserted
+         WHERE $15::float8 IS NULL AND $16::timestamptz IS NULL
+       )
+       SELECT inserted.* FROM inserted LEFT JOIN (SELECT count(*) FROM woken) w ON true`,
       [
         randomUUID(),
         d.kind,
@@ -45,15 +70,18 @@ export class DeliveryRepository extends DeliveryStore {
         d.subject,
         methodOf(d.request),
         targetOf(d.request),
+        destinationOf(d.request),
         JSON.stringify(d.request),
         d.task ? JSON.stringify(d.task) : null,
         origin.correlationId,
         origin.traceparent,
         origin.tracestate,
+        claimedForMs,
+        notBefore,
+        DELIVERIES_DUE_CHANNEL,
       ],
     );
     if (inserted.length > 0) {
-      await tx.query(`SELECT pg_notify($1, '')`, [DELIVERIES_DUE_CHANNEL]);
       return { delivery: DeliveryMapper.toDomain(inserted[0]), created: true };
     }
     const [row]: DeliveryRow[] = await tx.query(`SELECT * FROM deliveries WHERE dedupe_key = $1`, [
@@ -98,7 +126,10 @@ export class DeliveryRepository extends DeliveryStore {
     return rows.map((row) => DeliveryMapper.toDomain(row));
   }
 
-  /** Guarded by the claim's attempt number and the pending status; timestamps are the database's. */
+  /**
+   * One statement: the attempt row and the delivery, guarded by the claim's attempt number and the
+   * pending status; timestamps are the database's.
+   */
   async completeAttempt(
     work: UnitOfWork,
     delivery: Delivery,
@@ -107,20 +138,14 @@ export class DeliveryRepository extends DeliveryStore {
     const tx = entityManagerOf(work);
     const { id, attempts } = delivery.state;
     const error = update.status === 'succeeded' ? null : update.error.slice(0, 2000);
-    await tx.query(
-      `UPDATE delivery_attempts SET outcome = $3, http_status = $4, error = $5, finished_at = now()
-       WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'`,
-      [
-        id,
-        attempts,
-        update.status === 'succeeded' ? 'succeeded' : 'failed',
-        update.httpStatus,
-        error,
-      ],
-    );
     const [updated] = await updateReturning(
       tx,
-      `UPDATE deliveries SET
+      `WITH attempt AS (
+         UPDATE delivery_attempts SET outcome = $7, http_status = $5, error = $4,
+           finished_at = now()
+         WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'
+       )
+       UPDATE deliveries SET
          status = $3,
          last_error = $4,
          last_http_status = $5,
@@ -138,9 +163,63 @@ export class DeliveryRepository extends DeliveryStore {
         error,
         update.httpStatus,
         update.status === 'pending' ? update.retryInMs : 0,
+        update.status === 'succeeded' ? 'succeeded' : 'failed',
       ],
     );
     return updated ? DeliveryMapper.toDomain(updated) : null;
+  }
+
+  /**
+   * Guarded by the claim's attempt number: a delivery claimed again meanwhile stays as it is. Not
+   * held past the end of its schedule (`scheduleMs` from the cycle's start).
+   */
+  async unclaim(
+    work: UnitOfWork,
+    deliveries: Delivery[],
+    until: Date,
+    scheduleMs: number,
+  ): Promise<void> {
+    if (deliveries.length === 0) return;
+    await entityManagerOf(work).query(
+      `WITH claimed AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[]) AS c (id, attempts)
+       ), attempt AS (
+         DELETE FROM delivery_attempts a USING claimed c
+         WHERE a.delivery_id = c.id AND a.number = c.attempts AND a.outcome = 'in-flight'
+       )
+       UPDATE deliveries d SET
+         attempts = d.attempts - 1,
+         cycle_attempts = d.cycle_attempts - 1,
+         next_attempt_at = LEAST($3, d.cycle_started_at + make_interval(secs => $4::float8 / 1000)),
+         updated_at = now()
+       FROM claimed c
+       WHERE d.id = c.id AND d.attempts = c.attempts AND d.status = 'pending'`,
+      [
+        deliveries.map((d) => d.state.id),
+        deliveries.map((d) => d.state.attempts),
+        until,
+        scheduleMs,
+      ],
+    );
+  }
+
+  /** The partial index on pending deliveries by destination covers it. */
+  async holdDestination(
+    work: UnitOfWork,
+    destination: string,
+    until: Date,
+    scheduleMs: number,
+  ): Promise<number> {
+    const result: unknown = await entityManagerOf(work).query(
+      `WITH held AS (
+         SELECT id, LEAST($2, cycle_started_at + make_interval(secs => $3::float8 / 1000)) AS until
+         FROM deliveries WHERE status = 'pending' AND destination = $1 AND next_attempt_at < $2
+       )
+       UPDATE deliveries d SET next_attempt_at = held.until
+       FROM held WHERE d.id = held.id AND d.next_attempt_at < held.until`,
+      [destination, until, scheduleMs],
+    );
+    return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
   }
 
   async lockById(work: UnitOfWork, id: string): Promise<Delivery | null> {
@@ -156,7 +235,8 @@ export class DeliveryRepository extends DeliveryStore {
     const tx = entityManagerOf(work);
     const rows = await updateReturning(
       tx,
-      `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, next_attempt_at = now(),
+      `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, cycle_started_at = now(),
+         next_attempt_at = now(),
          dead_at = NULL, updated_at = now()
        WHERE id = $1 AND status = 'dead' RETURNING *`,
       [delivery.state.id],

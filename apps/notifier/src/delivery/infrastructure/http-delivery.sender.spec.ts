@@ -44,6 +44,7 @@ describe('HttpDeliverySender', () => {
       ok: false,
       httpStatus: null,
       error: 'no answer within the time limit',
+      unreachable: true,
     });
   });
 
@@ -55,7 +56,12 @@ describe('HttpDeliverySender', () => {
       headers: {},
       body: null,
     });
-    expect(result).toMatchObject({ ok: false, httpStatus: null, error: /ECONNREFUSED/ });
+    expect(result).toMatchObject({
+      ok: false,
+      httpStatus: null,
+      error: /ECONNREFUSED/,
+      unreachable: true,
+    });
   });
 
   it('refuses for good what the SSRF guard refuses, without sending', async () => {

@@ -1,4 +1,4 @@
-import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { entityManagerOf, type UnitOfWork } from '@opp/unit-of-work';
 import type { EntityManager } from 'typeorm';
 import type { AnyDefinition, MessageEnvelope, PayloadOf } from '@opp/contracts';
 import { newEnvelope, type EnvelopeOptions } from '@opp/messaging';

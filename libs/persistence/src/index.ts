@@ -1,5 +1,6 @@
 export * from './data-source-options';
 export * from './run-migrations';
 export * from './typeorm-pino-logger';
-export * from './unit-of-work';
+// The unit of work lives in its own lib so the outbox can take one without a cycle (ADR 0031).
+export * from '@opp/unit-of-work';
 export * from './typeorm-transaction-runner';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { asUnitOfWork, TransactionRunner, type UnitOfWork } from './unit-of-work';
+import { asUnitOfWork, TransactionRunner, type UnitOfWork } from '@opp/unit-of-work';
 
 /** The TransactionRunner of every service: a TypeORM transaction on the service's DataSource. */
 export class TypeormTransactionRunner extends TransactionRunner {

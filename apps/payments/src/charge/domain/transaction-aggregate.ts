@@ -186,13 +186,7 @@ export class TransactionAggregate {
   settleMovement(): TransactionStep {
     this.expect(['opened'], 'settle a movement');
     const t = this.state;
-    const amounts = {
-      projectId: t.projectId,
-      transactionId: t.id,
-      currency: t.currency,
-      grossMinor: t.priceMinor,
-      feeMinor: t.feeMinor,
-    };
+    const amounts = this.ledgerAmounts();
     const movement = { ...amounts, amountMinor: t.priceMinor };
     switch (t.type) {
       case 'refund':
@@ -218,13 +212,7 @@ export class TransactionAggregate {
   private approve(context: AuthorizationContext): TransactionStep {
     this.expect(UNDECIDED, 'complete');
     const t = this.state;
-    const amounts = {
-      projectId: t.projectId,
-      transactionId: t.id,
-      currency: t.currency,
-      grossMinor: t.priceMinor,
-      feeMinor: t.feeMinor,
-    };
+    const amounts = this.ledgerAmounts();
     const change: TransactionStep['change'] = {
       status: t.type === 'payment' ? 'completed' : 'verified',
       settleAt: null,
@@ -268,6 +256,18 @@ export class TransactionAggregate {
     const days = context.settings.rollingReserveDays;
     const releaseAt = releaseTimeOf(context.now, days, context.reserveDaySeconds);
     return { paymentId, projectId, currency, amountMinor, releaseAt };
+  }
+
+  /** The transaction's amounts as the ledger's postings take them. */
+  private ledgerAmounts() {
+    const t = this.state;
+    return {
+      projectId: t.projectId,
+      transactionId: t.id,
+      currency: t.currency,
+      grossMinor: t.priceMinor,
+      feeMinor: t.feeMinor,
+    };
   }
 
   private step(change: TransactionStep['change'], postings: JournalEntry[] = []): TransactionStep {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
 import type { Stack } from '@opp/local-stack';
 import { AdminClient, eventually, startTestStack } from '@opp/testing';
-import { NotifierTestKit } from './notifier-test-kit';
+import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
 
 const BACKLOG = 10_000;
 const PUBLISHED = 20;
@@ -92,27 +92,8 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
     return project;
   }
 
-  const statusChange = (projectId: number): TransactionStatusChangedV1 => ({
-    transactionId: nextTransactionId++,
-    projectId,
-    userId: '501',
-    orderId: 'order-breaker',
-    referenceId: null,
-    type: 'payment',
-    status: 'completed',
-    callbackStatus: 'completed',
-    reason: null,
-    amount: '1000.00',
-    price: '10.0000',
-    deposit: '10.0000',
-    earned: '9.6000',
-    vatRate: '0.0000',
-    vatAmount: '0.0000',
-    currency: 'EUR',
-    sandbox: true,
-    attributes: {},
-    changedAt: new Date().toISOString(),
-  });
+  const statusChange = (projectId: number): TransactionStatusChangedV1 =>
+    completedPaymentChange(projectId, nextTransactionId++, { orderId: 'order-breaker' });
 
   const publish = (event: TransactionStatusChangedV1) =>
     kit.publish(TransactionStatusChangedV1Message, String(event.transactionId), event);

@@ -3,6 +3,7 @@ import type { Consumer } from 'kafkajs';
 import {
   TaskResultV1Message,
   type AnyDefinition,
+  type TransactionStatusChangedV1,
   type MessageEnvelope,
   type PayloadOf,
   type TaskResultV1,
@@ -107,4 +108,34 @@ export class NotifierTestKit {
     await this.consumer?.disconnect().catch(() => undefined);
     await this.producer.disconnect().catch(() => undefined);
   }
+}
+
+/** A completed sandbox card payment's status event, as payments publishes it; fields overridable. */
+export function completedPaymentChange(
+  projectId: number,
+  transactionId: number,
+  fields: Partial<TransactionStatusChangedV1> = {},
+): TransactionStatusChangedV1 {
+  return {
+    transactionId,
+    projectId,
+    userId: '501',
+    orderId: 'order-1',
+    referenceId: null,
+    type: 'payment',
+    status: 'completed',
+    callbackStatus: 'completed',
+    reason: null,
+    amount: '1000.00',
+    price: '10.0000',
+    deposit: '10.0000',
+    earned: '9.6000',
+    vatRate: '0.0000',
+    vatAmount: '0.0000',
+    currency: 'EUR',
+    sandbox: true,
+    attributes: {},
+    changedAt: new Date().toISOString(),
+    ...fields,
+  };
 }

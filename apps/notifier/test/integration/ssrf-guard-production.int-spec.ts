@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
 import type { Stack } from '@opp/local-stack';
 import { AdminClient, CaptureServer, eventually, startTestStack } from '@opp/testing';
-import { NotifierTestKit } from './notifier-test-kit';
+import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
 
 const ADMIN_TOKEN = 'production-admin-token-for-tests';
 
@@ -53,27 +53,12 @@ describe('SSRF guard in production (notifier and gateway)', () => {
     await internal?.stop();
   });
 
-  const statusChange = (projectId: number): TransactionStatusChangedV1 => ({
-    transactionId: nextTransactionId++,
-    projectId,
-    userId: '501',
-    orderId: 'order-ssrf',
-    referenceId: null,
-    type: 'payment',
-    status: 'completed',
-    callbackStatus: 'completed',
-    reason: null,
-    amount: '10.00',
-    price: '10.0000',
-    deposit: '10.0000',
-    earned: '10.0000',
-    vatRate: '0.0000',
-    vatAmount: '0.0000',
-    currency: 'EUR',
-    sandbox: true,
-    attributes: {},
-    changedAt: new Date().toISOString(),
-  });
+  const statusChange = (projectId: number): TransactionStatusChangedV1 =>
+    completedPaymentChange(projectId, nextTransactionId++, {
+      orderId: 'order-ssrf',
+      amount: '10.00',
+      earned: '10.0000',
+    });
 
   const internalPort = () => new URL(internal.url('/')).port;
   const forbidden = () => [

@@ -264,12 +264,15 @@ async function stack(command) {
 async function bench() {
   if ((await ensureDependencies()) !== 0) return 1;
   if ((await build()) !== 0) return 1;
-  const main = path.join('dist', 'tools', 'bench', 'src', 'main.js');
+  // `npm run bench -- --quick`: the two-minute development probe (tools/bench/src/quick.ts).
+  const quick = process.argv.includes('--quick');
+  const main = path.join('dist', 'tools', 'bench', 'src', quick ? 'quick.js' : 'main.js');
   if (!fs.existsSync(path.join(root, main))) {
     console.error(`[bootstrap] no benchmark yet: ${main} does not exist (tools/bench/src/main.ts)`);
     return 1;
   }
-  return run(process.execPath, [main, ...process.argv.slice(3)]);
+  const args = process.argv.slice(3).filter((arg) => arg !== '--quick');
+  return run(process.execPath, [main, ...args]);
 }
 
 const commands = {

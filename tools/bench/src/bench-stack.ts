@@ -67,7 +67,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     dbPrefix: 'opp_bench_',
     resetDatabases: true,
     ports: 'free',
-    logLevel: 'warn',
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: localDir(root, 'bench', 'logs'),
     log,
   });

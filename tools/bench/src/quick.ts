@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { startBenchStack } from './bench-stack';
+import { startCallbackReceiver } from './callback-receiver';
+import { CardShop } from './card-scenario';
+import type { ProcessUsage } from './process-usage';
+import { totalCpuMs } from './process-usage';
+import { runProcessingScenarios } from './processing-scenario';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const perProcess = (usage: readonly ProcessUsage[], divisor: number): string =>
+  usage.map((u) => `${u.name} ${(u.cpuMs / divisor).toFixed(2)}`).join(', ');
+
+/**
+ * `npm run bench -- --quick`: the figures a change to the hot path moves, in about two minutes, for
+ * comparing a branch with main during development. `npm run bench` stays the measure of record.
+ * BENCH_LOG_LEVEL=debug keeps every service's SQL in .local/bench/logs.
+ */
+async function main(): Promise<void> {
+  const log = (line: string) => console.log(`[quick] ${line}`);
+  const bench = await startBenchStack(log);
+  const receiver = await startCallbackReceiver();
+  try {
+    const gateway = bench.gatewayUrls()[0];
+    await sleep(3000);
+    const idle = await bench.meter().measure(() => sleep(5000));
+    log(
+      `idle, % of a core: ${(totalCpuMs(idle.usage) / 50).toFixed(1)} (${perProcess(idle.usage, 50)})`,
+    );
+
+    const shop = await CardShop.open([gateway], receiver.url, 16);
+    await shop.load('warm-up', { concurrency: 16, seconds: 2 });
+    const unloaded = await shop.load('card unloaded', { concurrency: 1, seconds: 5 });
+    log(`card unloaded p50 ${unloaded.p50Ms.toFixed(1)} ms, p99 ${unloaded.p99Ms.toFixed(1)} ms`);
+    const loaded = await bench.meter().measure(async () => {
+      const result = await shop.load('card c16', { concurrency: 16, seconds: 8, warmupSeconds: 0 });
+      await sleep(2000);
+      return result;
+    });
+    const charges = loaded.result.completed;
+    log(
+      `card c16 ${loaded.result.perSecond.toFixed(1)}/s, failed ${loaded.result.failed}; ` +
+        `CPU per charge ${(totalCpuMs(loaded.usage) / charges).toFixed(1)} ms ` +
+        `(${perProcess(loaded.usage, charges)})`,
+    );
+
+    const trees = await runProcessingScenarios(gateway, { concurrency: 8, seconds: 5 });
+    log(
+      `tree unloaded p50 ${trees.unloaded.p50Ms.toFixed(1)} ms; ` +
+        `c8 ${trees.loaded.perSecond.toFixed(1)} trees/s, failed ${trees.loaded.failed}`,
+    );
+  } finally {
+    await receiver.close();
+    await bench.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[quick] failed:', error);
+  process.exit(1);
+});

@@ -12,6 +12,7 @@ import { WalletTransactions1763800005100 } from './migrations/1763800005100-wall
 import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
+import { ProjectSnapshotsNotify1764100000100 } from './migrations/1764100000100-project-snapshots-notify';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -29,6 +30,7 @@ export const migrations = [
   RollingReserve1763900000100,
   Disputes1763900000200,
   UsersReadModelByIdentifier1764000000100,
+  ProjectSnapshotsNotify1764100000100,
 ];
 
 export const databaseOptions = (url: string) =>

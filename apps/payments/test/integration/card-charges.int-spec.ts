@@ -226,6 +226,24 @@ describe('payments: card charges (D6, D7, D9)', () => {
     });
   });
 
+  it('charges with the settings of the project snapshot applied last (ADR 0036: the cache is dropped)', async () => {
+    const own = await h.createProject();
+    const pay = async () =>
+      valueOf(
+        await h.request(
+          ProcessChargeV1Request,
+          h.chargeCommand(own, { sealedCard: sealedCardData(own, '4242424242424242') }),
+        ),
+      );
+    // The first charge reads the settings and keeps them; 2.5% of 10.00 plus 0.30.
+    expect((await pay()).feeMinor).toBe('55');
+    expect((await pay()).feeMinor).toBe('55');
+    await h.updateProject(own, { feePercent: '10' }, 2);
+    expect((await pay()).feeMinor).toBe('130');
+    await h.updateProject(own, { force3ds: true }, 3);
+    expect((await pay()).status).toBe('authenticating');
+  });
+
   it('lets the database refuse an unbalanced or empty journal entry and any edit of the journal', async () => {
     // Rows of this test's own: a balanced entry for a charge of this suite.
     const charge = valueOf(await chargeCard('4242424242424242', { orderId: 'ledger-guards' }));

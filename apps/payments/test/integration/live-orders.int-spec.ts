@@ -113,4 +113,48 @@ describe('payments: one live payment per order id', () => {
     expect(valueOf(answer).status).toBe('completed');
     expect((await rowsOf(orderId)).map((r) => r.status)).toEqual(['failed', 'completed']);
   });
+
+  /**
+   * ADR 0036: the unique (project, idempotency key) decides between concurrent deliveries of one
+   * request. The test's own transaction gives an earlier payment this request's key without
+   * committing, as a concurrent delivery that got there first would; the service's delivery finds
+   * nothing, charges, then waits on that row at its insert and answers the first's result.
+   */
+  const raceAgainstUncommittedRequest = async (finish: 'commit' | 'rollback') => {
+    const first = valueOf(await charge(`o-${randomUUID()}`));
+    const lines = await journalLines();
+    const key = randomUUID();
+    const holder = await RowLockHolder.lock(
+      h.stack.databaseUrls.payments!,
+      `UPDATE transactions SET idempotency_key = $2 WHERE id = $1 RETURNING id`,
+      [first.id, key],
+    );
+    try {
+      const command = h.chargeCommand(project, {
+        sealedCard: sealedCardData(project, '5555555555554444'),
+        idempotencyKey: key,
+      });
+      const pending = h.request(ProcessChargeV1Request, command);
+      await holder.waitForBlocked('transactions');
+      if (finish === 'commit') await holder.commit();
+      else await holder.release();
+      return { first, answer: await pending, lines };
+    } finally {
+      await holder.release();
+    }
+  };
+
+  it("answers a concurrent delivery of the same request with the first one's result", async () => {
+    const { first, answer, lines } = await raceAgainstUncommittedRequest('commit');
+    expect(valueOf(answer)).toMatchObject({ id: first.id, status: 'completed' });
+    expect(await journalLines()).toBe(lines);
+  });
+
+  it('charges a delivery whose concurrent first one rolled back', async () => {
+    const { first, answer, lines } = await raceAgainstUncommittedRequest('rollback');
+    const charged = valueOf(answer);
+    expect(charged.id).not.toBe(first.id);
+    expect(charged.status).toBe('completed');
+    expect(await journalLines()).toBeGreaterThan(lines);
+  });
 });

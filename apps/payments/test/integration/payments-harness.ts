@@ -96,24 +96,43 @@ export class PaymentsHarness {
   /** Publishes a project snapshot as the gateway does, and waits until payments has applied it. */
   async createProject(settings: Partial<ProjectSettingsV1> = {}, baseCurrency = 'EUR') {
     const id = this.nextProjectId++;
+    await this.publishSnapshot(id, settings, 1, baseCurrency);
+    return id;
+  }
+
+  /** A later snapshot of a project (its `version` above the last), applied by payments. */
+  async updateProject(id: number, settings: Partial<ProjectSettingsV1>, version: number) {
+    await this.publishSnapshot(id, settings, version, 'EUR');
+  }
+
+  private async publishSnapshot(
+    id: number,
+    settings: Partial<ProjectSettingsV1>,
+    version: number,
+    baseCurrency: string,
+  ) {
     const envelope = newEnvelope(ProjectSnapshotV1Message, String(id), {
       id,
       name: `project ${id}`,
-      publicKey: `pk-${id}-${randomUUID()}`,
+      publicKey: `pk-${id}`,
       signingKeyEncrypted: devKeyRing.encrypt(`private-key-${id}`),
       callbackUrl: null,
       baseCurrency,
       settings: { ...DEFAULT_SETTINGS, ...settings },
-      version: 1,
+      version,
       updatedAt: new Date().toISOString(),
     });
     await this.producer.publish([{ topic: Topics.projectSnapshots, envelope }]);
     await eventually(
       async () =>
-        (await this.sql('SELECT 1 FROM project_snapshots WHERE id = $1', [id])).length === 1,
-      `project ${id} in the payments read model`,
+        (
+          await this.sql('SELECT 1 FROM project_snapshots WHERE id = $1 AND version = $2', [
+            id,
+            version,
+          ])
+        ).length === 1,
+      `project ${id} version ${version} in the payments read model`,
     );
-    return id;
   }
 
   request<D extends RequestDefinition<unknown, unknown>>(

@@ -11,6 +11,7 @@ import { RollingReserveStore } from '../../rolling-reserve/application/rolling-r
 import { cardIdOf, type Transaction } from '../domain/transaction';
 import {
   TransactionAggregate,
+  type ChargeOpening,
   type TransactionEvent,
   type TransactionStep,
 } from '../domain/transaction-aggregate';
@@ -19,9 +20,9 @@ import { recurringSubscribedMessage, statusChangedMessage } from './transaction-
 import { TransactionStore } from './transaction.store';
 
 /**
- * Saves what a transition of a transaction decided (ADR 0031): its ledger postings, its rolling
- * reserve hold, the row change and its events (outbox), all in the caller's unit of work, so none
- * exists without the others.
+ * Saves what a transition of a transaction decided (ADR 0031): the row change (or a new charge's
+ * one insert, ADR 0036), its ledger postings, its rolling reserve hold and its events (outbox), all
+ * in the caller's unit of work, so none exists without the others.
  */
 @Injectable()
 export class ChargeOutcomes {
@@ -45,19 +46,39 @@ export class ChargeOutcomes {
     step: TransactionStep,
     settings: ProjectSettings,
   ): Promise<Transaction> {
-    for (const entry of step.postings) await this.ledger.post(work, entry);
-    if (step.reserveHold) await this.holds.schedule(work, step.reserveHold);
     const updated = await this.transactions.update(work, t.id, step.from, step.change);
+    await this.saveEffects(work, updated, step, settings);
+    return updated;
+  }
+
+  /**
+   * ADR 0036: a new charge written once, in the status its first move decided, then its effects.
+   * Undefined, with nothing written, when its request or its order already has a transaction.
+   */
+  async open(
+    work: UnitOfWork,
+    opening: ChargeOpening,
+    settings: ProjectSettings,
+  ): Promise<Transaction | undefined> {
+    const inserted = await this.transactions.insertOnce(work, opening.row);
+    if (inserted) await this.saveEffects(work, inserted, opening, settings);
+    return inserted;
+  }
+
+  /** The row's postings (one statement), reserve hold and events; the row is written first. */
+  private async saveEffects(
+    work: UnitOfWork,
+    t: Transaction,
+    effects: Pick<TransactionStep, 'postings' | 'reserveHold' | 'events'>,
+    settings: ProjectSettings,
+  ): Promise<void> {
+    await this.ledger.post(work, effects.postings);
+    if (effects.reserveHold) await this.holds.schedule(work, effects.reserveHold);
     await this.outbox.add(
       work,
-      step.events.flatMap((event) => messagesOf(event, updated, settings)),
+      effects.events.flatMap((event) => messagesOf(event, t, settings)),
     );
-    this.statusChanges.inc({
-      type: updated.type,
-      status: updated.status,
-      currency: updated.currency,
-    });
-    return updated;
+    this.statusChanges.inc({ type: t.type, status: t.status, currency: t.currency });
   }
 
   /** The acquirer's decision on a charge; a charge that keeps its card gets its permanent token. */

@@ -1,4 +1,6 @@
+import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
+import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Transaction } from '../domain/transaction';
 
 /** Where a charge may roll back to when its order id turns out to be taken. */
@@ -17,6 +19,9 @@ export abstract class LiveOrderGuard {
 
   abstract savepoint(work: UnitOfWork): Promise<OrderSavepoint>;
 
+  /** Undoes everything since the savepoint (a card charge whose insert found its order taken). */
+  abstract rollbackTo(work: UnitOfWork, savepoint: OrderSavepoint): Promise<void>;
+
   /** Awaits the insert of a charge; a taken order id undoes everything since the savepoint. */
   abstract insert(
     work: UnitOfWork,
@@ -25,3 +30,12 @@ export abstract class LiveOrderGuard {
     inserting: Promise<Transaction>,
   ): Promise<Transaction>;
 }
+
+/** ADR 0014: 405 40501, naming the order's live payment when it is known. */
+export const orderTaken = (live?: Transaction): PaymentRefusal =>
+  new PaymentRefusal(
+    ErrorCode.TransactionAlreadyCompleted,
+    live
+      ? `Transaction already completed: order_id names transaction ${live.id}`
+      : 'Transaction already completed',
+  );

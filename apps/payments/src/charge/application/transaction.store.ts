@@ -1,6 +1,11 @@
 import type { ListTransactionsV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
-import type { NewTransaction, Transaction, TransactionStatus } from '../domain/transaction';
+import type {
+  DecidedTransaction,
+  NewTransaction,
+  Transaction,
+  TransactionStatus,
+} from '../domain/transaction';
 import type { TransactionChange } from '../domain/transaction-aggregate';
 
 export type { TransactionChange };
@@ -13,8 +18,35 @@ export class StaleTransactionError extends Error {
   }
 }
 
+/** What a charge request finds before it writes: its own earlier result, the order's live payment. */
+export interface RequestLookup {
+  earlier?: Transaction;
+  live?: Transaction;
+}
+
 /** Port: the transactions of this service (charges, wallet payments and their later movements). */
 export abstract class TransactionStore {
+  /** ADR 0036: the id a new charge will be inserted with, so its first move can name it. */
+  abstract nextId(work: UnitOfWork): Promise<number>;
+
+  /**
+   * ADR 0036: a charge's one insert, in its decided status. Undefined, with nothing written, when
+   * the request (project, idempotency key) or the order's live payment (ADR 0014) already has a
+   * row: a concurrent one waits for that row's transaction to end first.
+   */
+  abstract insertOnce(work: UnitOfWork, t: DecidedTransaction): Promise<Transaction | undefined>;
+
+  /**
+   * In one look-up: the transaction this request (project, idempotency key) already made, and the
+   * live payment of the order id when one is given (ADR 0014).
+   */
+  abstract findForRequest(
+    work: UnitOfWork,
+    projectId: number,
+    idempotencyKey: string,
+    orderId: string | null,
+  ): Promise<RequestLookup>;
+
   /** Inserted as `opened`: the caller moves it on in the same unit of work. */
   abstract insert(work: UnitOfWork, t: NewTransaction): Promise<Transaction>;
 

@@ -1,5 +1,3 @@
-import { reversalEntry } from '../../ledger/domain/postings';
-import type { JournalEntry } from '../../ledger/domain/journal-entry';
 import { divideHalfUp } from '../../shared/decimal-math';
 import type { Transaction } from './transaction';
 
@@ -14,8 +12,6 @@ export interface Reversal {
   payment: { status: 'refunded'; reversedMinor: bigint };
   /** The reversal transaction's own amounts: what goes back to the customer and the fee returned. */
   refund: { priceMinor: bigint; feeMinor: bigint };
-  /** The ledger entry of the reversal, once its transaction has an id. */
-  entryFor(refundTransactionId: number): JournalEntry;
 }
 
 /**
@@ -50,13 +46,5 @@ export function reverse(payment: Transaction, amountMinor: bigint): Reversal {
   return {
     payment: { status: 'refunded', reversedMinor },
     refund: { priceMinor: amountMinor, feeMinor },
-    entryFor: (refundTransactionId) =>
-      reversalEntry({
-        projectId: payment.projectId,
-        transactionId: refundTransactionId,
-        currency: payment.currency,
-        grossMinor: amountMinor,
-        feeMinor,
-      }),
   };
 }

@@ -22,6 +22,7 @@ import { chargeBack, retrieve } from './dispute';
 import { reverse } from './reversal';
 import type {
   AcsData,
+  DecidedTransaction,
   NewTransaction,
   TaskOrigin,
   Transaction,
@@ -65,6 +66,14 @@ export interface LaterEffect<S extends TransactionStatus> {
   movements: NewTransaction[];
 }
 
+/** A new charge's first move, saved at once: the row in its decided status, its postings and events. */
+export interface ChargeOpening {
+  row: DecidedTransaction;
+  postings: JournalEntry[];
+  reserveHold: RollingReserveHold | null;
+  events: TransactionEvent[];
+}
+
 /** A move the transaction's status does not allow. */
 export class TransitionRefused extends Error {
   override readonly name = 'TransitionRefused';
@@ -87,6 +96,33 @@ const UNDECIDED: readonly TransactionStatus[] = ['opened', 'authenticating', 'pr
  */
 export class TransactionAggregate {
   constructor(readonly state: Transaction) {}
+
+  /**
+   * ADR 0036: a new card charge, `opened` in memory only. Its first move (`requireChallenge` or
+   * `authorize`) is given to `opening`, which returns the row to insert in the decided status:
+   * the row is written once, never inserted and then updated.
+   */
+  static draft(id: number, t: NewTransaction, now: Date): TransactionAggregate {
+    return new TransactionAggregate({
+      ...t,
+      id,
+      status: 'opened',
+      originalStatus: 'opened',
+      reversedMinor: 0n,
+      checkout: t.checkout ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** The draft after its first move: what the charge's one insert writes, with what it causes. */
+  opening(first: TransactionStep): ChargeOpening {
+    if (this.state.status !== 'opened' || first.from !== 'opened') {
+      throw new TransitionRefused(`transaction ${this.state.id} is not a new charge`);
+    }
+    const { postings, reserveHold, events } = first;
+    return { row: { ...this.state, ...first.change }, postings, reserveHold, events };
+  }
 
   /** 3-D Secure (ADR 0007): an opened charge waits for the cardholder. */
   requireChallenge(acs: AcsData): TransactionStep {

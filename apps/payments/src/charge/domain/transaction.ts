@@ -102,6 +102,12 @@ export type NewTransaction = Omit<
 > & { checkout?: WalletCheckout | null };
 
 /**
+ * A card charge as it is written, once (ADR 0036): in the status its first move decided, with the
+ * id taken for it beforehand so its postings, events and 3-D Secure data can name it.
+ */
+export type DecidedTransaction = NewTransaction & { id: number; status: TransactionStatus };
+
+/**
  * The callback status a merchant is told about; none for steps it need not act on. A completed
  * reversal is `refund_completed` (its `reference_id` names the payment); the payment's own move to
  * `refunded` is a later effect, told by that callback and not by one of its own.

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode } from '@opp/errors';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Transaction } from '../domain/transaction';
-import { LiveOrderGuard, type OrderSavepoint } from '../application/live-order-guard';
+import { LiveOrderGuard, orderTaken, type OrderSavepoint } from '../application/live-order-guard';
 import { TransactionStore } from '../application/transaction.store';
 import { ONE_LIVE_PAYMENT_PER_ORDER } from './transaction.repository';
 
@@ -31,12 +29,16 @@ export class SavepointLiveOrderGuard extends LiveOrderGuard {
   async refuseIfTaken(work: UnitOfWork, projectId: number, orderId?: string): Promise<void> {
     if (orderId === undefined) return;
     const live = await this.transactions.findLivePayment(work, projectId, orderId);
-    if (live) throw alreadyLive(live);
+    if (live) throw orderTaken(live);
   }
 
   async savepoint(work: UnitOfWork): Promise<OrderSavepoint> {
     await entityManagerOf(work).query('SAVEPOINT charge_order_id');
     return { name: 'charge_order_id' };
+  }
+
+  async rollbackTo(work: UnitOfWork, savepoint: OrderSavepoint): Promise<void> {
+    await entityManagerOf(work).query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
   }
 
   async insert(
@@ -49,23 +51,12 @@ export class SavepointLiveOrderGuard extends LiveOrderGuard {
       return await inserting;
     } catch (error) {
       if (!isLiveOrderConflict(error)) throw error;
-      await entityManagerOf(work).query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
+      await this.rollbackTo(work, savepoint);
       const live =
         order.orderId === undefined
           ? undefined
           : await this.transactions.findLivePayment(work, order.projectId, order.orderId);
-      throw live
-        ? alreadyLive(live)
-        : new PaymentRefusal(
-            ErrorCode.TransactionAlreadyCompleted,
-            'Transaction already completed',
-          );
+      throw orderTaken(live);
     }
   }
 }
-
-const alreadyLive = (live: Transaction) =>
-  new PaymentRefusal(
-    ErrorCode.TransactionAlreadyCompleted,
-    `Transaction already completed: order_id names transaction ${live.id}`,
-  );

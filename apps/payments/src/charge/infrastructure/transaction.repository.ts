@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { ListTransactionsV1 } from '@opp/contracts';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import type { NewTransaction, Transaction, TransactionStatus } from '../domain/transaction';
+import type {
+  DecidedTransaction,
+  NewTransaction,
+  Transaction,
+  TransactionStatus,
+} from '../domain/transaction';
 import { TransactionMapper, type TransactionRow } from './transaction.mapper';
 import {
   StaleTransactionError,
   TransactionStore,
+  type RequestLookup,
   type TransactionChange,
 } from '../application/transaction.store';
 
@@ -20,44 +26,97 @@ export const ONE_LIVE_PAYMENT_PER_ORDER = 'transactions_one_live_payment_per_ord
 
 const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
 
+/** The columns every insert writes, in the order of `valuesOf` ($1..$27). */
+const COLUMNS = `project_id, idempotency_key, order_id, reference_id, type, method, reason,
+  price_minor, fee_minor, currency, description, user_id, user_snapshot, card_id, card_view,
+  attributes, sandbox, options, permanent_token_id, recurring, settle_at, task_id, task_global_id,
+  checkout, md, pa_req, term_url`;
+const VALUES = `$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15::jsonb,
+  $16::jsonb, $17, $18::jsonb, $19, $20::jsonb, $21, $22, $23, $24::jsonb, $25, $26, $27`;
+
+function valuesOf(t: NewTransaction): unknown[] {
+  return [
+    t.projectId,
+    t.idempotencyKey,
+    t.orderId,
+    t.referenceId,
+    t.type,
+    t.method,
+    t.reason,
+    t.priceMinor.toString(),
+    t.feeMinor.toString(),
+    t.currency,
+    t.description,
+    t.user.id,
+    JSON.stringify(t.user),
+    t.cardId,
+    t.card === null ? null : JSON.stringify(t.card),
+    JSON.stringify(t.attributes),
+    t.sandbox,
+    JSON.stringify(t.options),
+    t.permanentTokenId,
+    t.recurring === null ? null : JSON.stringify(t.recurring),
+    t.settleAt,
+    t.task?.taskId ?? null,
+    t.task?.globalId ?? null,
+    t.checkout ? JSON.stringify(t.checkout) : null,
+    t.acs?.md ?? null,
+    t.acs?.paReq ?? null,
+    t.acs?.termUrl ?? null,
+  ];
+}
+
 @Injectable()
 export class TransactionRepository extends TransactionStore {
+  async nextId(work: UnitOfWork): Promise<number> {
+    const [{ id }]: { id: string }[] = await entityManagerOf(work).query(
+      `SELECT nextval(pg_get_serial_sequence('transactions', 'id')) AS id`,
+    );
+    return Number(id);
+  }
+
+  /**
+   * ADR 0036: ON CONFLICT DO NOTHING without a target yields to both unique rules of a charge, the
+   * request's (`transactions_once_per_request`) and the order's live payment (ADR 0014); an insert
+   * that meets an uncommitted row of either waits for it, and inserts only if that one rolls back.
+   */
+  async insertOnce(work: UnitOfWork, t: DecidedTransaction): Promise<Transaction | undefined> {
+    const rows: TransactionRow[] = await entityManagerOf(work).query(
+      `INSERT INTO transactions (${COLUMNS}, status, original_status, id)
+       VALUES (${VALUES}, $28, $28, $29)
+       ON CONFLICT DO NOTHING RETURNING *`,
+      [...valuesOf(t), t.status, t.id],
+    );
+    return many(rows)[0];
+  }
+
+  async findForRequest(
+    work: UnitOfWork,
+    projectId: number,
+    idempotencyKey: string,
+    orderId: string | null,
+  ): Promise<RequestLookup> {
+    type Found = TransactionRow & { earlier: boolean; live_order: boolean };
+    const rows: Found[] = await entityManagerOf(work).query(
+      `SELECT *, idempotency_key = $2 AS earlier, coalesce(order_id = $3 AND ${LIVE_PAYMENT}, false)
+         AS live_order FROM transactions
+       WHERE project_id = $1 AND (idempotency_key = $2 OR (order_id = $3 AND ${LIVE_PAYMENT}))`,
+      [projectId, idempotencyKey, orderId],
+    );
+    const earlier = rows.find((row) => row.earlier);
+    const live = rows.find((row) => row.live_order);
+    return {
+      earlier: earlier && TransactionMapper.toDomain(earlier),
+      live: live && TransactionMapper.toDomain(live),
+    };
+  }
+
   /** Inserted as `opened`: the caller moves it on in the same database transaction. */
   async insert(work: UnitOfWork, t: NewTransaction): Promise<Transaction> {
     const rows: TransactionRow[] = await entityManagerOf(work).query(
-      `INSERT INTO transactions (project_id, idempotency_key, order_id, reference_id, type, method,
-         status, original_status, reason, price_minor, fee_minor, currency, description, user_id,
-         user_snapshot, card_id, card_view, attributes, sandbox, options, permanent_token_id,
-         recurring, settle_at, task_id, task_global_id, checkout)
-       VALUES ($1, $2, $3, $4, $5, $6, 'opened', 'opened', $7, $8, $9, $10, $11, $12, $13::jsonb,
-         $14, $15::jsonb, $16::jsonb, $17, $18::jsonb, $19, $20::jsonb, $21, $22, $23, $24::jsonb)
-       RETURNING *`,
-      [
-        t.projectId,
-        t.idempotencyKey,
-        t.orderId,
-        t.referenceId,
-        t.type,
-        t.method,
-        t.reason,
-        t.priceMinor.toString(),
-        t.feeMinor.toString(),
-        t.currency,
-        t.description,
-        t.user.id,
-        JSON.stringify(t.user),
-        t.cardId,
-        t.card === null ? null : JSON.stringify(t.card),
-        JSON.stringify(t.attributes),
-        t.sandbox,
-        JSON.stringify(t.options),
-        t.permanentTokenId,
-        t.recurring === null ? null : JSON.stringify(t.recurring),
-        t.settleAt,
-        t.task?.taskId ?? null,
-        t.task?.globalId ?? null,
-        t.checkout ? JSON.stringify(t.checkout) : null,
-      ],
+      `INSERT INTO transactions (${COLUMNS}, status, original_status)
+       VALUES (${VALUES}, 'opened', 'opened') RETURNING *`,
+      valuesOf(t),
     );
     return TransactionMapper.toDomain(rows[0]);
   }

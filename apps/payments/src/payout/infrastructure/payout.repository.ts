@@ -119,7 +119,7 @@ export class PayoutRepository extends PayoutStore {
         p.updatedAt,
       ]);
     }
-    await this.ledger.post(work, change.entry);
+    await this.ledger.post(work, [change.entry]);
     await this.outbox.add(tx, change.messages);
   }
 }

@@ -3,21 +3,25 @@ import type { UnitOfWork } from '@opp/persistence';
 import type { ProcessChargeV1, UserSnapshotV1 } from '@opp/contracts';
 import { HostedPageKeyRing, randomToken } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
-import { RequestQueue } from '../request-queue';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
-import type { AcquirerCard } from '../../../acquirer/domain/acquirer';
+import type { AcquirerCard, AuthorizationDecision } from '../../../acquirer/domain/acquirer';
 import { CardVault } from '../../../card-vault/application/card-vault';
-import { cardViewOf } from '../../../card-vault/domain/vault-card';
-import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
+import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
+import { cardViewOf, type VaultCard } from '../../../card-vault/domain/vault-card';
+import { PaymentsConfig } from '../../../config/payments.config';
+import {
+  ProjectSettingsStore,
+  type ProjectSettings,
+} from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { UserDirectory } from '../../../user/application/user-directory';
-import { feeFor } from '../../domain/fee';
+import { chargeTermsOf, type ChargeTerms } from '../../domain/charge-terms';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
-import { TransactionAggregate } from '../../domain/transaction-aggregate';
-import { LiveOrderGuard } from '../live-order-guard';
-import { TransactionStore } from '../transaction.store';
+import { TransactionAggregate, type TransactionStep } from '../../domain/transaction-aggregate';
 import { ChargeOutcomes } from '../charge-outcomes';
-import { amountInMinor, VERIFICATION_AMOUNT } from './requested-amount';
+import { LiveOrderGuard, orderTaken } from '../live-order-guard';
+import { TransactionStore } from '../transaction.store';
+import { amountInMinor } from './requested-amount';
 
 /** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
 export interface RecurringCharge {
@@ -25,20 +29,22 @@ export interface RecurringCharge {
 }
 
 /**
- * POST /card/process and the `card.payment` task. Checks come first and write nothing; then the
- * token is claimed, the transaction created and moved to its first status with its event, all in
- * the caller's (inbox) transaction. The same idempotency key answers the first result again.
+ * POST /card/process and the `card.payment` task. One look-up finds the request's earlier result
+ * (answered again) and the order's live payment; checks come next and write nothing; the acquirer
+ * decides; then the card is claimed and the transaction written once, in its decided status, with
+ * its postings and event (ADR 0036), all in the caller's (inbox) transaction.
  */
 @Injectable()
 export class ProcessChargeUseCase {
   constructor(
-    private readonly requests: RequestQueue,
     private readonly projects: ProjectSettingsStore,
     private readonly vault: CardVault,
+    private readonly cards: CardVaultStore,
     private readonly transactions: TransactionStore,
     private readonly outcomes: ChargeOutcomes,
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
     private readonly liveOrders: LiveOrderGuard,
     private readonly users: UserDirectory,
   ) {}
@@ -49,35 +55,36 @@ export class ProcessChargeUseCase {
     task?: TaskOrigin,
     recurring?: RecurringCharge,
   ): Promise<Transaction> {
-    // Concurrent deliveries of one request queue here; the later ones then find the first's result.
-    await this.requests.awaitTurn(work, `charge:${command.projectId}:${command.idempotencyKey}`);
-    const earlier = await this.transactions.findByIdempotencyKey(
-      work,
-      command.projectId,
-      command.idempotencyKey,
-    );
-    if (earlier) return earlier;
+    const found = await this.lookUp(work, command);
+    if (found.earlier) return found.earlier;
+    try {
+      return await this.charge(work, command, found.live, task, recurring);
+    } catch (error) {
+      // A concurrent delivery of this request waited on the first's locks (its card token, say)
+      // and was then refused: the first's result is the answer (ADR 0036).
+      if (!(error instanceof PaymentRefusal)) throw error;
+      const { earlier } = await this.lookUp(work, command);
+      if (earlier) return earlier;
+      throw error;
+    }
+  }
 
+  private async charge(
+    work: UnitOfWork,
+    command: ProcessChargeV1,
+    live: Transaction | undefined,
+    task?: TaskOrigin,
+    recurring?: RecurringCharge,
+  ): Promise<Transaction> {
     const user = await this.payer(work, command);
     const settings = await this.projects.require(work, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
     const requested = amountInMinor(command.priceMinor, command.currency);
-    if (command.remember && !settings.rememberEnabled) {
-      throw new PaymentRefusal(
-        ErrorCode.CardRememberingDisabled,
-        'Card remembering disabled for the project',
-      );
-    }
-    const amount = command.verifyCard ? VERIFICATION_AMOUNT : requested;
-    if (amount.minor === 0n) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
-    }
-
+    const terms = chargeTermsOf({ ...command, requested }, settings);
     // ADR 0014: an order id with a live payment is refused before the card is touched.
-    if (!command.verifyCard) {
-      await this.liveOrders.refuseIfTaken(work, command.projectId, command.orderId);
-    }
+    if (live) throw orderTaken(live);
+
     const beforeWrites = await this.liveOrders.savepoint(work);
     const source = await this.vault.forCharge(work, command.projectId, command);
     const acquirerCard: AcquirerCard = {
@@ -89,70 +96,116 @@ export class ProcessChargeUseCase {
     if (await acquirer.isBlocked(acquirerCard)) {
       throw new PaymentRefusal(ErrorCode.CardBlocked, 'Card blocked');
     }
-    const card = await source.claim();
-
-    const inserting = this.transactions.insert(work, {
-      projectId: command.projectId,
-      idempotencyKey: command.idempotencyKey,
-      orderId: command.orderId ?? null,
-      referenceId: recurring?.referenceId ?? null,
-      type: command.verifyCard ? 'verification' : 'payment',
-      method: 'card',
-      reason: null,
-      priceMinor: amount.minor,
-      feeMinor: command.verifyCard ? 0n : feeFor(amount.minor, amount.exponent, settings),
-      currency: amount.currency,
-      description: command.description,
-      user,
-      cardId: card.id,
-      card: cardViewOf(card),
-      attributes: command.attributes,
-      sandbox: settings.sandbox,
-      options: {
-        remember: command.remember,
-        recurring: command.recurring
-          ? {
-              interval: command.recurringInterval ?? 0,
-              trial: command.recurringTrial ?? 0,
-              price: requested.text,
-              currency: requested.currency,
-            }
-          : null,
-      },
-      permanentTokenId: source.permanentTokenId,
-      recurring: null,
-      acs: null,
-      settleAt: null,
-      task: task ?? null,
-    });
-    // A concurrent live payment of the same order id: 40501, and back to before the token claim.
-    const opened = await this.liveOrders.insert(work, beforeWrites, command, inserting);
-
     // A recurring charge is merchant-initiated on a subscribed card: no 3-D Secure (ADR 0012).
     const challenge =
       !recurring &&
       (command.threeDs || settings.force3ds || (await acquirer.requiresChallenge(acquirerCard)));
-    if (challenge) {
-      const md = randomToken();
-      const paReq = this.keyRing.encrypt(
-        JSON.stringify({ md, id: opened.id, amount: amount.text, currency: amount.currency }),
-      );
-      const challenge = new TransactionAggregate(opened).requireChallenge({
-        md,
-        paReq,
-        termUrl: command.acsReturnUrl ?? '',
-      });
-      const authenticating = await this.outcomes.record(work, opened, challenge, settings);
-      return authenticating;
-    }
-    const decision = await acquirer.authorize({
-      card: acquirerCard,
-      amountMinor: amount.minor,
-      currency: amount.currency,
-      authenticated: false,
+    const decision = challenge
+      ? null
+      : await acquirer.authorize({
+          card: acquirerCard,
+          amountMinor: terms.amount.minor,
+          currency: terms.amount.currency,
+          authenticated: false,
+        });
+
+    const card = await source.claim();
+    const id = await this.transactions.nextId(work);
+    const draft = TransactionAggregate.draft(
+      id,
+      {
+        projectId: command.projectId,
+        idempotencyKey: command.idempotencyKey,
+        orderId: command.orderId ?? null,
+        referenceId: recurring?.referenceId ?? null,
+        type: terms.type,
+        method: 'card',
+        reason: null,
+        priceMinor: terms.amount.minor,
+        feeMinor: terms.feeMinor,
+        currency: terms.amount.currency,
+        description: command.description,
+        user,
+        cardId: card.id,
+        card: cardViewOf(card),
+        attributes: command.attributes,
+        sandbox: settings.sandbox,
+        options: {
+          remember: command.remember,
+          recurring: command.recurring
+            ? {
+                interval: command.recurringInterval ?? 0,
+                trial: command.recurringTrial ?? 0,
+                price: requested.text,
+                currency: requested.currency,
+              }
+            : null,
+        },
+        permanentTokenId: source.permanentTokenId,
+        recurring: null,
+        acs: null,
+        settleAt: null,
+        task: task ?? null,
+      },
+      new Date(),
+    );
+    const first = decision
+      ? await this.authorized(work, draft, decision, card, settings)
+      : this.challenged(draft, terms, command.acsReturnUrl);
+    const saved = await this.outcomes.open(work, draft.opening(first), settings);
+    if (saved) return saved;
+
+    // The request or the order got its transaction first (a concurrent delivery, or a concurrent
+    // charge of the order): nothing of this one stays, card claim included; answer with that one.
+    await this.liveOrders.rollbackTo(work, beforeWrites);
+    const now = await this.lookUp(work, command);
+    if (now.earlier) return now.earlier;
+    throw orderTaken(now.live);
+  }
+
+  private lookUp(work: UnitOfWork, command: ProcessChargeV1) {
+    // Card verifications hold no order id (ADR 0014).
+    const orderId = command.verifyCard ? null : (command.orderId ?? null);
+    return this.transactions.findForRequest(
+      work,
+      command.projectId,
+      command.idempotencyKey,
+      orderId,
+    );
+  }
+
+  /** 3-D Secure (ADR 0007): the charge waits for the cardholder. */
+  private challenged(
+    draft: TransactionAggregate,
+    terms: ChargeTerms,
+    termUrl: string | undefined,
+  ): TransactionStep {
+    const md = randomToken();
+    const { amount } = terms;
+    const paReq = this.keyRing.encrypt(
+      JSON.stringify({ md, id: draft.state.id, amount: amount.text, currency: amount.currency }),
+    );
+    return draft.requireChallenge({ md, paReq, termUrl: termUrl ?? '' });
+  }
+
+  /** The acquirer's decision; a charge that keeps its card gets its permanent token. */
+  private async authorized(
+    work: UnitOfWork,
+    draft: TransactionAggregate,
+    decision: AuthorizationDecision,
+    card: VaultCard,
+    settings: ProjectSettings,
+  ): Promise<TransactionStep> {
+    const permanentTokenId =
+      draft.keepsCard(decision) && !draft.state.permanentTokenId
+        ? await this.cards.permanentTokenFor(work, card)
+        : null;
+    return draft.authorize(decision, {
+      settings,
+      now: new Date(),
+      reserveDaySeconds: this.config.reserveDaySeconds,
+      permanentTokenId,
     });
-    const decided = await this.outcomes.decide(work, opened, decision, settings);
-    return decided;
   }
 
   /**

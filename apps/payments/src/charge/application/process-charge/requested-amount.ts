@@ -1,14 +1,10 @@
 import { ErrorCode } from '@opp/errors';
 import { currencyExponent, formatAmount, MoneyError, parseAmount } from '@opp/money';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
+import type { ChargeAmount } from '../../domain/charge-terms';
 
-export interface RequestedAmount {
-  minor: bigint;
-  currency: string;
-  exponent: number;
-  /** The amount as exact decimal text in its currency ("10.5" EUR -> "10.50"). */
-  text: string;
-}
+/** The amount as exact decimal text in its currency ("10.5" EUR -> "10.50") with its minor units. */
+export type RequestedAmount = ChargeAmount;
 
 function exponentOf(currency: string): number {
   const exponent = currencyExponent(currency);
@@ -42,11 +38,3 @@ export function requestedAmountOf(price: string, currency: string): RequestedAmo
   }
   return { minor, currency, exponent, text: formatAmount(minor, currency) };
 }
-
-/** D-spec: card verification holds 1 EUR whatever price the request carries. */
-export const VERIFICATION_AMOUNT: RequestedAmount = {
-  minor: 100n,
-  currency: 'EUR',
-  exponent: 2,
-  text: '1.00',
-};

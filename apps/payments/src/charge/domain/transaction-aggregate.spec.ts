@@ -6,7 +6,7 @@ import {
   rollingReserveReturnEntry,
   verificationEntries,
 } from '../../ledger/domain/postings';
-import type { Transaction, TransactionStatus } from './transaction';
+import type { NewTransaction, Transaction, TransactionStatus } from './transaction';
 import {
   TransactionAggregate,
   TransitionRefused,
@@ -45,6 +45,39 @@ const amounts = { projectId: 7, transactionId: 10, currency: 'EUR', grossMinor: 
 const acs = { md: 'md', paReq: 'pa-req', termUrl: 'https://shop.example/3ds' };
 
 describe('TransactionAggregate', () => {
+  describe('draft and opening (ADR 0036)', () => {
+    const { id: _id, status: _s, originalStatus: _o, reversedMinor: _r, ...rest } = charge();
+    const fresh = { ...rest, acs: null, settleAt: null } as NewTransaction;
+
+    it('writes an approved charge once, completed, with its postings and event', () => {
+      const draft = TransactionAggregate.draft(10, fresh, now);
+      const opening = draft.opening(draft.authorize({ outcome: 'approved' }, context()));
+      expect(opening.row).toMatchObject({ id: 10, status: 'completed', settleAt: null });
+      expect(opening.postings).toEqual([completedPaymentEntry({ ...amounts, feeMinor: 50n })]);
+      expect(opening.events).toEqual(['status-changed']);
+    });
+
+    it('writes a challenged charge once, authenticating, with its 3-D Secure data', () => {
+      const draft = TransactionAggregate.draft(10, fresh, now);
+      const opening = draft.opening(draft.requireChallenge(acs));
+      expect(opening.row).toMatchObject({ id: 10, status: 'authenticating', acs });
+      expect(opening.postings).toEqual([]);
+    });
+
+    it('writes a declined charge once, failed with its reason', () => {
+      const draft = TransactionAggregate.draft(10, fresh, now);
+      const opening = draft.opening(
+        draft.authorize({ outcome: 'declined', reason: 'x' }, context()),
+      );
+      expect(opening.row).toMatchObject({ status: 'failed', reason: 'x' });
+    });
+
+    it('opens only a draft', () => {
+      const decided = new TransactionAggregate(charge({ status: 'processing' }));
+      expect(() => decided.opening(decided.fail('late'))).toThrow(TransitionRefused);
+    });
+  });
+
   describe('authorize', () => {
     it('completes an approved payment with its gross/fee/net entry and a status event', () => {
       const step = new TransactionAggregate(charge()).authorize({ outcome: 'approved' }, context());

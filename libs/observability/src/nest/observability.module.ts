@@ -35,7 +35,7 @@ function correlationMiddleware(req: RequestWithId, res: ServerResponse, next: ()
   req.id = id;
   if (isHealthRequest(req)) return runWithCorrelation(id, next);
   const span = openHttpServerSpan(req, res, id);
-  runWithCorrelation(id, () => span.run(next));
+  span.run(next, { correlationId: id });
 }
 
 /** Flushes the spans still buffered when the app shuts down. */

@@ -5,6 +5,8 @@ import type { TraceHeaders } from '../tracing/trace-headers';
 export interface UnitOfWorkContext {
   correlationId?: string;
   trace?: TraceHeaders;
+  /** The HTTP request being answered: log lines written for it name it (its `req` serializer). */
+  request?: object;
 }
 
 // One store for both: every AsyncLocalStorage instance adds its own propagation step to every

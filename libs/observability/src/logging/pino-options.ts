@@ -45,7 +45,7 @@ export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
       log: (object) => scrubRecord(object),
     },
     // pino skips formatters for child bindings and keeps them as ready-made JSON text; scrub that
-    // text once per child (logger.child({ ... }), pino-http's per-request child).
+    // text once per child (logger.child({ ... })).
     onChild: (child) => {
       const holder = child as unknown as Record<symbol, unknown>;
       const bindings = holder[symbols.chindingsSym];

@@ -15,6 +15,17 @@ describe('sealed boxes', () => {
     expect(ringA.open(box, 'card:v1:7')).toBe('4242424242424242|737');
   });
 
+  it('opens a box sealed by an earlier build (the key derivation is unchanged)', () => {
+    // A test key pair and a box of it, made before the raw public keys were read through JWK.
+    const ring = new OpeningKeyRing(
+      'k1:MC4CAQAwBQYDK2VuBCIEIFBdTCzQyLctkiWA8AejIQLy/D3xgAXo/CY1biJ/bDVv',
+    );
+    const box =
+      's1.k1.GhOqYyYicyElaLt_CbeWWDDXKs7_bYmnGvRmVQx7BVk.sj8EPDqYgGEgd1tr.' +
+      'yfbFJ6eswrrIkiHtzPiC_g.ZpgXgYsmyU5GQ2DlXZ5HbA';
+    expect(ring.open(box, 'card:v1:7')).toBe('4242424242424242');
+  });
+
   it('uses a fresh ephemeral key every time', () => {
     const [first, second] = [sealerA.seal('x', 'c'), sealerA.seal('x', 'c')];
     expect(first.split('.')[2]).not.toBe(second.split('.')[2]);

@@ -31,10 +31,15 @@ const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
  * for the context it was sealed for.
  */
 export class SealingKey {
+  /** The recipient's raw 32 bytes, part of every box's key derivation: read once. */
+  private readonly raw: Buffer;
+
   private constructor(
     readonly kid: string,
     private readonly key: KeyObject,
-  ) {}
+  ) {
+    this.raw = rawPublic(key);
+  }
 
   /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */
   static parse(spec: string): SealingKey {
@@ -55,7 +60,7 @@ export class SealingKey {
     const key = deriveKey(
       diffieHellman({ privateKey: ephemeral.privateKey, publicKey: this.key }),
       ephemeralRaw,
-      rawPublic(this.key),
+      this.raw,
     );
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -169,8 +174,12 @@ function additionalData(kid: string, ephemeralRaw: Buffer, context: string): Buf
   return Buffer.from(`${VERSION}.${kid}.${ephemeralRaw.toString('base64url')}|${context}`, 'utf8');
 }
 
+// The JWK `x` member is the raw key: the same 32 bytes as the tail of the SPKI DER, read without
+// OpenSSL's DER encoder, which costs a sealing gateway a sizeable share of its CPU per card.
 function rawPublic(key: KeyObject): Buffer {
-  return key.export({ type: 'spki', format: 'der' }).subarray(SPKI_PREFIX.length);
+  const { x } = key.export({ format: 'jwk' });
+  if (typeof x !== 'string') throw new CryptoError('Not an X25519 public key');
+  return Buffer.from(x, 'base64url');
 }
 
 function assertX25519(key: KeyObject, what: string, kid: string): void {

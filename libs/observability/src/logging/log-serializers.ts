@@ -27,8 +27,8 @@ export function serializeRequest(req: unknown): unknown {
 
 /**
  * The request of an access-log line at `info` and above: id, method and URL (query scrubbed). Every
- * request pays for its serializer (pino-http binds it to a per-request child), and headers are the
- * expensive part; they are logged at `debug` (serializeRequest).
+ * logged request line pays for its serializer, and headers are the expensive part; they are logged
+ * at `debug` (serializeRequest).
  */
 export function serializeRequestLine(req: unknown): unknown {
   if (typeof req !== 'object' || req === null) return req;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Injectable, Module, Post } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoLogger } from 'nestjs-pino';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { currentCorrelationId } from '../correlation/correlation-context';
 import { HealthModule } from '../health/health.module';
 import { TestLogSink } from '../logging/test-log-sink';
@@ -98,6 +99,9 @@ describe('ObservabilityModule on Fastify', () => {
 
   afterEach(async () => {
     await app.close();
+    // Handler lines go through nestjs-pino's process-wide logger (no per-request child), built
+    // once from the first app's options: each test's app writes to its own sink.
+    __resetOutOfContextForTests();
   });
 
   it('takes x-request-id, echoes it and exposes it to the handler', async () => {

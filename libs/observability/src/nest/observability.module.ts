@@ -8,14 +8,15 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { runWithCorrelation } from '../correlation/correlation-context';
 import { resolveRequestId } from '../correlation/request-id';
 import type { LoggerConfig } from '../logging/pino-options';
 import { installFastifySpanNaming, openHttpServerSpan } from '../tracing/http-server-span';
 import { startTracing, stopTracing, type TracingOptions } from '../tracing/tracing-sdk';
-import { installFastifyRequestId } from './fastify-request-id';
+import { installAccessLog } from './access-log';
+import { installFastifyRequestId, isFastify } from './fastify-request-id';
 import { httpLoggerOptions, isHealthRequest } from './http-logger-options';
 
 export interface ObservabilityOptions extends LoggerConfig {
@@ -29,13 +30,14 @@ type RequestWithId = IncomingMessage & { id?: unknown };
 
 // Everything after this middleware (guards, pipes, handlers, their awaits) sees the request id
 // through currentCorrelationId() and the trace context through currentTraceHeaders(), so Kafka
-// producers and the outbox can forward both. Probes get no span: they would drown the traces.
+// producers and the outbox can forward both, and log lines carry the request (the mixin of
+// buildPinoOptions). Probes get no span: they would drown the traces.
 function correlationMiddleware(req: RequestWithId, res: ServerResponse, next: () => void): void {
   const id = typeof req.id === 'string' && req.id !== '' ? req.id : resolveRequestId(req);
   req.id = id;
   if (isHealthRequest(req)) return runWithCorrelation(id, next);
   const span = openHttpServerSpan(req, res, id);
-  runWithCorrelation(id, () => span.run(next));
+  span.run(next, { correlationId: id, request: req });
 }
 
 /** Flushes the spans still buffered when the app shuts down. */
@@ -61,8 +63,11 @@ export class ObservabilityModule implements NestModule {
       module: ObservabilityModule,
       providers: [TracingLifecycle],
       imports: [
+        // Only the loggers: nestjs-pino's request middleware (a pino-http child logger and an
+        // AsyncLocalStorage per request) is not mounted; see access-log.ts.
         LoggerModule.forRoot({
           pinoHttp: destination ? [httpOptions, destination] : httpOptions,
+          forRoutes: [],
         }),
       ],
     };
@@ -73,6 +78,7 @@ export class ObservabilityModule implements NestModule {
     const instance: unknown = this.adapterHost.httpAdapter?.getInstance();
     installFastifyRequestId(instance);
     installFastifySpanNaming(instance);
+    if (isFastify(instance)) installAccessLog(instance, () => PinoLogger.root);
     consumer.apply(correlationMiddleware).forRoutes({ path: '*', method: RequestMethod.ALL });
   }
 }

@@ -11,7 +11,8 @@ import {
   type SpanKind,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { currentTraceHeaders, runWithTraceHeaders } from './trace-context';
+import { runInContext, type UnitOfWorkContext } from '../correlation/unit-of-work-context';
+import { currentTraceHeaders } from './trace-context';
 import {
   newTraceHeaders,
   readTraceHeaders,
@@ -77,9 +78,12 @@ export class SpanScope {
     return traceIdOf(this.headers);
   }
 
-  /** Runs `fn` inside this span's context (OpenTelemetry's and the trace headers'). */
-  run<T>(fn: () => T): T {
-    const inHeaders = () => runWithTraceHeaders(this.headers, fn);
+  /**
+   * Runs `fn` inside this span's context (OpenTelemetry's and the trace headers'), with `also`
+   * (a unit of work's correlation id) set in the same step.
+   */
+  run<T>(fn: () => T, also: Omit<UnitOfWorkContext, 'trace'> = {}): T {
+    const inHeaders = () => runInContext({ ...also, trace: this.headers }, fn);
     return this.otelContext ? context.with(this.otelContext, inHeaders) : inHeaders();
   }
 

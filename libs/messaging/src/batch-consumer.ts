@@ -42,19 +42,19 @@ export class BatchConsumer {
     private readonly inbox?: InboxPort,
   ) {}
 
-  async consume({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) {
-    const { topic, partition } = batch;
-    const planned = batch.messages.map((message) => ({
+  async consume(payload: EachBatchPayload): Promise<void> {
+    const { topic, partition } = payload.batch;
+    const planned = payload.batch.messages.map((message) => ({
       message,
       plan: this.steps.plan(message),
     }));
     const done = async ({ message }: Planned) => {
-      resolveOffset(message.offset);
+      payload.resolveOffset(message.offset);
       this.steps.handled(topic, partition, message.offset);
-      await heartbeat();
+      await payload.heartbeat();
     };
     let next = 0;
-    while (next < planned.length && isRunning() && !isStale()) {
+    while (next < planned.length && payload.isRunning() && !payload.isStale()) {
       const item = planned[next];
       if (item.plan.kind === 'batch' && this.inbox) {
         next += await this.applyRun(

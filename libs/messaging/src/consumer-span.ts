@@ -7,10 +7,10 @@ import { inSpan, readTraceHeaders, SpanKind } from '@opp/observability';
  * `traceparent` header the outbox stored at write time), so everything the handler does (effects,
  * outbox rows, replies, dead letters, logs) belongs to the trace that caused the message.
  */
-export function inConsumerSpan(
-  { topic, partition, message }: EachMessagePayload,
-  work: () => Promise<void>,
-): Promise<void> {
+export function inConsumerSpan<T>(
+  { topic, partition, message }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message'>,
+  work: () => Promise<T>,
+): Promise<T> {
   const type = message.headers?.[MessageHeaders.messageType]?.toString();
   const correlationId = message.headers?.[MessageHeaders.correlationId]?.toString();
   return inSpan(

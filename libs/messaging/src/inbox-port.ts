@@ -8,5 +8,22 @@ export interface InboxPort<Tx = unknown> {
     consumer: string,
     messageId: string,
     work: (tx: Tx) => Promise<T>,
-  ): Promise<{ duplicate: boolean; result: T | undefined }>;
+  ): Promise<InboxApplied<T>>;
+
+  /**
+   * Runs `run` in one transaction in which several messages apply, each once (ADR 0038): committed
+   * when `run` resolves, rolled back whole when it or the commit rejects.
+   */
+  batch<R>(consumer: string, run: (batch: InboxBatch<Tx>) => Promise<R>): Promise<R>;
+}
+
+export interface InboxApplied<T> {
+  duplicate: boolean;
+  result: T | undefined;
+}
+
+/** The messages of one batch transaction. */
+export interface InboxBatch<Tx = unknown> {
+  /** Applies one message as `InboxPort.once` does, in the batch's transaction. */
+  once<T>(messageId: string, work: (tx: Tx) => Promise<T>): Promise<InboxApplied<T>>;
 }

@@ -1,25 +1,21 @@
 import { Logger } from '@nestjs/common';
-import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
-import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import type { Consumer, KafkaMessage } from 'kafkajs';
 import { defaultIfEmpty, lastValueFrom, type Observable } from 'rxjs';
-import {
-  definitionOf,
-  hasDeadLetterTopic,
-  MessageHeaders,
-  type TopicDefinition,
-} from '@opp/contracts';
+import { definitionOf, hasDeadLetterTopic, type TopicDefinition } from '@opp/contracts';
 import { MetricsRegistry, runWithCorrelation } from '@opp/observability';
 import type { InboxPort } from './inbox-port';
 import type { KafkaConnection } from './kafka-connection';
 import type { MessageProducer } from './message-producer';
 import { MessageContext } from './message-context';
-import { decodeMessage, type DecodedMessage } from './message-decoder';
 import { DeadLetters } from './dead-letters';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
 import { OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
+import { BatchConsumer } from './batch-consumer';
+import { planMessage, type MessagePlan, type Step } from './message-plan';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
 
@@ -36,6 +32,8 @@ export interface KafkaTransportOptions {
   metrics?: MetricsRegistry;
   /** How often handled offsets are committed (OffsetCommitter); default 1000 ms. */
   offsetCommitIntervalMs?: number;
+  /** Messages applied in one inbox transaction at most (ADR 0038); default 50. */
+  batchSize?: number;
 }
 
 /**
@@ -45,6 +43,7 @@ export interface KafkaTransportOptions {
  * backoff and parks it on the topic's dead-letter topic after the last try, and answers requests.
  * The consumer restarts itself after a crash, so a broker outage needs no service restart.
  * Offsets are committed on an interval (OffsetCommitter): the inbox makes a redelivery harmless.
+ * A fetched batch applies in one inbox transaction per run of messages (BatchConsumer, ADR 0038).
  */
 export class KafkaTransport extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaTransport.name);
@@ -157,45 +156,55 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       this.topicsByName.set(connection.topicName(topic), topic);
       await consumer.subscribe({ topic: connection.topicName(topic), fromBeginning: true });
     }
+    const batches = this.batchConsumer(committer);
     await consumer.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 3,
       // Committed on an interval by the OffsetCommitter, not after every batch.
       autoCommit: false,
-      eachMessage: async (payload) => {
-        await inConsumerSpan(payload, () => this.handle(payload));
-        committer.handled(payload.topic, payload.partition, payload.message.offset);
-      },
+      // Each message's offset is resolved once it is handled: a batch cut short comes again from there.
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => batches.consume(payload),
     });
     committer.start();
   }
 
-  private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {
-    // Another consumer's message type on a shared topic: skipped by the header the producer sets
-    // from the envelope's type, before any parsing (most messages on an event topic are not ours).
-    const typeHeader = message.headers?.[MessageHeaders.messageType]?.toString();
-    if (typeHeader !== undefined && !this.messageHandlers.has(typeHeader)) return;
-    const decoded = decodeMessage(message);
-    if (!decoded.ok) {
-      await this.park(topic, message, decoded.problems.join('; '));
+  private batchConsumer(committer: OffsetCommitter): BatchConsumer {
+    const steps = {
+      plan: (message: KafkaMessage) =>
+        planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
+      run: (step: Step, tx: unknown, topic: string, partition: number) =>
+        this.timed(topic, () => this.invoke(step, tx, topic, partition)),
+      alone: (topic: string, partition: number, message: KafkaMessage, plan: MessagePlan) =>
+        inConsumerSpan({ topic, partition, message }, () =>
+          this.handle(topic, partition, message, plan),
+        ),
+      handled: (topic: string, partition: number, offset: string) =>
+        committer.handled(topic, partition, offset),
+    };
+    const { group, inbox, batchSize } = this.options;
+    return new BatchConsumer(group, this.replies, steps, batchSize ?? 50, inbox);
+  }
+
+  /** One message in its own transaction (the inbox's), as it was before batches (ADR 0038). */
+  private async handle(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    plan: MessagePlan,
+  ): Promise<void> {
+    if (plan.kind === 'skip') return;
+    if (plan.kind === 'broken') {
+      if (plan.request) await this.replies.sendError(plan.request, 40017, plan.reason);
+      else await this.park(topic, message, plan.reason);
       return;
     }
-    const handler = this.messageHandlers.get(decoded.envelope.type);
-    if (!handler) return; // another consumer's message type on a shared topic
-    const validated = decoded.validatePayload();
-    if (!validated.ok) {
-      const reason = `invalid payload: ${validated.problems.join('; ')}`;
-      if (decoded.replyTopic) await this.replies.sendError(decoded, 40017, reason);
-      else await this.park(topic, message, reason);
-      return;
-    }
-    if (decoded.replyTopic) {
-      await this.answer(handler, decoded, validated.value, topic, partition);
+    const { step } = plan;
+    if (step.decoded.replyTopic) {
+      await this.answer(step, topic, partition);
       return;
     }
     try {
-      await retrying(this.retryPolicy, () =>
-        this.apply(handler, decoded, validated.value, topic, partition),
-      );
+      await retrying(this.retryPolicy, () => this.apply(step, topic, partition));
     } catch (error) {
       await this.park(topic, message, (error as Error).message, error);
     }
@@ -222,15 +231,10 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   }
 
   /** Requests are answered once, without retries: the requester is waiting and has its own timeout. */
-  private async answer(
-    handler: MessageHandler,
-    decoded: DecodedMessage,
-    payload: unknown,
-    topic: string,
-    partition: number,
-  ): Promise<void> {
+  private async answer(step: Step, topic: string, partition: number): Promise<void> {
+    const { decoded } = step;
     try {
-      const result = await this.apply(handler, decoded, payload, topic, partition);
+      const result = await this.apply(step, topic, partition);
       await this.replies.send(decoded, result);
     } catch (error) {
       this.logger.error({
@@ -242,27 +246,25 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     }
   }
 
-  private async apply(
-    handler: MessageHandler,
-    decoded: DecodedMessage,
-    payload: unknown,
-    topic: string,
-    partition: number,
-  ): Promise<unknown> {
-    const { envelope } = decoded;
-    const run = (tx: unknown): Promise<unknown> =>
-      runWithCorrelation(envelope.correlationId ?? envelope.id, async () => {
-        const context = new MessageContext([envelope, tx, topic, partition]);
-        const result: unknown = await handler(payload, context);
-        const output: Observable<unknown> = this.transformToObservable(result);
-        return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
-      });
+  private async apply(step: Step, topic: string, partition: number): Promise<unknown> {
+    const run = (tx: unknown) => this.invoke(step, tx, topic, partition);
     const { inbox } = this.options;
-    const handlerOptions = (handler.extras ?? {}) as HandlerOptions;
+    const handlerOptions = (step.handler.extras ?? {}) as HandlerOptions;
     return this.timed(topic, async () => {
       if (!inbox || handlerOptions.inbox === false) return run(undefined);
-      const { result } = await inbox.once(this.options.group, decoded.envelope.id, run);
+      const { result } = await inbox.once(this.options.group, step.decoded.envelope.id, run);
       return result;
+    });
+  }
+
+  /** The handler's run with the transaction it writes through (none without the inbox). */
+  private invoke(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown> {
+    const { envelope } = step.decoded;
+    return runWithCorrelation(envelope.correlationId ?? envelope.id, async () => {
+      const context = new MessageContext([envelope, tx, topic, partition]);
+      const result: unknown = await step.handler(step.payload, context);
+      const output: Observable<unknown> = this.transformToObservable(result);
+      return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
     });
   }
 

@@ -2,6 +2,12 @@ import { CompressionTypes, Partitioners, type Message, type Producer } from 'kaf
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
 import type { KafkaConnection } from './kafka-connection';
 
+/** A message as it is, for a physical topic name. */
+export interface RawRecord {
+  topic: string;
+  message: Message;
+}
+
 export interface OutgoingMessage {
   topic: TopicDefinition | string;
   envelope: MessageEnvelope;
@@ -53,12 +59,26 @@ export class MessageProducer {
   }
 
   /** Sends one message as it is, to a physical topic name (replies and dead letters). */
-  async publishRaw(physicalTopic: string, message: Message): Promise<void> {
-    if (message.key === null || message.key === undefined || message.key.length === 0) {
-      throw new Error(`A message to ${physicalTopic} needs a key`);
+  publishRaw(physicalTopic: string, message: Message): Promise<void> {
+    return this.publishRawBatch([{ topic: physicalTopic, message }]);
+  }
+
+  /** Sends messages as they are, to physical topic names, in one producer call (ADR 0038). */
+  async publishRawBatch(records: readonly RawRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const byTopic = new Map<string, Message[]>();
+    for (const { topic, message } of records) {
+      if (message.key === null || message.key === undefined || message.key.length === 0) {
+        throw new Error(`A message to ${topic} needs a key`);
+      }
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
     }
     await this.connect();
-    await this.producer.send({ topic: physicalTopic, acks: -1, messages: [message] });
+    await this.producer.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.None,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
   }
 
   async disconnect(): Promise<void> {

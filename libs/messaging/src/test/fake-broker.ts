@@ -1,4 +1,4 @@
-import type { EachMessagePayload, KafkaMessage } from 'kafkajs';
+import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { Topics, UserCreatedV1Message } from '@opp/contracts';
 import { newEnvelope } from '../envelope-factory';
 import type { KafkaConnection } from '../kafka-connection';
@@ -23,7 +23,7 @@ export function rawMessage(value: string, headers: Record<string, string> = {}):
 /** A kafkajs consumer that hands us its message and batch callbacks instead of fetching. */
 export function fakeBroker() {
   const listeners = new Map<string, (event: { payload: unknown }) => void>();
-  const state: { eachMessage?: (payload: EachMessagePayload) => Promise<void> } = {};
+  const state: { eachBatch?: (payload: EachBatchPayload) => Promise<void> } = {};
   const consumer = {
     events: {
       FETCH: 'fetch',
@@ -36,8 +36,8 @@ export function fakeBroker() {
       listeners.set(event, listener),
     connect: async () => undefined,
     subscribe: async () => undefined,
-    run: async (options: { eachMessage: (payload: EachMessagePayload) => Promise<void> }) => {
-      state.eachMessage = options.eachMessage;
+    run: async (options: { eachBatch: (payload: EachBatchPayload) => Promise<void> }) => {
+      state.eachBatch = options.eachBatch;
     },
     disconnect: async () => undefined,
   };
@@ -52,12 +52,15 @@ export function fakeBroker() {
       parked.push(topic);
     },
   } as unknown as MessageProducer;
+  /** One fetched batch of one message. */
   const deliverRaw = (message: KafkaMessage) =>
-    state.eachMessage!({
-      topic: `${PREFIX}${TOPIC}`,
-      partition: 0,
-      message,
-    } as EachMessagePayload);
+    state.eachBatch!({
+      batch: { topic: `${PREFIX}${TOPIC}`, partition: 0, messages: [message] },
+      resolveOffset: () => undefined,
+      heartbeat: async () => undefined,
+      isRunning: () => true,
+      isStale: () => false,
+    } as unknown as EachBatchPayload);
   const deliver = (identifier: string) => {
     const envelope = newEnvelope(UserCreatedV1Message, '7', {
       id: '7',

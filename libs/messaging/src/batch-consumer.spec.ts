@@ -1,0 +1,103 @@
+import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
+import { BatchConsumer, type BatchSteps } from './batch-consumer';
+import type { InboxPort } from './inbox-port';
+import type { DecodedMessage } from './message-decoder';
+import type { MessagePlan, Step } from './message-plan';
+import type { ReplySender } from './reply-sender';
+
+/** Messages whose value says how they are planned: `batch`, `alone`, `skip` or `fail` (batched, throws). */
+interface Options {
+  size?: number;
+  stale?: () => boolean;
+  /** The one-message path cannot park a failing message (a topic without dead letters). */
+  noDeadLetters?: boolean;
+}
+
+function harness(values: string[], options: Options = {}) {
+  const messages = values.map(
+    (value, offset) => ({ value: Buffer.from(value), offset: String(offset) }) as KafkaMessage,
+  );
+  const resolved: string[] = [];
+  const transactions: string[][] = [];
+  const alone: string[] = [];
+  const stepOf = (message: KafkaMessage): Step => ({
+    handler: async () => undefined,
+    decoded: { envelope: { id: message.offset } } as DecodedMessage,
+    payload: String(message.value),
+  });
+  const steps: BatchSteps = {
+    plan: (message): MessagePlan => {
+      const kind = String(message.value);
+      if (kind === 'skip') return { kind: 'skip' };
+      return { kind: kind === 'alone' ? 'alone' : 'batch', step: stepOf(message) };
+    },
+    run: async (step) => {
+      if (step.payload === 'fail') throw new Error('cannot apply');
+    },
+    alone: async (_topic, _partition, message) => {
+      if (String(message.value) === 'fail' && options.noDeadLetters) throw new Error('kept');
+      alone.push(message.offset);
+    },
+    handled: () => undefined,
+  };
+  const inbox = {
+    batch: async (_consumer: string, run: Parameters<InboxPort['batch']>[1]) => {
+      const applied: string[] = [];
+      await run({
+        once: async (messageId, work) => {
+          const result = await work(undefined);
+          applied.push(messageId);
+          return { duplicate: false, result };
+        },
+      });
+      transactions.push(applied);
+    },
+  } as InboxPort;
+  const replies = {
+    record: () => undefined,
+    sendAll: async () => undefined,
+  } as unknown as ReplySender;
+  const consumer = new BatchConsumer('group', replies, steps, options.size ?? 50, inbox);
+  const consume = () =>
+    consumer.consume({
+      batch: { topic: 't', partition: 0, messages },
+      resolveOffset: (offset: string) => resolved.push(offset),
+      heartbeat: async () => undefined,
+      isRunning: () => true,
+      isStale: options.stale ?? (() => false),
+    } as unknown as EachBatchPayload);
+  return { consume, resolved, transactions, alone };
+}
+
+describe('BatchConsumer', () => {
+  it('applies runs of at most the batch size, ended by a message that goes alone', async () => {
+    const h = harness(['batch', 'skip', 'batch', 'batch', 'alone', 'batch'], { size: 2 });
+    await h.consume();
+    expect(h.transactions).toEqual([['0', '2'], ['3'], ['5']]);
+    expect(h.alone).toEqual(['4']);
+    expect(h.resolved).toEqual(['0', '1', '2', '3', '4', '5']);
+  });
+
+  it('isolates a failing message: the ones before it again without it, it alone, then the rest', async () => {
+    const h = harness(['batch', 'batch', 'fail', 'batch']);
+    await h.consume();
+    expect(h.transactions).toEqual([['0', '1'], ['3']]);
+    expect(h.alone).toEqual(['2']);
+    expect(h.resolved).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('resolves nothing past a message it could not handle: the batch comes again from there', async () => {
+    const h = harness(['batch', 'batch', 'fail', 'batch'], { noDeadLetters: true });
+    await expect(h.consume()).rejects.toThrow('kept');
+    expect(h.transactions).toEqual([['0', '1']]);
+    expect(h.resolved).toEqual(['0', '1']);
+  });
+
+  it('stops at a rebalance without resolving what it did not handle', async () => {
+    let checks = 0;
+    const h = harness(['alone', 'alone', 'alone'], { stale: () => ++checks > 2 });
+    await h.consume();
+    expect(h.alone).toEqual(['0', '1']);
+    expect(h.resolved).toEqual(['0', '1']);
+  });
+});

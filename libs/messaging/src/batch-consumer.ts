@@ -1,0 +1,160 @@
+import { Logger } from '@nestjs/common';
+import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
+import type { InboxPort } from './inbox-port';
+import type { MessagePlan, Step } from './message-plan';
+import type { RawRecord } from './message-producer';
+import type { ReplySender } from './reply-sender';
+import { inConsumerSpan } from './consumer-span';
+
+/** The transport's side of batch consumption. */
+export interface BatchSteps {
+  plan(message: KafkaMessage): MessagePlan;
+  /** Runs a planned message's handler in the batch transaction; returns what it answers. */
+  run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
+  /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
+  alone(topic: string, partition: number, message: KafkaMessage, plan: MessagePlan): Promise<void>;
+  /** The message was handled: its offset may be committed. */
+  handled(topic: string, partition: number, offset: string): void;
+}
+
+interface Planned {
+  message: KafkaMessage;
+  plan: MessagePlan;
+}
+
+/**
+ * Consumes a fetched partition batch (ADR 0038): runs of messages that go through the inbox apply in
+ * one transaction, and their replies leave in one producer call after the commit. A message whose
+ * handler throws is isolated: the ones before it commit without it, it goes through the one-message
+ * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,
+ * so per-partition order holds. Nothing waits for a batch to fill: a batch is what one fetch returned.
+ */
+export class BatchConsumer {
+  private readonly logger = new Logger(BatchConsumer.name);
+
+  constructor(
+    private readonly group: string,
+    private readonly replies: ReplySender,
+    private readonly steps: BatchSteps,
+    /** Messages in one transaction at most: bounds how long a batch holds its locks and replies. */
+    private readonly size: number,
+    /** Without one every message goes alone (the transport plans none for a batch then). */
+    private readonly inbox?: InboxPort,
+  ) {}
+
+  async consume(payload: EachBatchPayload): Promise<void> {
+    const { topic, partition } = payload.batch;
+    const planned = payload.batch.messages.map((message) => ({
+      message,
+      plan: this.steps.plan(message),
+    }));
+    const done = async ({ message }: Planned) => {
+      payload.resolveOffset(message.offset);
+      this.steps.handled(topic, partition, message.offset);
+      await payload.heartbeat();
+    };
+    let next = 0;
+    while (next < planned.length && payload.isRunning() && !payload.isStale()) {
+      const item = planned[next];
+      if (item.plan.kind === 'batch' && this.inbox) {
+        next += await this.applyRun(
+          this.inbox,
+          topic,
+          partition,
+          this.runFrom(planned, next),
+          done,
+        );
+        continue;
+      }
+      if (item.plan.kind !== 'skip') {
+        await this.steps.alone(topic, partition, item.message, item.plan);
+      }
+      await done(item);
+      next += 1;
+    }
+  }
+
+  /** The messages from `start` that can share a transaction: up to `size` applied ones. */
+  private runFrom(planned: Planned[], start: number): Planned[] {
+    const run: Planned[] = [];
+    let applied = 0;
+    for (const item of planned.slice(start)) {
+      if (item.plan.kind === 'alone' || item.plan.kind === 'broken') break;
+      if (item.plan.kind === 'batch' && ++applied > this.size) break;
+      run.push(item);
+    }
+    return run;
+  }
+
+  /**
+   * Applies a run in one transaction; returns how many of its messages were handled. A handler that
+   * throws rolls the whole transaction back, so nothing of that try outlives it (after-commit hooks
+   * included, ADR 0033): the messages before the failing one apply again in a transaction of their
+   * own, then the failing one goes alone.
+   */
+  private async applyRun(
+    inbox: InboxPort,
+    topic: string,
+    partition: number,
+    run: Planned[],
+    done: (item: Planned) => Promise<void>,
+  ): Promise<number> {
+    const replies: RawRecord[] = [];
+    let failed: number | undefined;
+    try {
+      await inbox.batch(this.group, async (tx) => {
+        for (const [index, { message, plan }] of run.entries()) {
+          if (plan.kind !== 'batch') continue;
+          await inConsumerSpan({ topic, partition, message }, async () => {
+            const { decoded } = plan.step;
+            const applied = await tx
+              .once(decoded.envelope.id, (db) => this.steps.run(plan.step, db, topic, partition))
+              .catch((error: unknown) => {
+                failed = index;
+                throw error;
+              });
+            const reply = this.replies.record(decoded, applied.result);
+            if (reply) replies.push(reply);
+          });
+        }
+      });
+    } catch (error) {
+      if (failed !== undefined) return this.isolate(inbox, topic, partition, run, failed, done);
+      // The commit (or the connection) failed: nothing of the run is known to be applied. One
+      // message per transaction then; the inbox skips any that did commit and answers from its record.
+      this.logger.warn({
+        msg: 'batch commit failed, applying one by one',
+        topic,
+        error: String(error),
+      });
+      for (const item of run) {
+        if (item.plan.kind !== 'skip')
+          await this.steps.alone(topic, partition, item.message, item.plan);
+        await done(item);
+      }
+      return run.length;
+    }
+    await this.replies.sendAll(replies);
+    for (const item of run) await done(item);
+    return run.length;
+  }
+
+  /** After a handler failed at `failed`: the ones before it, then it alone, in that order. */
+  private async isolate(
+    inbox: InboxPort,
+    topic: string,
+    partition: number,
+    run: Planned[],
+    failed: number,
+    done: (item: Planned) => Promise<void>,
+  ): Promise<number> {
+    if (failed > 0) {
+      const before = await this.applyRun(inbox, topic, partition, run.slice(0, failed), done);
+      if (before < failed) return before; // another failed this time: the caller goes on from it
+    }
+    const poison = run[failed];
+    await this.steps.alone(topic, partition, poison.message, poison.plan);
+    await done(poison);
+    return failed + 1;
+  }
+}

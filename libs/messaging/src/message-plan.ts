@@ -1,0 +1,48 @@
+import type { MessageHandler } from '@nestjs/microservices';
+import { MessageHeaders } from '@opp/contracts';
+import type { KafkaMessage } from 'kafkajs';
+import type { HandlerOptions } from './handler-decorators';
+import { decodeMessage, type DecodedMessage } from './message-decoder';
+
+/** A message ready for its handler: decoded and validated once. */
+export interface Step {
+  handler: MessageHandler;
+  decoded: DecodedMessage;
+  payload: unknown;
+}
+
+/** What the transport does with one consumed message, decided once per message. */
+export type MessagePlan =
+  /** Another consumer's type on a shared topic: nothing to do. */
+  | { kind: 'skip' }
+  /** Breaks its contract: parked, or answered with an error if it is a request. */
+  | { kind: 'broken'; reason: string; request?: DecodedMessage }
+  /** Its own transaction: no inbox, or a handler with `inbox: false`. */
+  | { kind: 'alone'; step: Step }
+  /** Applied in a batch's inbox transaction (ADR 0038). */
+  | { kind: 'batch'; step: Step };
+
+/**
+ * Another consumer's message type on a shared topic is skipped by the header the producer sets from
+ * the envelope's type, before any parsing (most messages on an event topic are not ours, ADR 0034).
+ */
+export function planMessage(
+  message: KafkaMessage,
+  handlers: ReadonlyMap<string, MessageHandler>,
+  withInbox: boolean,
+): MessagePlan {
+  const typeHeader = message.headers?.[MessageHeaders.messageType]?.toString();
+  if (typeHeader !== undefined && !handlers.has(typeHeader)) return { kind: 'skip' };
+  const decoded = decodeMessage(message);
+  if (!decoded.ok) return { kind: 'broken', reason: decoded.problems.join('; ') };
+  const handler = handlers.get(decoded.envelope.type);
+  if (!handler) return { kind: 'skip' };
+  const validated = decoded.validatePayload();
+  if (!validated.ok) {
+    const reason = `invalid payload: ${validated.problems.join('; ')}`;
+    return { kind: 'broken', reason, ...(decoded.replyTopic ? { request: decoded } : {}) };
+  }
+  const step = { handler, decoded, payload: validated.value };
+  const options = (handler.extras ?? {}) as HandlerOptions;
+  return withInbox && options.inbox !== false ? { kind: 'batch', step } : { kind: 'alone', step };
+}

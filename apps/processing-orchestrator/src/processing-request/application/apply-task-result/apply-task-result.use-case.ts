@@ -18,13 +18,12 @@ export class ApplyTaskResultUseCase {
   ) {}
 
   async execute(work: UnitOfWork, result: TaskResultV1): Promise<void> {
-    const globalId = await this.store.globalIdOfTask(work, result.taskId);
-    if (!globalId || globalId !== result.globalId) {
+    // The result names its request: locked and loaded at once, then asked whether the task is its.
+    const request = await this.store.lock(work, result.globalId);
+    if (!request?.hasTask(result.taskId)) {
       this.logger.warn({ msg: 'result for an unknown task', taskId: result.taskId });
       return;
     }
-    const request = await this.store.lock(work, globalId);
-    if (!request) return;
     const effects = request.applyResult(result, new Date());
     if (effects) await this.record.execute(work, request, effects);
   }

@@ -3,7 +3,12 @@ import type { ProcessingResponseV1 } from '@opp/contracts';
 /** ADR 0005: the synchronous simulation never waits longer than this. */
 export const MAX_SYNC_WAIT_MS = 2_000;
 const WAIT_TIMES: Readonly<Record<string, number>> = { PT0S: 0, PT1S: 1_000, PT2S: 2_000 };
-const POLL_DELAYS_MS = [20, 40, 60, 80, 100];
+/**
+ * Pauses before each read of the status. A level of a fast tree takes tens of milliseconds and a
+ * status read is one statement in the orchestrator (ADR 0040): the first reads come soon, later ones
+ * back off, which keeps about twenty reads in a 2 s window as before.
+ */
+const POLL_DELAYS_MS = [10, 20, 30, 40, 60, 100];
 
 interface ResponseShape {
   header?: { service?: { sync?: unknown; waitingTime?: unknown } };

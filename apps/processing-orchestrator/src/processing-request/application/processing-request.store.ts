@@ -12,7 +12,10 @@ export abstract class ProcessingRequestStore {
 
   abstract find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null>;
 
-  /** The request and its tasks from one snapshot, in a read-only transaction of its own. */
+  /**
+   * The request and its tasks from one snapshot, outside any unit of work, to answer its status:
+   * task payloads (card data, needed only to send commands) are left out (null).
+   */
   abstract read(globalId: string): Promise<ProcessingRequest | null>;
 
   /** Locks the request for this unit of work; with skipLocked, null when someone else holds it. */
@@ -21,9 +24,6 @@ export abstract class ProcessingRequestStore {
     globalId: string,
     options?: { skipLocked: boolean },
   ): Promise<ProcessingRequest | null>;
-
-  /** The request a task (or the card.authenticate command of a card.payment task) belongs to. */
-  abstract globalIdOfTask(work: UnitOfWork, taskId: string): Promise<string | null>;
 
   /** Saves the tasks a transition changed and, if it changed, the request's status. */
   abstract save(work: UnitOfWork, request: ProcessingRequest): Promise<void>;

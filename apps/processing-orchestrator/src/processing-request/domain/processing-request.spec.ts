@@ -179,6 +179,14 @@ describe('ProcessingRequest', () => {
     expect(request.tasks[0].status).toBe('SUCCESS');
   });
 
+  it('owns its tasks and the card.authenticate commands they sent, and nothing else', () => {
+    const request = reload(accept([payment()]).request);
+    request.applyResult({ taskId: 't0', outcome: 'WAITING' }, at(10));
+    request.resume({ taskId: 't0' }, 'auth-1', at(20));
+    expect(request.hasTask('t0')).toBe(true);
+    expect(request.hasTask('auth-1')).toBe(true);
+    expect(request.hasTask('t1')).toBe(false);
+  });
   it('expires a running task by its timer; its fail list runs', () => {
     const request = reload(
       accept([remote({ expiration: { date: at(5000).toISOString() }, fail: [remote()] })]).request,

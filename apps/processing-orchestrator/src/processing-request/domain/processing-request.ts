@@ -104,6 +104,11 @@ export class ProcessingRequest {
     return this.state.status !== this.loadedStatus;
   }
 
+  /** Whether a task of this request has this id, or sent a card.authenticate command under it. */
+  hasTask(taskId: string): boolean {
+    return this.taskList.some((t) => t.id === taskId || t.authTaskId === taskId);
+  }
+
   /**
    * A function's owner answered. Null when nothing changes: an unknown task, a task that is
    * already over (a redelivery, or a task that expired meanwhile), or a late repeat of a

@@ -21,7 +21,10 @@ export interface ProcessingRequestRow {
   finished_at: Date | null;
 }
 
-/** The columns of processing_tasks the aggregate reads, as pg returns them. */
+/**
+ * The columns of processing_tasks the aggregate reads, as json_agg renders them with the request's
+ * row (one statement): timestamps are ISO strings.
+ */
 export interface ProcessingTaskRow {
   id: string;
   parent_id: string | null;
@@ -34,17 +37,17 @@ export interface ProcessingTaskRow {
   /** Encrypted with SECRETS_KEYS (card data); null once the task is over. */
   payload_encrypted: string | null;
   public_payload: Record<string, unknown>;
-  expires_at: Date | null;
+  expires_at: string | null;
   status: string;
   data: Record<string, unknown> | null;
   interactive: Record<string, unknown> | null;
   reason: string | null;
-  due_at: Date | null;
+  due_at: string | null;
   auth_task_id: string | null;
   partner_return_url: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 export const REQUEST_COLUMNS = `global_id, partner_identifier, project_id, sandbox, request, sync,
@@ -53,6 +56,14 @@ export const REQUEST_COLUMNS = `global_id, partner_identifier, project_id, sandb
 export const TASK_COLUMNS = `id, parent_id, branch, path, position, depth, type, template,
   payload_encrypted, public_payload, expires_at, status, data, interactive, reason, due_at,
   auth_task_id, partner_return_url, created_at, started_at, finished_at`;
+
+/** The same columns without the encrypted payloads, for reads that only answer the status. */
+export const TASK_COLUMNS_WITHOUT_PAYLOAD = TASK_COLUMNS.replace(
+  'payload_encrypted',
+  'NULL AS payload_encrypted',
+);
+
+const date = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 export const ProcessingRequestMapper = {
   toDomain(
@@ -93,17 +104,17 @@ export const ProcessingRequestMapper = {
         ? (JSON.parse(ring.decrypt(row.payload_encrypted)) as Record<string, unknown>)
         : null,
       publicPayload: row.public_payload,
-      expiresAt: row.expires_at,
+      expiresAt: date(row.expires_at),
       status: row.status as TaskStatus,
       data: row.data,
       interactive: row.interactive,
       reason: row.reason,
-      dueAt: row.due_at,
+      dueAt: date(row.due_at),
       authTaskId: row.auth_task_id,
       partnerReturnUrl: row.partner_return_url,
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
+      createdAt: new Date(row.created_at),
+      startedAt: date(row.started_at),
+      finishedAt: date(row.finished_at),
     };
   },
 };

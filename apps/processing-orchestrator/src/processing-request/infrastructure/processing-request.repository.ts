@@ -8,11 +8,45 @@ import {
   ProcessingRequestMapper,
   REQUEST_COLUMNS,
   TASK_COLUMNS,
+  TASK_COLUMNS_WITHOUT_PAYLOAD,
   type ProcessingRequestRow,
   type ProcessingTaskRow,
 } from './processing-request.mapper';
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** The types of a task row's values: VALUES in FROM does not take them from the target columns. */
+const TASK_TYPES = `uuid uuid text text int int text text text jsonb timestamptz text jsonb jsonb
+  text timestamptz uuid text timestamptz timestamptz timestamptz timestamptz`.split(/\s+/);
+
+type LoadedRow = ProcessingRequestRow & { tasks: ProcessingTaskRow[] };
+
+/** The request's row with its tasks as one json array: a load is one statement (ADR 0040). */
+const loadStatement = (taskColumns: string) =>
+  `SELECT ${REQUEST_COLUMNS},
+     (SELECT coalesce(json_agg(t), '[]'::json)
+        FROM (SELECT ${taskColumns} FROM processing_tasks WHERE global_id = r.global_id) t) AS tasks
+   FROM processing_requests r WHERE global_id = $1`;
+
+/**
+ * The changed tasks (a json array of their new columns) and, when $5, the request's status, in one
+ * statement: a data-modifying CTE runs whether or not the outer statement reads it (ADR 0040).
+ */
+const SAVE = `
+  WITH changed AS (
+    UPDATE processing_tasks t
+       SET status = c.status, data = c.data, interactive = c.interactive, reason = c.reason,
+           due_at = c.due_at, auth_task_id = c.auth_task_id,
+           partner_return_url = c.partner_return_url, started_at = c.started_at,
+           finished_at = c.finished_at, updated_at = now(),
+           payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END
+      FROM jsonb_to_recordset($2::jsonb) AS c(id uuid, status text, data jsonb, interactive jsonb,
+             reason text, due_at timestamptz, auth_task_id uuid, partner_return_url text,
+             started_at timestamptz, finished_at timestamptz, payload_over boolean)
+     WHERE t.id = c.id AND t.global_id = $1
+  )
+  UPDATE processing_requests SET status = $3, finished_at = $4, updated_at = now()
+   WHERE global_id = $1 AND $5`;
 
 /** Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. */
 @Injectable()
@@ -25,35 +59,25 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   }
 
   async add(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
-    const db = entityManagerOf(work);
     const r = request.snapshot;
-    const inserted: unknown[] = await db.query(
-      `INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox, request,
-         sync, waiting_time, targets, user_ip, status, created_at, finished_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12)
-       ON CONFLICT (global_id) DO NOTHING RETURNING global_id`,
-      [
-        r.globalId,
-        r.partnerIdentifier,
-        r.projectId,
-        r.sandbox,
-        JSON.stringify(r.request),
-        r.sync,
-        r.waitingTime,
-        JSON.stringify(r.targets),
-        r.userIp,
-        r.status,
-        r.createdAt,
-        r.finishedAt,
-      ],
-    );
-    if (inserted.length === 0) return;
-    const columns = 23;
-    const values: unknown[] = [];
+    const values: unknown[] = [
+      r.globalId,
+      r.partnerIdentifier,
+      r.projectId,
+      r.sandbox,
+      JSON.stringify(r.request),
+      r.sync,
+      r.waitingTime,
+      JSON.stringify(r.targets),
+      r.userIp,
+      r.status,
+      r.createdAt,
+      r.finishedAt,
+    ];
+    const columns = TASK_TYPES.length;
     const rows = request.tasks.map((task, i) => {
       values.push(
         task.id,
-        r.globalId,
         task.parentId,
         task.branch,
         task.path,
@@ -76,74 +100,88 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         task.finishedAt,
         task.createdAt,
       );
-      const p = Array.from({ length: columns }, (_, k) => `$${i * columns + k + 1}`);
+      const p = TASK_TYPES.map((type, k) => `$${12 + i * columns + k + 1}::${type}`);
       return `(${p.join(', ')})`;
     });
-    await db.query(
-      `INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
+    // One statement: the tasks are inserted only with a new request row (a redelivery inserts
+    // nothing); their foreign keys are checked at the end of the statement, after the CTE.
+    await entityManagerOf(work).query(
+      `WITH request AS (
+         INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,
+           request, sync, waiting_time, targets, user_ip, status, created_at, finished_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12)
+         ON CONFLICT (global_id) DO NOTHING RETURNING global_id
+       )
+       INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
          template, payload_encrypted, public_payload, expires_at, status, data, interactive, reason,
          due_at, auth_task_id, partner_return_url, created_at, started_at, finished_at, updated_at)
-       VALUES ${rows.join(', ')}`,
+       SELECT v.id, request.global_id, v.parent_id, v.branch, v.path, v.position, v.depth, v.type,
+         v.template, v.payload_encrypted, v.public_payload, v.expires_at, v.status, v.data,
+         v.interactive, v.reason, v.due_at, v.auth_task_id, v.partner_return_url, v.created_at,
+         v.started_at, v.finished_at, v.updated_at
+       FROM request, (VALUES ${rows.join(', ')}) AS v (id, parent_id, branch, path, position,
+         depth, type, template, payload_encrypted, public_payload, expires_at, status, data,
+         interactive, reason, due_at, auth_task_id, partner_return_url, created_at, started_at,
+         finished_at, updated_at)`,
       values,
     );
   }
 
   find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null> {
-    return this.load(entityManagerOf(work), globalId, '');
+    return this.load(entityManagerOf(work), globalId);
   }
 
-  read(globalId: string): Promise<ProcessingRequest | null> {
-    return this.dataSource.transaction('REPEATABLE READ', (db) => this.load(db, globalId, ''));
+  /** One statement is one snapshot: no transaction, and no payload is read or decrypted. */
+  async read(globalId: string): Promise<ProcessingRequest | null> {
+    const rows: LoadedRow[] = await this.dataSource.query(
+      loadStatement(TASK_COLUMNS_WITHOUT_PAYLOAD),
+      [globalId],
+    );
+    return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
   }
 
-  lock(
+  /**
+   * Locks the row first, then loads in a statement of its own: a statement's snapshot predates a
+   * lock it waited for, so a load that locked as it read would miss the tasks the holder changed.
+   */
+  async lock(
     work: UnitOfWork,
     globalId: string,
     options = { skipLocked: false },
   ): Promise<ProcessingRequest | null> {
+    const db = entityManagerOf(work);
     const lock = options.skipLocked ? 'FOR UPDATE SKIP LOCKED' : 'FOR UPDATE';
-    return this.load(entityManagerOf(work), globalId, lock);
-  }
-
-  async globalIdOfTask(work: UnitOfWork, taskId: string): Promise<string | null> {
-    const rows: { global_id: string }[] = await entityManagerOf(work).query(
-      `SELECT global_id FROM processing_tasks WHERE id = $1 OR auth_task_id = $1 LIMIT 1`,
-      [taskId],
+    const locked: unknown[] = await db.query(
+      `SELECT 1 FROM processing_requests WHERE global_id = $1 ${lock}`,
+      [globalId],
     );
-    return rows[0]?.global_id ?? null;
+    return locked.length === 0 ? null : this.load(db, globalId);
   }
 
   async save(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
-    const db = entityManagerOf(work);
-    for (const task of request.changedTasks) {
-      await db.query(
-        `UPDATE processing_tasks SET status = $2, data = $3::jsonb, interactive = $4::jsonb,
-           reason = $5, due_at = $6, auth_task_id = $7, partner_return_url = $8, started_at = $9,
-           finished_at = $10, updated_at = now(),
-           payload_encrypted = CASE WHEN $11 THEN NULL ELSE payload_encrypted END
-         WHERE id = $1`,
-        [
-          task.id,
-          task.status,
-          json(task.data),
-          json(task.interactive),
-          task.reason,
-          task.dueAt,
-          task.authTaskId,
-          task.partnerReturnUrl,
-          task.startedAt,
-          task.finishedAt,
-          task.payload === null,
-        ],
-      );
-    }
-    if (!request.statusChanged) return;
+    const tasks = request.changedTasks;
+    if (tasks.length === 0 && !request.statusChanged) return;
+    const changed = tasks.map((task) => ({
+      id: task.id,
+      status: task.status,
+      data: task.data,
+      interactive: task.interactive,
+      reason: task.reason,
+      due_at: task.dueAt,
+      auth_task_id: task.authTaskId,
+      partner_return_url: task.partnerReturnUrl,
+      started_at: task.startedAt,
+      finished_at: task.finishedAt,
+      payload_over: task.payload === null,
+    }));
     const { globalId, status, finishedAt } = request.snapshot;
-    await db.query(
-      `UPDATE processing_requests SET status = $2, finished_at = $3, updated_at = now()
-       WHERE global_id = $1`,
-      [globalId, status, finishedAt],
-    );
+    await entityManagerOf(work).query(SAVE, [
+      globalId,
+      JSON.stringify(changed),
+      status,
+      finishedAt,
+      request.statusChanged,
+    ]);
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
@@ -154,21 +192,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     return rows.map((r) => r.global_id);
   }
 
-  private async load(
-    db: EntityManager,
-    globalId: string,
-    lock: '' | 'FOR UPDATE' | 'FOR UPDATE SKIP LOCKED',
-  ): Promise<ProcessingRequest | null> {
-    const rows: ProcessingRequestRow[] = await db.query(
-      `SELECT ${REQUEST_COLUMNS} FROM processing_requests WHERE global_id = $1 ${lock}`,
-      [globalId],
-    );
-    if (rows.length === 0) return null;
-    const tasks: ProcessingTaskRow[] = await db.query(
-      `SELECT ${TASK_COLUMNS} FROM processing_tasks WHERE global_id = $1`,
-      [globalId],
-    );
-    return ProcessingRequestMapper.toDomain(rows[0], tasks, this.ring);
+  private async load(db: EntityManager, globalId: string): Promise<ProcessingRequest | null> {
+    const rows: LoadedRow[] = await db.query(loadStatement(TASK_COLUMNS), [globalId]);
+    return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
   }
 
   private encrypt(payload: Record<string, unknown> | null): string | null {

@@ -18,13 +18,13 @@ export class ApplyTaskResultUseCase {
   ) {}
 
   async execute(work: UnitOfWork, result: TaskResultV1): Promise<void> {
-    const globalId = await this.store.globalIdOfTask(work, result.taskId);
-    if (!globalId || globalId !== result.globalId) {
+    // The result names its request: locked by its GlobalId, then asked whether the task is its own
+    // (ADR 0040); no look-up of the request by task id.
+    const request = await this.store.lock(work, result.globalId);
+    if (!request?.hasTask(result.taskId)) {
       this.logger.warn({ msg: 'result for an unknown task', taskId: result.taskId });
       return;
     }
-    const request = await this.store.lock(work, globalId);
-    if (!request) return;
     const effects = request.applyResult(result, new Date());
     if (effects) await this.record.execute(work, request, effects);
   }

@@ -17,7 +17,8 @@ export abstract class PollingWorker implements OnApplicationBootstrap, OnApplica
   /** One round: `true` when there is more to do at once (a full batch), or the next due time. */
   protected abstract poll(): Promise<RoundOutcome>;
 
-  onApplicationBootstrap(): void {
+  // Async so that a subclass may prepare (a LISTEN connection) before its first round.
+  async onApplicationBootstrap(): Promise<void> {
     this.loop = new PollingLoop({
       intervalMs: this.intervalMs(),
       run: () => this.poll(),

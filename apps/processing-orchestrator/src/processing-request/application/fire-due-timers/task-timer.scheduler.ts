@@ -38,7 +38,7 @@ export class TaskTimerScheduler extends PollingWorker {
       .catch((error: unknown) =>
         this.logger.warn({ msg: 'timers LISTEN failed; polling only', error: String(error) }),
       );
-    super.onApplicationBootstrap();
+    await super.onApplicationBootstrap();
   }
 
   override async onApplicationShutdown(): Promise<void> {

@@ -29,6 +29,8 @@ describe('kafka classpath and command lines', () => {
     expect(javaArgs(classpath, 512, 'kafka.Kafka', ['/d/server.properties'])).toEqual([
       '-Xmx512m',
       '-Xms256m',
+      '-XX:+UseSerialGC',
+      '-XX:+PerfDisableSharedMem',
       '-XX:+ExitOnOutOfMemoryError',
       '-Djava.awt.headless=true',
       '-Dlog4j.configuration=file:/c/log4j.properties',

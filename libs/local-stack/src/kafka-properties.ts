@@ -53,6 +53,9 @@ export function kafkaServerProperties(options: KafkaPropertiesOptions): Record<s
     // The cleaner's default 128 MiB buffer is a quarter of the dev heap.
     'log.cleaner.dedupe.buffer.size': String(16 * 1024 * 1024),
     'log.cleaner.backoff.ms': '5000',
+    // The controller appends a no-op record to the metadata log every 500 ms by default, to show
+    // liveness to other voters and brokers: this node is the only one (ADR 0039).
+    'metadata.max.idle.interval.ms': '5000',
     ...options.extra,
   };
 }

@@ -149,8 +149,9 @@ export class RequestClient {
     const consumer = this.connection.kafka.consumer({
       groupId: this.connection.groupId(`api-gateway.replies.${this.instanceId}`),
       sessionTimeout: 10000,
-      heartbeatInterval: 1000,
-      maxWaitTimeInMs: 500,
+      // A reply ends an idle fetch at once; the wait only paces idle requests (ADR 0039).
+      heartbeatInterval: 3000,
+      maxWaitTimeInMs: 3000,
       retry: { retries: 3, initialRetryTime: 300, maxRetryTime: 2000 },
     });
     this.consumer = consumer;

@@ -14,7 +14,7 @@ class CountingWorker extends PollingWorker {
 describe('PollingWorker', () => {
   it('polls once the app is up and stops with it', async () => {
     const worker = new CountingWorker();
-    worker.onApplicationBootstrap();
+    await worker.onApplicationBootstrap();
     await eventually(() => worker.rounds >= 2, 'two rounds', 2000, 5);
     await worker.onApplicationShutdown();
     const rounds = worker.rounds;

@@ -12,7 +12,8 @@ export class PgListener {
   constructor(
     private readonly databaseUrl: string,
     private readonly channel: string,
-    private readonly onNotify: () => void,
+    /** The notification's payload; none when waking once after a reconnection. */
+    private readonly onNotify: (payload?: string) => void,
     private readonly onError: (error: Error) => void = () => undefined,
     private readonly reconnectMs = 1000,
   ) {
@@ -22,7 +23,7 @@ export class PgListener {
   async start(): Promise<void> {
     this.stopped = false;
     const client = new Client({ connectionString: this.databaseUrl });
-    client.on('notification', () => this.onNotify());
+    client.on('notification', (message) => this.onNotify(message.payload));
     client.on('error', (error) => {
       this.onError(error);
       void client.end().catch(() => undefined);

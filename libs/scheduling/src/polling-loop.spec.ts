@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eventually } from '@opp/testing';
 import { PollingLoop } from './polling-loop';
 
@@ -44,6 +45,47 @@ describe('PollingLoop', () => {
     await eventually(() => left === 0, 'the remaining work', 2000, 5);
     expect(left).toBe(0);
     await loop.stop();
+  });
+
+  it('sleeps until the due time a round reports, well before the idle interval', async () => {
+    let rounds = 0;
+    const loop = new PollingLoop({
+      intervalMs: 60_000,
+      run: async () => (++rounds === 1 ? new Date(Date.now() + 20) : false),
+    });
+    loop.start();
+    await eventually(() => rounds >= 2, 'the round at the due time', 2000, 5);
+    await loop.stop();
+  });
+
+  it('runs a round at a due time named by wakeAt, and a later one postpones nothing', async () => {
+    let rounds = 0;
+    const loop = new PollingLoop({ intervalMs: 60_000, run: async () => void rounds++ });
+    loop.start();
+    await eventually(() => rounds === 1, 'the first round', 2000, 5);
+    loop.wakeAt(new Date(Date.now() + 20));
+    loop.wakeAt(new Date(Date.now() + 120_000));
+    await eventually(() => rounds >= 2, 'the round at the named due time', 2000, 5);
+    await loop.stop();
+  });
+
+  it('runs every round outside the context of whoever woke it', async () => {
+    const trace = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const loop = new PollingLoop({
+      intervalMs: 10,
+      run: async () => {
+        await tick(1);
+        seen.push(trace.getStore());
+      },
+    });
+    loop.start();
+    await eventually(() => seen.length >= 1, 'the first round', 2000, 5);
+    trace.run('charge-1', () => loop.wake());
+    trace.run('charge-2', () => loop.wakeAt(new Date(Date.now() + 5)));
+    await eventually(() => seen.length >= 6, 'rounds after the wakes', 2000, 5);
+    await loop.stop();
+    expect(seen.filter((id) => id !== undefined)).toEqual([]);
   });
 
   it('reports a failure and retries after the retry delay', async () => {

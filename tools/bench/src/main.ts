@@ -9,6 +9,7 @@ import { runLoad, type LoadResult } from './load';
 import { auditPayments, type PaymentAudit } from './payment-audit';
 import { runProcessingScenarios } from './processing-scenario';
 import type { ProcessUsage } from './process-usage';
+import { refusedDeliveries, REFUSED_DELIVERIES } from './refused-deliveries';
 import { writeReport, type BenchFigures } from './report';
 import { postSignedForm } from './signed-form';
 
@@ -147,6 +148,9 @@ async function main(): Promise<void> {
       scaledShop.completedOrders,
     );
 
+    log(`${REFUSED_DELIVERIES} pending deliveries to an endpoint that refuses connections ...`);
+    const refused = await refusedDeliveries(bench.stack.databaseUrls.notifier!, bench.meter());
+
     figures = {
       idle: idle.usage,
       idleSeconds: IDLE_SECONDS,
@@ -163,6 +167,7 @@ async function main(): Promise<void> {
       scaled: scaled.result,
       scaledUsage: scaled.usage,
       audits,
+      refusedDeliveries: refused,
     };
   } finally {
     await receiver.close();

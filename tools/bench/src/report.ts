@@ -5,6 +5,7 @@ import { findRepoRoot } from '@opp/local-stack';
 import type { LoadResult } from './load';
 import type { PaymentAudit } from './payment-audit';
 import { totalCpuMs, type ProcessUsage } from './process-usage';
+import { REFUSED_DELIVERIES, REFUSED_SECONDS } from './refused-deliveries';
 
 const MARKER = '<!-- bench:results -->';
 
@@ -25,6 +26,8 @@ export interface BenchFigures {
   scaled: LoadResult;
   scaledUsage: ProcessUsage[];
   audits: Record<string, PaymentAudit>;
+  /** The notifier's CPU while REFUSED_DELIVERIES wait for an endpoint that refuses connections. */
+  refusedDeliveries: ProcessUsage[];
 }
 
 const row = (r: LoadResult) =>
@@ -43,6 +46,7 @@ function targetLines(f: BenchFigures): string[] {
   const maxIdleRss = Math.max(...services(f.idle).map((u) => u.rssMiB));
   const maxRssAfter = Math.max(...services(f.afterLoad).map((u) => u.rssMiB));
   const pgShare = ratio(f.card.perSecond, f.pg.perSecond);
+  const refusedShare = totalCpuMs(f.refusedDeliveries) / (REFUSED_SECONDS * 1000);
   return [
     '| target | this run | |',
     '|---|---|---|',
@@ -55,6 +59,7 @@ function targetLines(f: BenchFigures): string[] {
     `| idle stack <= 5% of one core | ${(idleShare * 100).toFixed(1)}% | ${mark(idleShare <= 0.05)} |`,
     `| every service <= 150 MB RSS idle | max ${maxIdleRss.toFixed(0)} MiB | ${mark(maxIdleRss <= 150)} |`,
     `| every service <= 250 MB RSS after the load | max ${maxRssAfter.toFixed(0)} MiB | ${mark(maxRssAfter <= 250)} |`,
+    `| ${REFUSED_DELIVERIES.toLocaleString('en')} pending deliveries to a refusing endpoint: notifier <= 2% of a core | ${(refusedShare * 100).toFixed(2)}% | ${mark(refusedShare <= 0.02)} |`,
   ];
 }
 

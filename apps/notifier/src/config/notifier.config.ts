@@ -35,11 +35,14 @@ export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifie
   @Max(1000)
   deliveryConcurrency: number;
 
-  /** How often the scheduler looks for due retries (new deliveries wake it at once). */
-  @Env('DELIVERY_POLL_INTERVAL_MS', { default: '500' })
+  /**
+   * The longest pause of the idle scheduler: new deliveries and finished attempts wake it, and it
+   * sleeps until the next due one (ADR 0039); this only bounds a missed wake.
+   */
+  @Env('DELIVERY_POLL_INTERVAL_MS', { default: '30000' })
   @IsInt()
   @Min(50)
-  @Max(60_000)
+  @Max(300_000)
   deliveryPollIntervalMs: number;
 
   /** Consecutive connection failures (refused, reset, timeout, DNS) that open a destination (ADR 0033). */

@@ -14,8 +14,11 @@ export class ProcessingOrchestratorConfig extends serviceConfig(
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   publicGatewayUrl: string;
 
-  /** How often due timers (`wait` tasks, expiration dates) are looked for. */
-  @Env('PROCESSING_TIMER_POLL_MS', { default: '100' })
+  /**
+   * The longest pause of the idle timer scheduler (`wait` tasks, expiration dates): it sleeps until
+   * the next due timer and is told of new ones at their commit (ADR 0039); this bounds a lost one.
+   */
+  @Env('PROCESSING_TIMER_POLL_MS', { default: '30000' })
   @IsInt()
   @Min(10)
   @Max(60_000)

@@ -50,6 +50,8 @@ export class CreateDelivery {
       });
     } else if (claimed) {
       this.scheduler.releaseSlot();
+    } else if (result.created && heldUntil !== null) {
+      this.scheduler.wakeAt(heldUntil);
     }
     if (result.created) {
       this.logger.log({

@@ -25,7 +25,9 @@ import { DestinationBreakers } from './destination-breakers';
  * The delivery engine (ADR 0010), the same for every kind of delivery. It claims due deliveries
  * (FOR UPDATE SKIP LOCKED, so replicas share the work), runs at most `concurrency` attempts at
  * once, and records each outcome: success, a retry at the next delay of the schedule (with jitter),
- * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); retries are found by polling.
+ * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); every finished attempt wakes
+ * it; each round reads when the next pending delivery falls due (a retry, a hold, a lease) and
+ * sleeps until then, the poll interval being only a safety net (ADR 0039).
  * A delivery created claimed (ADR 0033) takes an attempt slot before its commit and is started
  * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
  * wait, uncounted, until the breaker lets a probe through.
@@ -93,6 +95,11 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     this.loop.wake();
   }
 
+  /** A delivery stored by this replica falls due at `due` (no NOTIFY tells of it: ADR 0039). */
+  wakeAt(due: Date): void {
+    this.loop.wakeAt(due);
+  }
+
   /** Takes an attempt slot for a delivery about to be created claimed; false when none is free. */
   reserveSlot(): boolean {
     if (this.settings.concurrency - this.inFlight.size - this.reserved <= 0) return false;
@@ -113,11 +120,12 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Claims as many due deliveries as there are free attempt slots; true when it filled them all.
+   * Claims as many due deliveries as there are free attempt slots; true when it filled them all,
+   * otherwise when the next pending delivery falls due.
    * Those whose destination's breaker is open go back uncounted, and every other delivery to that
    * destination is held until the breaker's next probe, so none is claimed again one by one.
    */
-  private async fill(): Promise<boolean> {
+  private async fill(): Promise<boolean | Date | null> {
     const free = this.settings.concurrency - this.inFlight.size - this.reserved;
     if (free <= 0) return false; // a finishing attempt wakes the loop
     const claimed = await this.transactions.run((work) =>
@@ -148,7 +156,8 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
         }
       });
     }
-    return claimed.length === free;
+    if (claimed.length === free) return true;
+    return this.deliveries.nextDueAt();
   }
 
   private start(delivery: Delivery, outcome?: AttemptResult): void {

@@ -40,6 +40,9 @@ export abstract class DeliveryStore {
    */
   abstract claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]>;
 
+  /** When the next pending delivery falls due (a retry, a hold, a lease), if any: ADR 0039. */
+  abstract nextDueAt(): Promise<Date | null>;
+
   /**
    * Stores an attempt's outcome. Only the holder of the latest claim may: when the lease ran out
    * and the delivery was claimed again (or replayed) meanwhile, this answers null.

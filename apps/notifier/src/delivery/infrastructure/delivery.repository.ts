@@ -30,7 +30,8 @@ export class DeliveryRepository extends DeliveryStore {
   /**
    * One statement in the creating transaction: a claimed delivery is inserted with its first
    * attempt counted and its in-flight attempt row beside it (ADR 0033), so sending it needs no
-   * claim of its own; an unclaimed one due now wakes the schedulers.
+   * claim of its own; an unclaimed one due now wakes the schedulers (one held with its destination
+   * falls due with the rows held before it, which the schedulers already wait for: ADR 0039).
    */
   async addIfAbsent(
     work: UnitOfWork,
@@ -124,6 +125,14 @@ export class DeliveryRepository extends DeliveryStore {
       [ids, rows.map((r) => r.attempts), rows.map(() => 'in-flight')],
     );
     return rows.map((row) => DeliveryMapper.toDomain(row));
+  }
+
+  /** The partial index on pending deliveries by due time answers it with one row. */
+  async nextDueAt(): Promise<Date | null> {
+    const [row]: { due: Date | null }[] = await this.dataSource.query(
+      `SELECT min(next_attempt_at) AS due FROM deliveries WHERE status = 'pending'`,
+    );
+    return row?.due ?? null;
   }
 
   /**

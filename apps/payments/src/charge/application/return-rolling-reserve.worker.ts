@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { PollingWorker } from '@opp/platform';
+import { PaymentsConfig } from '../../config/payments.config';
 import { ChargeOutcomes } from './charge-outcomes';
 import { derivedFrom } from '../domain/derived-transaction';
 import { TransactionAggregate } from '../domain/transaction-aggregate';
@@ -9,7 +10,8 @@ import { ProjectSettingsStore } from '../../project/application/project-settings
 import type { RollingReserveHold } from '../../rolling-reserve/domain/rolling-reserve';
 import { RollingReserveStore } from '../../rolling-reserve/application/rolling-reserve.store';
 
-const POLL_INTERVAL_MS = 500;
+/** The longest idle pause in production; never longer than one reserve day (ADR 0039). */
+const IDLE_INTERVAL_MS = 30_000;
 const BATCH = 50;
 
 /**
@@ -27,23 +29,26 @@ export class ReturnRollingReserveWorker extends PollingWorker {
     private readonly transactions: TransactionStore,
     private readonly projects: ProjectSettingsStore,
     private readonly outcomes: ChargeOutcomes,
+    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {
     super();
   }
 
+  /**
+   * A hold is released at least one reserve day after it is made: a round within that day sees
+   * it and then sleeps until its release time, so none comes back late (ADR 0039).
+   */
   protected intervalMs(): number {
-    return POLL_INTERVAL_MS;
+    return Math.min(IDLE_INTERVAL_MS, this.config.reserveDaySeconds * 1000);
   }
 
-  protected async poll(): Promise<boolean> {
-    return (await this.returnDue()) === BATCH;
-  }
-
-  async returnDue(): Promise<number> {
+  /** A full batch goes round again at once; otherwise the next release time (same transaction). */
+  protected poll(): Promise<boolean | Date | null> {
     return this.runner.run(async (work) => {
       const due = await this.holds.lockDue(work, BATCH);
       for (const hold of due) await this.returnHold(work, hold);
-      return due.length;
+      if (due.length === BATCH) return true;
+      return this.holds.nextReleaseAt(work);
     });
   }
 

@@ -282,6 +282,14 @@ export class TransactionRepository extends TransactionStore {
     return many(rows);
   }
 
+  /** The partial index on processing charges by settle_at answers it with one row. */
+  async nextSettlementAt(work: UnitOfWork): Promise<Date | null> {
+    const [row]: { due: Date | null }[] = await entityManagerOf(work).query(
+      `SELECT min(settle_at) AS due FROM transactions WHERE status = 'processing'`,
+    );
+    return row?.due ?? null;
+  }
+
   async list(work: UnitOfWork, query: ListTransactionsV1): Promise<Transaction[]> {
     const params: unknown[] = [query.projectId, query.orderId];
     const where = ['project_id = $1', 'order_id = $2'];

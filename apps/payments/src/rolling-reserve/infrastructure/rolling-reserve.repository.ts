@@ -41,6 +41,14 @@ export class RollingReserveRepository extends RollingReserveStore {
     return rows.map(toHold);
   }
 
+  async nextReleaseAt(work: UnitOfWork): Promise<Date | null> {
+    const [row]: { due: Date | null }[] = await entityManagerOf(work).query(
+      `SELECT min(release_at) AS due FROM rolling_reserve_holds
+       WHERE returned_transaction_id IS NULL`,
+    );
+    return row?.due ?? null;
+  }
+
   async markReturned(work: UnitOfWork, paymentId: number, transactionId: number): Promise<void> {
     const [, count]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE rolling_reserve_holds SET returned_transaction_id = $2

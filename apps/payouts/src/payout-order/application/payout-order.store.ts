@@ -16,4 +16,7 @@ export abstract class PayoutOrderStore {
     now: Date,
     settle: (order: PayoutOrder) => PayoutSettledV1,
   ): Promise<number>;
+
+  /** When the next processing order falls due for settlement, if any (ADR 0039). */
+  abstract nextSettlementAt(): Promise<Date | null>;
 }

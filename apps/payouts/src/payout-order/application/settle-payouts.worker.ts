@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PollingWorker } from '@opp/platform';
+import { PayoutsConfig } from '../../config/payouts.config';
 import { sandboxRailOutcome } from '../domain/payout-order';
 import { PayoutMetrics } from './payout-metrics';
 import { PayoutOrderStore } from './payout-order.store';
 
-const POLL_INTERVAL_MS = 250;
+/** Bounds of the idle pause (ADR 0039). */
+const MIN_IDLE_INTERVAL_MS = 250;
+const MAX_IDLE_INTERVAL_MS = 30_000;
 const BATCH = 50;
 
 /**
@@ -17,16 +20,24 @@ export class SettlePayoutsWorker extends PollingWorker {
   constructor(
     private readonly orders: PayoutOrderStore,
     private readonly metrics: PayoutMetrics,
+    @Inject(PayoutsConfig) private readonly config: PayoutsConfig,
   ) {
     super();
   }
 
+  /**
+   * No longer than the rail's settlement delay: a round sees a new order before it falls due and
+   * then sleeps until its settlement time, so none settles late (ADR 0039).
+   */
   protected intervalMs(): number {
-    return POLL_INTERVAL_MS;
+    const delay = this.config.sandboxSettleMs;
+    return Math.min(MAX_IDLE_INTERVAL_MS, Math.max(MIN_IDLE_INTERVAL_MS, delay));
   }
 
-  protected async poll(): Promise<boolean> {
-    return (await this.settleDue()) === BATCH;
+  /** A full batch goes round again at once; otherwise the next settlement time. */
+  protected async poll(): Promise<boolean | Date | null> {
+    if ((await this.settleDue()) === BATCH) return true;
+    return this.orders.nextSettlementAt();
   }
 
   async settleDue(): Promise<number> {

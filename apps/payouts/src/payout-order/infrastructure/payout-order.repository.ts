@@ -88,4 +88,11 @@ export class PayoutOrderRepository extends PayoutOrderStore {
       return rows.length;
     });
   }
+
+  async nextSettlementAt(): Promise<Date | null> {
+    const [row]: { due: Date | null }[] = await this.dataSource.query(
+      `SELECT min(settle_at) AS due FROM payout_orders WHERE status = 'processing'`,
+    );
+    return row?.due ?? null;
+  }
 }

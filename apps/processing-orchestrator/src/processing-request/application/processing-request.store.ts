@@ -30,4 +30,7 @@ export abstract class ProcessingRequestStore {
 
   /** Up to `limit` requests with a task whose timer is due. */
   abstract due(now: Date, limit: number): Promise<string[]>;
+
+  /** When the next task timer falls due, if any (ADR 0039). */
+  abstract nextDueAt(): Promise<Date | null>;
 }

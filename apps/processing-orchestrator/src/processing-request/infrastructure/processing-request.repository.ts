@@ -192,6 +192,14 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     return rows.map((r) => r.global_id);
   }
 
+  /** The partial index on due_at answers it with one row. */
+  async nextDueAt(): Promise<Date | null> {
+    const [row]: { due: Date | null }[] = await this.dataSource.query(
+      `SELECT min(due_at) AS due FROM processing_tasks WHERE due_at IS NOT NULL`,
+    );
+    return row?.due ?? null;
+  }
+
   private async load(db: EntityManager, globalId: string): Promise<ProcessingRequest | null> {
     const rows: LoadedRow[] = await db.query(loadStatement(TASK_COLUMNS), [globalId]);
     return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;

@@ -9,7 +9,12 @@ import { cardIdOf } from '../../domain/transaction';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 
-const POLL_INTERVAL_MS = 500;
+/**
+ * The longest idle pause: no longer than the sandbox acquirer's settlement delay (2 s, ADR 0006),
+ * so a round always sees a new processing charge before it falls due, then sleeps until its
+ * settlement time (ADR 0039).
+ */
+const IDLE_INTERVAL_MS = 2000;
 const BATCH = 50;
 
 /**
@@ -32,14 +37,11 @@ export class SettleProcessingWorker extends PollingWorker {
   }
 
   protected intervalMs(): number {
-    return POLL_INTERVAL_MS;
+    return IDLE_INTERVAL_MS;
   }
 
-  protected async poll(): Promise<boolean> {
-    return (await this.settleDue()) === BATCH;
-  }
-
-  async settleDue(): Promise<number> {
+  /** A full batch goes round again at once; otherwise the next settlement time (same transaction). */
+  protected poll(): Promise<boolean | Date | null> {
     return this.runner.run(async (work) => {
       const due = await this.transactions.lockDueForSettlement(work, BATCH);
       for (const t of due) {
@@ -52,7 +54,8 @@ export class SettleProcessingWorker extends PollingWorker {
         });
         await this.outcomes.decide(work, t, decision, settings);
       }
-      return due.length;
+      if (due.length === BATCH) return true;
+      return this.transactions.nextSettlementAt(work);
     });
   }
 }

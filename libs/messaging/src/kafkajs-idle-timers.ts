@@ -20,6 +20,9 @@ const CHECK_PENDING_MS = 10;
 /** How often in-flight requests are checked against their time limits (kafkajs: 100 ms). */
 const TIMEOUT_CHECK_MS = 1000;
 
+/** The release whose internals this replaces; package.json pins it, so an upgrade comes here. */
+const PATCHED_VERSION = '2.2.4';
+
 let quieted = false;
 
 /**
@@ -33,6 +36,13 @@ export function quietKafkajsIdleTimers(): void {
   if (quieted) return;
   quieted = true;
   const load = createRequire(__filename);
+  const { version } = load('kafkajs/package.json') as { version: string };
+  if (version !== PATCHED_VERSION) {
+    throw new Error(
+      `kafkajs ${version} is installed; its idle timers were replaced for ${PATCHED_VERSION} ` +
+        '(ADR 0039): check whether the new release fixes them, then update or remove this patch',
+    );
+  }
   const { prototype } = load('kafkajs/src/network/requestQueue/index.js') as {
     prototype: RequestQueueInternals;
   };

@@ -2,6 +2,7 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
 import { CreateProcessingRequests1763700000500 } from './migrations/1763700000500-create-processing-requests';
 import { UniqueProcessingRequestIds1763800005000 } from './migrations/1763800005000-unique-processing-request-ids';
+import { TaskTransactions1764000000500 } from './migrations/1764000000500-task-transactions';
 
 export const SERVICE_NAME = 'processing-orchestrator';
 // Requests and tasks are read and written in SQL by their repositories (ADR 0031): no entities.
@@ -10,6 +11,7 @@ export const migrations = [
   ...snapshotMigrations,
   CreateProcessingRequests1763700000500,
   UniqueProcessingRequestIds1763800005000,
+  TaskTransactions1764000000500,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -1,5 +1,5 @@
 import type { KeyRing } from '@opp/crypto';
-import type { TaskFunction } from '@opp/contracts';
+import type { TaskFunction, TaskTransactionV2 } from '@opp/contracts';
 import type { WaitTime } from '../domain/processing-limits';
 import { ProcessingRequest } from '../domain/processing-request';
 import type { NotificationTarget } from '../domain/processing-request-parser';
@@ -37,6 +37,7 @@ export interface ProcessingTaskRow {
   expires_at: Date | null;
   status: string;
   data: Record<string, unknown> | null;
+  transactions: TaskTransactionV2[];
   interactive: Record<string, unknown> | null;
   reason: string | null;
   due_at: Date | null;
@@ -51,7 +52,8 @@ export const REQUEST_COLUMNS = `global_id, partner_identifier, project_id, sandb
   waiting_time, targets, user_ip, status, created_at, finished_at`;
 
 export const TASK_COLUMNS = `id, parent_id, branch, path, position, depth, type, template,
-  payload_encrypted, public_payload, expires_at, status, data, interactive, reason, due_at,
+  payload_encrypted, public_payload, expires_at, status, data, transactions, interactive, reason,
+  due_at,
   auth_task_id, partner_return_url, created_at, started_at, finished_at`;
 
 export const ProcessingRequestMapper = {
@@ -96,6 +98,7 @@ export const ProcessingRequestMapper = {
       expiresAt: row.expires_at,
       status: row.status as TaskStatus,
       data: row.data,
+      transactions: row.transactions,
       interactive: row.interactive,
       reason: row.reason,
       dueAt: row.due_at,

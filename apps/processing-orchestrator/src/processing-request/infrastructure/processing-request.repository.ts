@@ -48,7 +48,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       ],
     );
     if (inserted.length === 0) return;
-    const columns = 23;
+    const columns = 24;
     const values: unknown[] = [];
     const rows = request.tasks.map((task, i) => {
       values.push(
@@ -66,6 +66,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         task.expiresAt,
         task.status,
         json(task.data),
+        JSON.stringify(task.transactions),
         json(task.interactive),
         task.reason,
         task.dueAt,
@@ -81,8 +82,8 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     });
     await db.query(
       `INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
-         template, payload_encrypted, public_payload, expires_at, status, data, interactive, reason,
-         due_at, auth_task_id, partner_return_url, created_at, started_at, finished_at, updated_at)
+         template, payload_encrypted, public_payload, expires_at, status, data, transactions,
+         interactive, reason, due_at, auth_task_id, partner_return_url, created_at, started_at, finished_at, updated_at)
        VALUES ${rows.join(', ')}`,
       values,
     );
@@ -120,7 +121,8 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         `UPDATE processing_tasks SET status = $2, data = $3::jsonb, interactive = $4::jsonb,
            reason = $5, due_at = $6, auth_task_id = $7, partner_return_url = $8, started_at = $9,
            finished_at = $10, updated_at = now(),
-           payload_encrypted = CASE WHEN $11 THEN NULL ELSE payload_encrypted END
+           payload_encrypted = CASE WHEN $11 THEN NULL ELSE payload_encrypted END,
+           transactions = $12::jsonb
          WHERE id = $1`,
         [
           task.id,
@@ -134,6 +136,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
           task.startedAt,
           task.finishedAt,
           task.payload === null,
+          JSON.stringify(task.transactions),
         ],
       );
     }

@@ -1,8 +1,4 @@
-import type {
-  ThreeDsChallengeV1,
-  TokenizeCardResultV1,
-  TransactionRecordV1,
-} from '@opp/contracts';
+import type { ThreeDsChallengeV1, TokenizeCardResultV1, TransactionRecordV1 } from '@opp/contracts';
 import { feeOf, priceOf, successOf } from '../../transaction/interface/transaction-responses';
 
 /** The spec's fields only, in the spec's order, whatever else a service answer carries. */

@@ -91,7 +91,10 @@ export function renderProcessingAnswer(
       const data =
         transactions &&
         jsonbOrdered({
-          ...Object.assign({}, ...transactions.map((t) => renderTaskTransaction(t, challengeUrl))),
+          ...transactions.reduce<Json>(
+            (merged, t) => ({ ...merged, ...renderTaskTransaction(t, challengeUrl) }),
+            {},
+          ),
           ...((node.data as Json | undefined) ?? {}),
         });
       const out: Json = {};

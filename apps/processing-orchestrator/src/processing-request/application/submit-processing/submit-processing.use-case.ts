@@ -36,10 +36,7 @@ export class SubmitProcessingUseCase {
     private readonly metrics: ProcessingMetrics,
   ) {}
 
-  async execute(
-    work: UnitOfWork,
-    command: SubmitProcessingV1,
-  ): Promise<Reply<ProcessingAnswerV2>> {
+  async execute(work: UnitOfWork, command: SubmitProcessingV1): Promise<Reply<ProcessingAnswerV2>> {
     const existing = await this.store.find(work, command.globalId);
     if (existing) return replyOk(existing.response());
     let parsed: ReturnType<typeof parseProcessingRequest>;

@@ -24,6 +24,8 @@ export * from './messages/payments/sandbox-dispute.v1';
 export * from './messages/payments/wallet-transaction.v1';
 export * from './messages/users/get-user.v1';
 export * from './messages/processing/task-protocol.v1';
+export * from './messages/processing/task-result.v2';
+export * from './messages/processing/processing-answer.v2';
 export * from './messages/processing/request-finished.v1';
 export * from './messages/processing/resume-task.v1';
 export * from './messages/notifier/deliveries.v1';

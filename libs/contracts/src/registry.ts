@@ -2,9 +2,10 @@ import type { AnyDefinition } from './message-definition';
 import { PartnerSnapshotV1Message } from './messages/gateway/partner-snapshot.v1';
 import { ProjectSnapshotV1Message } from './messages/gateway/project-snapshot.v1';
 import {
-  GetProcessingStatusV1Request,
-  SubmitProcessingV1Request,
-} from './messages/processing/submit-processing.v1';
+  GetProcessingStatusV2Request,
+  SubmitProcessingV2Request,
+} from './messages/processing/processing-answer.v2';
+import { TaskResultV2Message } from './messages/processing/task-result.v2';
 import { AuthenticateChargeV1Request } from './messages/payments/authenticate-charge.v1';
 import { ProcessChargeV1Request } from './messages/payments/process-charge.v1';
 import { TokenizeCardV1Request } from './messages/payments/tokenize-card.v1';
@@ -67,8 +68,8 @@ const definitions: readonly AnyDefinition[] = [
   UserCreatedV1Message,
   ResolveUserV1Request,
   GetUserV1Request,
-  SubmitProcessingV1Request,
-  GetProcessingStatusV1Request,
+  SubmitProcessingV2Request,
+  GetProcessingStatusV2Request,
   TokenizeCardV1Request,
   ProcessChargeV1Request,
   AuthenticateChargeV1Request,
@@ -83,6 +84,7 @@ const definitions: readonly AnyDefinition[] = [
   UsersTaskCommandV1Message,
   NotifierTaskCommandV1Message,
   TaskResultV1Message,
+  TaskResultV2Message,
   RequestFinishedV1Message,
   ResumeProcessingTaskV1Request,
   ListDeliveriesV1Request,

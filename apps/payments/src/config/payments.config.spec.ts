@@ -14,7 +14,6 @@ const PRODUCTION = {
   KAFKA_BROKERS: 'kafka:9092',
   SECRETS_KEYS: `k1:${key(7)}`,
   PAYMENTS_DATABASE_URL: 'postgres://p:pw@db.internal:5432/payments',
-  PUBLIC_GATEWAY_URL: 'https://pay.example.com',
   CARD_DATA_PRIVATE_KEYS: generateSealingKeyPair('c1').privateKey,
   CARD_DATA_KEKS: `kek2:${key(2)},kek1:${key(1)}`,
   CARD_FINGERPRINT_KEY: `fp1:${key(4)}`,
@@ -78,6 +77,17 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
       CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}`,
     });
     expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*exactly one/);
+  });
+});
+
+describe('PaymentsConfig: no public gateway address (ADR 0037)', () => {
+  it("loads in production without PUBLIC_GATEWAY_URL: hosted-page URLs are the gateway's", () => {
+    expect(problemsOf(PRODUCTION)).toEqual([]);
+    const config = loadConfig(PaymentsConfig, {
+      ...PRODUCTION,
+      PUBLIC_GATEWAY_URL: 'https://pay.example.com',
+    });
+    expect(Object.values(config)).not.toContain('https://pay.example.com');
   });
 });
 

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import {
   DEV_CARD_DATA_KEKS,
   DEV_CARD_DATA_PRIVATE_KEYS,
@@ -25,13 +25,6 @@ export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 export class PaymentsConfig extends withRecordKeys(
   serviceConfig('PAYMENTS', 3002, 'opp_payments'),
 ) {
-  /**
-   * Public base URL of the gateway: the 3-D Secure page lives at `<it>/acs/challenge` (ADR 0007).
-   */
-  @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  publicGatewayUrl: string;
-
   /** Lifetime of a temporary card token: 10 minutes by the spec; tests shorten it to see expiry. */
   @Env('CARD_TOKEN_TTL_SECONDS', { default: String(TEMPORARY_TOKEN_SECONDS) })
   @IsInt()

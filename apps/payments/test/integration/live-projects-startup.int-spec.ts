@@ -32,7 +32,6 @@ describe('payments start-up: live projects need an acquirer adapter', () => {
     HOSTED_PAGE_KEYS: `hp1:${Buffer.alloc(32, 6).toString('base64')}`,
     CARD_FINGERPRINT_KEY: `fp1:${Buffer.from(randomToken(32), 'base64url').toString('base64')}`,
     KAFKA_BROKERS: '127.0.0.1:1',
-    PUBLIC_GATEWAY_URL: 'https://pay.example.com',
   };
   const node = (script: string, timeoutMs: number, stopOn?: RegExp) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {

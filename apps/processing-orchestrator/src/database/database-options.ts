@@ -3,6 +3,7 @@ import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
 import { CreateProcessingRequests1763700000500 } from './migrations/1763700000500-create-processing-requests';
 import { UniqueProcessingRequestIds1763800005000 } from './migrations/1763800005000-unique-processing-request-ids';
 import { ProcessingTimerNotify1763900039000 } from './migrations/1763900039000-processing-timer-notify';
+import { TaskTransactions1764000000500 } from './migrations/1764000000500-task-transactions';
 
 export const SERVICE_NAME = 'processing-orchestrator';
 // Requests and tasks are read and written in SQL by their repositories (ADR 0031): no entities.
@@ -12,6 +13,7 @@ export const migrations = [
   CreateProcessingRequests1763700000500,
   UniqueProcessingRequestIds1763800005000,
   ProcessingTimerNotify1763900039000,
+  TaskTransactions1764000000500,
 ];
 
 export const databaseOptions = (url: string) =>

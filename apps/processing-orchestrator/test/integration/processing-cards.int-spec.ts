@@ -215,6 +215,36 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       '0.fail.0': 'PENDING',
     });
     expect(data.payload.tasks[0].payload.acs_return_url).toBe(`${shop.baseUrl}/back`);
+    // ADR 0037: the gateway builds the redirect and the task's `acs` under its own address;
+    // payments is not told it (its development default would point elsewhere).
+    expect(stack.envFor('payments').PUBLIC_GATEWAY_URL).toBeUndefined();
+    expect(stack.envFor('api-gateway').PUBLIC_GATEWAY_URL).toBe(stack.gatewayUrl);
+    const waitingData = data.payload.tasks[0].data;
+    expect(waitingData).toMatchObject({ status: 'authenticating', orderId: '3ds-1' });
+    expect(waitingData.acs).toEqual({
+      url: data.result.interactive.uri,
+      parameters: data.result.interactive.parameters,
+    });
+    // The fields of POST /card/process, in the jsonb key order partners have always read them in.
+    expect(Object.keys(waitingData)).toEqual([
+      'id',
+      'acs',
+      'fee',
+      'card',
+      'type',
+      'user',
+      'price',
+      'reason',
+      'status',
+      'orderId',
+      'success',
+      'currency',
+      'createdAt',
+      'updatedAt',
+      'referenceId',
+      'permanentToken',
+    ]);
+    expect(Object.keys(data.result.interactive)).toEqual(['uri', 'type', 'method', 'parameters']);
 
     const browser = await launchChromium();
     try {
@@ -245,6 +275,8 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       '0.fail.0': 'SKIPPED',
     });
     expect(done.payload.tasks[0].data).toMatchObject({ status: 'completed' });
+    // As before ADR 0037: the answers of a task merge in order, so the charge keeps its `acs`.
+    expect(done.payload.tasks[0].data.acs).toEqual(waitingData.acs);
     expect(done.result.interactive).toBeUndefined();
   });
 

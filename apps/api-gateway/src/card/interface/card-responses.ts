@@ -1,4 +1,4 @@
-import type { TokenizeCardResultV1, TransactionRecordV1 } from '@opp/contracts';
+import type { ThreeDsChallengeV1, TokenizeCardResultV1, TransactionRecordV1 } from '@opp/contracts';
 import { feeOf, priceOf, successOf } from '../../transaction/interface/transaction-responses';
 
 /** The spec's fields only, in the spec's order, whatever else a service answer carries. */
@@ -9,6 +9,12 @@ export function toTokenResponse(result: TokenizeCardResultV1) {
 /** ADR 0007: the gateway's hosted challenge page, under its public address. */
 export const acsChallengeUrl = (publicGatewayUrl: string): string =>
   `${publicGatewayUrl.replace(/\/+$/, '')}/acs/challenge`;
+
+/** The `acs` object: where the user posts the challenge, and what (ADR 0007). */
+export const toAcs = (threeDs: ThreeDsChallengeV1, challengeUrl: string) => ({
+  url: challengeUrl,
+  parameters: { PaReq: threeDs.paReq, MD: threeDs.md, TermUrl: threeDs.termUrl },
+});
 
 /**
  * POST /card/process (and /card/processRecurring, without `permanentToken`): `acs` while the
@@ -28,14 +34,7 @@ export function toChargeResponse(record: TransactionRecordV1, challengeUrl: stri
     status: record.status,
     reason: record.reason,
     card: record.card,
-    ...(threeDs
-      ? {
-          acs: {
-            url: challengeUrl,
-            parameters: { PaReq: threeDs.paReq, MD: threeDs.md, TermUrl: threeDs.termUrl },
-          },
-        }
-      : {}),
+    ...(threeDs ? { acs: toAcs(threeDs, challengeUrl) } : {}),
     permanentToken: record.permanentTokenId,
     ...(recurring ? { recurring } : {}),
     createdAt: record.createdAt,

@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUSES } from '../../transaction/interface/transaction-query.request';
+import { TRANSACTION_STATUSES } from '@opp/contracts';
 import {
   arrayOf,
   bigintId,

@@ -27,14 +27,16 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  GetProcessingStatusV1Request,
+  GetProcessingStatusV2Request,
   ResumeProcessingTaskV1Request,
-  SubmitProcessingV1Request,
+  SubmitProcessingV2Request,
+  type ProcessingAnswerV2,
   type ProcessingResponseV1,
 } from '@opp/contracts';
 import { HostedPageKeyRing, KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
+import { GatewayConfig } from '../../config/gateway.config';
 import { AuthenticatedPartner } from '../../partner-auth/partner-request';
 import {
   PartnerBodySignatureGuard,
@@ -59,6 +61,7 @@ import {
   RESPONSE_SCHEMA,
   SUBMIT_DESCRIPTION,
 } from './processing-openapi';
+import { renderProcessingAnswer } from './task-outputs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNAVAILABLE_RESPONSE = {
@@ -84,6 +87,7 @@ export class ProcessingHttpController {
     private readonly urls: RegisteredUrlCheck,
     private readonly sealer: CardDataSealer,
     @Inject(KeyRing) private readonly keyRing: KeyRing,
+    @Inject(GatewayConfig) private readonly config: GatewayConfig,
   ) {}
 
   @Post()
@@ -125,7 +129,7 @@ export class ProcessingHttpController {
     // Card data leaves the gateway sealed for payments only (docs/security/card-data.md).
     const sealer = this.sealer.forProject(partner.projectId);
     const reply = await this.requests.request(
-      SubmitProcessingV1Request,
+      SubmitProcessingV2Request,
       {
         globalId,
         partnerIdentifier: partner.identifier,
@@ -138,7 +142,7 @@ export class ProcessingHttpController {
       },
       { key: globalId, correlationId },
     );
-    const first = processingAnswerOrThrow(reply);
+    const first = this.render(processingAnswerOrThrow(reply));
     // A repeated request id is answered with the first request's GlobalId: the window reads that.
     const answeredId = globalIdOf(first) ?? globalId;
     return awaitSyncWindow(first, startedAt, () =>
@@ -242,11 +246,16 @@ export class ProcessingHttpController {
     correlationId: string | undefined,
   ): Promise<ProcessingResponseV1> {
     const reply = await this.requests.request(
-      GetProcessingStatusV1Request,
+      GetProcessingStatusV2Request,
       { globalId, partnerIdentifier },
       { key: globalId, correlationId },
     );
-    return processingAnswerOrThrow(reply);
+    return this.render(processingAnswerOrThrow(reply));
+  }
+
+  /** Task outputs and the 3-D Secure redirect are the gateway's to render (ADR 0037). */
+  private render(answer: ProcessingAnswerV2): ProcessingResponseV1 {
+    return renderProcessingAnswer(answer, this.config.publicGatewayUrl);
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  TRANSACTION_STATUSES,
   TRANSACTIONS_PAGE_DEFAULT,
   TRANSACTIONS_PAGE_MAX,
   type GetTransactionV1,
@@ -7,24 +8,6 @@ import {
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
-
-/** Transaction statuses of gateway-api.md (filter values of GET /transactions). */
-export const TRANSACTION_STATUSES = [
-  'opened',
-  'processing',
-  'waiting_approval',
-  'authenticating',
-  'authorized',
-  'completed',
-  'failed',
-  'cancelled',
-  'abandoned',
-  'refunded',
-  'charged_back',
-  'retrieved',
-  'returned',
-  'verified',
-] as const;
 
 /** Transaction types of gateway-api.md. */
 export const TRANSACTION_TYPES = [

@@ -1,8 +1,11 @@
-import { TRANSACTIONS_PAGE_DEFAULT, TRANSACTIONS_PAGE_MAX } from '@opp/contracts';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTIONS_PAGE_DEFAULT,
+  TRANSACTIONS_PAGE_MAX,
+} from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
 import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { TRANSACTION_STATUSES } from './transaction-query.request';
 import {
   bigintId,
   boolean,

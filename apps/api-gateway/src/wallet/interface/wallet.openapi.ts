@@ -1,8 +1,7 @@
-import { WALLET_METHODS } from '@opp/contracts';
+import { TRANSACTION_STATUSES, WALLET_METHODS } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
 import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { TRANSACTION_STATUSES } from '../../transaction/interface/transaction-query.request';
 import { object, string, type Schema } from '../../http/openapi/schema-refs';
 
 const url = (description: string): Schema => string(description, { format: 'uri' });

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
 import {
-  taskResultMessage,
+  taskResultV2Message,
   type TaskCommandV1,
-  type TaskResultV1,
+  type TaskResultV2,
   type Validated,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
@@ -13,13 +13,8 @@ import { AuthenticateChargeUseCase } from '../../charge/application/authenticate
 import { ProcessChargeUseCase } from '../../charge/application/process-charge/process-charge.use-case';
 import { GetTransactionUseCase } from '../../charge/application/queries/get-transaction.use-case';
 import { ReversePaymentUseCase } from '../../charge/application/reverse-payment/reverse-payment.use-case';
+import { taskTransactionOf } from '../../charge/application/task-outputs';
 import { taskResultOf } from '../../charge/application/task-result';
-import {
-  authenticateOutputOf,
-  reversalOutputOf,
-  statusOutputOf,
-} from '../../charge/application/task-outputs';
-import { PaymentsConfig } from '../../config/payments.config';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import {
   authenticateCommandOf,
@@ -40,7 +35,6 @@ export class RunPaymentsTaskUseCase {
     private readonly getTransaction: GetTransactionUseCase,
     private readonly reversePayment: ReversePaymentUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
     private readonly taskCardData: TaskCardData,
   ) {}
 
@@ -48,22 +42,21 @@ export class RunPaymentsTaskUseCase {
     work: UnitOfWork,
     command: TaskCommandV1,
     correlationId?: string,
-  ): Promise<TaskResultV1> {
-    let result: TaskResultV1;
+  ): Promise<TaskResultV2> {
+    let result: TaskResultV2;
     try {
       result = await this.run(work, command);
     } catch (error) {
       if (!(error instanceof PaymentRefusal)) throw error;
       result = this.failure(command, error.code, error.message);
     }
-    await this.outbox.add(work, [{ ...taskResultMessage(result), options: { correlationId } }]);
+    await this.outbox.add(work, [{ ...taskResultV2Message(result), options: { correlationId } }]);
     return result;
   }
 
-  private async run(work: UnitOfWork, sent: TaskCommandV1): Promise<TaskResultV1> {
+  private async run(work: UnitOfWork, sent: TaskCommandV1): Promise<TaskResultV2> {
     const command = { ...sent, payload: this.taskCardData.open(sent.projectId, sent.payload) };
     const task = { taskId: command.taskId, globalId: command.globalId };
-    const gatewayUrl = this.config.publicGatewayUrl;
     switch (command.function) {
       case 'card.payment': {
         const charge = await this.processCharge.execute(
@@ -75,18 +68,18 @@ export class RunPaymentsTaskUseCase {
           projectId: command.projectId,
           id: charge.id,
         });
-        return taskResultOf(task, t, gatewayUrl);
+        return taskResultOf(task, t);
       }
       case 'card.authenticate': {
         const t = await this.authenticate.execute(work, valid(authenticateCommandOf(command)));
-        return taskResultOf(task, t, gatewayUrl, authenticateOutputOf(t));
+        return taskResultOf(task, t, 'authenticate');
       }
       case 'transaction.status': {
         const t = await this.getTransaction.execute(work, valid(statusQueryOf(command)));
         return {
           ...task,
           outcome: 'SUCCESS',
-          data: statusOutputOf(t),
+          transaction: taskTransactionOf('status', t),
           completedAt: now(),
         };
       }
@@ -95,7 +88,7 @@ export class RunPaymentsTaskUseCase {
         return {
           ...task,
           outcome: 'SUCCESS',
-          data: reversalOutputOf(t),
+          transaction: taskTransactionOf('reversal', t),
           completedAt: now(),
         };
       }
@@ -112,7 +105,7 @@ export class RunPaymentsTaskUseCase {
     }
   }
 
-  private failure(command: TaskCommandV1, code: number, message: string): TaskResultV1 {
+  private failure(command: TaskCommandV1, code: number, message: string): TaskResultV2 {
     return {
       taskId: command.taskId,
       globalId: command.globalId,

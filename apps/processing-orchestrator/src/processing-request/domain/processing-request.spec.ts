@@ -139,6 +139,61 @@ describe('ProcessingRequest', () => {
     expect(request.tasks[0].interactive).toEqual({ url: 'https://acs.example' });
   });
 
+  it('keeps the transactions of a task in domain terms, in order, beside the response (ADR 0037)', () => {
+    const challenge = {
+      md: 'md',
+      paReq: 'pa',
+      termUrl: 'https://gw.example/processing/acs-return',
+    };
+    const record = (status: string, threeDs: typeof challenge | null) =>
+      ({ id: 7, status, threeDs, card: { number: '4242424242424242' } }) as never;
+    const request = reload(accept([payment()]).request);
+    request.applyResult(
+      {
+        taskId: 't0',
+        outcome: 'WAITING',
+        transaction: { operation: 'charge', record: record('authenticating', challenge) },
+      },
+      at(10),
+    );
+    const waiting = request.response(at(11));
+    expect(waiting.challenge).toEqual(challenge);
+    expect(waiting.tasks).toEqual([
+      {
+        taskId: 't0',
+        transactions: [
+          {
+            operation: 'charge',
+            record: {
+              id: 7,
+              status: 'authenticating',
+              threeDs: challenge,
+              card: { number: '424242******4242' },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(waiting.response)).not.toContain('"data"');
+    expect(JSON.stringify(waiting.response)).not.toContain('interactive');
+    request.applyResult(
+      {
+        taskId: 't0',
+        outcome: 'SUCCESS',
+        transaction: { operation: 'charge', record: record('completed', null) },
+        data: { note: 'kept' },
+      },
+      at(20),
+    );
+    const finished = request.response(at(21));
+    expect(finished.challenge).toBeNull();
+    expect(finished.tasks[0].transactions.map((t) => t.record.status)).toEqual([
+      'authenticating',
+      'completed',
+    ]);
+    expect(request.tasks[0].data).toEqual({ note: 'kept' });
+  });
+
   it('keeps the partner acs_return_url of a started card.payment for the way back', () => {
     const { request, effects } = accept([payment()]);
     expect(request.tasks[0].partnerReturnUrl).toBe('https://partner.example/back');

@@ -1,4 +1,4 @@
-import type { TaskOutcome } from '@opp/contracts';
+import type { ProcessingAnswerV2, TaskOutcome, TaskTransactionV2 } from '@opp/contracts';
 import type { ProcessingEffects, TaskCommand } from './processing-effects';
 import type { NotificationTarget } from './processing-request-parser';
 import type { WaitTime } from './processing-limits';
@@ -31,6 +31,8 @@ export interface TaskResult {
   taskId: string;
   outcome: TaskOutcome;
   data?: Record<string, unknown>;
+  /** A transaction the task ran, in domain terms: the gateway renders it (ADR 0037). */
+  transaction?: TaskTransactionV2;
   interactive?: Record<string, unknown>;
   reason?: string;
 }
@@ -125,6 +127,10 @@ export class ProcessingRequest {
       outcome: result.outcome,
       // Stored and answered in clear: whatever an owner put there, no card number stays whole.
       data: result.data && (redactPayload(result.data) as Record<string, unknown>),
+      transaction: result.transaction && {
+        operation: result.transaction.operation,
+        record: redactPayload(result.transaction.record) as TaskTransactionV2['record'],
+      },
       interactive: result.interactive,
       reason: result.reason,
     });
@@ -161,8 +167,8 @@ export class ProcessingRequest {
     };
   }
 
-  /** The Response object of processing-api.md for the current state. */
-  response(now?: Date): Record<string, unknown> {
+  /** The Response object of processing-api.md for the current state, less what the gateway renders. */
+  response(now?: Date): ProcessingAnswerV2 {
     return processingResponse(this.state, this.taskList, now);
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProcessingAnswerV2, ThreeDsChallengeV1 } from '@opp/contracts';
 import type { ProcessingRequestState } from './processing-request';
 import { CHILD_BRANCHES, type ProcessingTask, type RequestStatus } from './processing-task';
 import { comparePaths } from './task-tree-engine';
@@ -10,20 +11,24 @@ import { comparePaths } from './task-tree-engine';
  */
 export const RESULT_CODES = { finished: 0, finishedWithFailures: 1, processing: 2, waiting: 3 };
 
-/** The Response object of processing-api.md for the request's current state. */
+/**
+ * The Response object of processing-api.md for the request's current state, with the tasks'
+ * transactions and the waiting task's 3-D Secure challenge in domain terms beside it: the gateway
+ * renders those into the tasks' `data` and `result.interactive` (ADR 0037).
+ */
 export function processingResponse(
   request: ProcessingRequestState,
   tasks: readonly ProcessingTask[],
   now = new Date(),
   responseId: string = randomUUID(),
-): Record<string, unknown> {
+): ProcessingAnswerV2 {
   const original = request.request as {
     header?: { request?: { id?: unknown; date?: unknown } };
     payload?: Record<string, unknown>;
   };
   const ordered = [...tasks].sort((a, b) => comparePaths(a.path, b.path));
   const waiting = ordered.find((t) => t.status === 'WAITING');
-  return {
+  const response = {
     header: {
       request: { id: original.header?.request?.id, date: original.header?.request?.date },
       response: { globalId: request.globalId, id: responseId, date: now.toISOString() },
@@ -40,6 +45,18 @@ export function processingResponse(
     },
     payload: { ...(original.payload ?? {}), tasks: taskTree(ordered) },
   };
+  return {
+    response,
+    tasks: ordered
+      .filter((t) => t.transactions.length > 0)
+      .map((t) => ({ taskId: t.id, transactions: t.transactions })),
+    challenge: waiting && !waiting.interactive ? challengeOf(waiting) : null,
+  };
+}
+
+/** The challenge of the waiting task's latest transaction, if it waits for 3-D Secure. */
+function challengeOf(task: ProcessingTask): ThreeDsChallengeV1 | null {
+  return task.transactions.at(-1)?.record.threeDs ?? null;
 }
 
 function resultOf(status: RequestStatus, tasks: readonly ProcessingTask[]) {

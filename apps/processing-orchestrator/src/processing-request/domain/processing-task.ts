@@ -1,4 +1,4 @@
-import type { TaskFunction } from '@opp/contracts';
+import type { TaskFunction, TaskTransactionV2 } from '@opp/contracts';
 
 export const REQUEST_STATUSES = ['PROCESSING', 'WAITING', 'FINISHED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -50,6 +50,12 @@ export interface ProcessingTask {
   expiresAt: Date | null;
   status: TaskStatus;
   data: Record<string, unknown> | null;
+  /**
+   * The transactions the task ran, in domain terms, in the order their results arrived: the
+   * gateway renders them into the task's `data` (ADR 0037). Empty for other functions.
+   */
+  transactions: TaskTransactionV2[];
+  /** The interaction a v1 result gave with WAITING (ADR 0005); v2 results leave it to the gateway. */
   interactive: Record<string, unknown> | null;
   reason: string | null;
   /** When the orchestrator must look at this task again by itself (a `wait` ends, an expiry). */

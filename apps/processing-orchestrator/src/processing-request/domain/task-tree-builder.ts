@@ -29,6 +29,7 @@ export function buildTasks(
       expiresAt: spec.expiresAt,
       status: 'PENDING',
       data: null,
+      transactions: [],
       interactive: null,
       reason: null,
       dueAt: null,

@@ -1,4 +1,4 @@
-import type { TaskOutcome } from '@opp/contracts';
+import type { TaskOutcome, TaskTransactionV2 } from '@opp/contracts';
 import { ProcessingLimits } from './processing-limits';
 import {
   OPEN_TASK_STATUSES,
@@ -25,6 +25,7 @@ export interface EngineContext {
 export interface TaskOutcomeInput {
   outcome: TaskOutcome;
   data?: Record<string, unknown>;
+  transaction?: TaskTransactionV2;
   interactive?: Record<string, unknown>;
   reason?: string;
 }
@@ -80,6 +81,7 @@ export class TaskTreeEngine {
   applyOutcome(task: ProcessingTask, input: TaskOutcomeInput): boolean {
     if (!OPEN_TASK_STATUSES.has(task.status)) return false;
     const data = input.data ? { ...(task.data ?? {}), ...input.data } : task.data;
+    if (input.transaction) task.transactions = [...task.transactions, input.transaction];
     if (input.outcome === 'WAITING') {
       task.status = 'WAITING';
       task.data = data;

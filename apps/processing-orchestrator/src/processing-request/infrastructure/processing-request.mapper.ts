@@ -1,5 +1,5 @@
 import type { KeyRing } from '@opp/crypto';
-import type { TaskFunction } from '@opp/contracts';
+import type { TaskFunction, TaskTransactionV2 } from '@opp/contracts';
 import type { WaitTime } from '../domain/processing-limits';
 import { ProcessingRequest } from '../domain/processing-request';
 import type { NotificationTarget } from '../domain/processing-request-parser';
@@ -40,6 +40,7 @@ export interface ProcessingTaskRow {
   expires_at: string | null;
   status: string;
   data: Record<string, unknown> | null;
+  transactions: TaskTransactionV2[];
   interactive: Record<string, unknown> | null;
   reason: string | null;
   due_at: string | null;
@@ -54,8 +55,8 @@ export const REQUEST_COLUMNS = `global_id, partner_identifier, project_id, sandb
   waiting_time, targets, user_ip, status, created_at, finished_at`;
 
 export const TASK_COLUMNS = `id, parent_id, branch, path, position, depth, type, template,
-  payload_encrypted, public_payload, expires_at, status, data, interactive, reason, due_at,
-  auth_task_id, partner_return_url, created_at, started_at, finished_at`;
+  payload_encrypted, public_payload, expires_at, status, data, transactions, interactive, reason,
+  due_at, auth_task_id, partner_return_url, created_at, started_at, finished_at`;
 
 /** The same columns without the encrypted payloads, for reads that only answer the status. */
 export const TASK_COLUMNS_WITHOUT_PAYLOAD = TASK_COLUMNS.replace(
@@ -107,6 +108,7 @@ export const ProcessingRequestMapper = {
       expiresAt: date(row.expires_at),
       status: row.status as TaskStatus,
       data: row.data,
+      transactions: row.transactions,
       interactive: row.interactive,
       reason: row.reason,
       dueAt: date(row.due_at),

@@ -16,7 +16,8 @@ import {
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /** The types of a task row's values: VALUES in FROM does not take them from the target columns. */
-const TASK_TYPES = `uuid uuid text text int int text text text jsonb timestamptz text jsonb jsonb
+const TASK_TYPES =
+  `uuid uuid text text int int text text text jsonb timestamptz text jsonb jsonb jsonb
   text timestamptz uuid text timestamptz timestamptz timestamptz timestamptz`.split(/\s+/);
 
 type LoadedRow = ProcessingRequestRow & { tasks: ProcessingTaskRow[] };
@@ -39,8 +40,10 @@ const SAVE = `
            due_at = c.due_at, auth_task_id = c.auth_task_id,
            partner_return_url = c.partner_return_url, started_at = c.started_at,
            finished_at = c.finished_at, updated_at = now(),
-           payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END
-      FROM jsonb_to_recordset($2::jsonb) AS c(id uuid, status text, data jsonb, interactive jsonb,
+           payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END,
+           transactions = c.transactions
+      FROM jsonb_to_recordset($2::jsonb) AS c(id uuid, status text, data jsonb,
+             transactions jsonb, interactive jsonb,
              reason text, due_at timestamptz, auth_task_id uuid, partner_return_url text,
              started_at timestamptz, finished_at timestamptz, payload_over boolean)
      WHERE t.id = c.id AND t.global_id = $1
@@ -90,6 +93,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         task.expiresAt,
         task.status,
         json(task.data),
+        JSON.stringify(task.transactions),
         json(task.interactive),
         task.reason,
         task.dueAt,
@@ -113,16 +117,17 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
          ON CONFLICT (global_id) DO NOTHING RETURNING global_id
        )
        INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
-         template, payload_encrypted, public_payload, expires_at, status, data, interactive, reason,
-         due_at, auth_task_id, partner_return_url, created_at, started_at, finished_at, updated_at)
+         template, payload_encrypted, public_payload, expires_at, status, data, transactions,
+         interactive, reason, due_at, auth_task_id, partner_return_url, created_at, started_at,
+         finished_at, updated_at)
        SELECT v.id, request.global_id, v.parent_id, v.branch, v.path, v.position, v.depth, v.type,
          v.template, v.payload_encrypted, v.public_payload, v.expires_at, v.status, v.data,
-         v.interactive, v.reason, v.due_at, v.auth_task_id, v.partner_return_url, v.created_at,
-         v.started_at, v.finished_at, v.updated_at
+         v.transactions, v.interactive, v.reason, v.due_at, v.auth_task_id, v.partner_return_url,
+         v.created_at, v.started_at, v.finished_at, v.updated_at
        FROM request, (VALUES ${rows.join(', ')}) AS v (id, parent_id, branch, path, position,
          depth, type, template, payload_encrypted, public_payload, expires_at, status, data,
-         interactive, reason, due_at, auth_task_id, partner_return_url, created_at, started_at,
-         finished_at, updated_at)`,
+         transactions, interactive, reason, due_at, auth_task_id, partner_return_url, created_at,
+         started_at, finished_at, updated_at)`,
       values,
     );
   }
@@ -165,6 +170,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       id: task.id,
       status: task.status,
       data: task.data,
+      transactions: task.transactions,
       interactive: task.interactive,
       reason: task.reason,
       due_at: task.dueAt,

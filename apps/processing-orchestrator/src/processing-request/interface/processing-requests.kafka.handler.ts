@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import {
-  GetProcessingStatusV1Request,
+  GetProcessingStatusV2Request,
   ResumeProcessingTaskV1Request,
-  SubmitProcessingV1Request,
+  SubmitProcessingV2Request,
   type GetProcessingStatusV1,
   type ResumeProcessingTaskV1,
   type SubmitProcessingV1,
@@ -22,13 +22,13 @@ export class ProcessingRequestsKafkaHandler {
     private readonly resumeTask: ResumeTaskUseCase,
   ) {}
 
-  @OnRequest(SubmitProcessingV1Request)
+  @OnRequest(SubmitProcessingV2Request)
   submit(@Payload() command: SubmitProcessingV1, @Ctx() context: MessageContext) {
     return this.submitProcessing.execute(context.transaction<UnitOfWork>(), command);
   }
 
   /** A read: no inbox row, no transaction held while answering. */
-  @OnRequest(GetProcessingStatusV1Request, { inbox: false })
+  @OnRequest(GetProcessingStatusV2Request, { inbox: false })
   status(@Payload() query: GetProcessingStatusV1) {
     return this.getStatus.execute(query);
   }

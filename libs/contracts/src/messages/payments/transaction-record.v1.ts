@@ -1,6 +1,27 @@
 import type { CardViewV1 } from './card.v1';
 import type { UserSnapshotV1 } from './user-snapshot.v1';
 
+/**
+ * The transaction statuses of gateway-api.md: what a record's `status` can say, and the values a
+ * transaction list can be filtered by.
+ */
+export const TRANSACTION_STATUSES = [
+  'opened',
+  'processing',
+  'waiting_approval',
+  'authenticating',
+  'authorized',
+  'completed',
+  'failed',
+  'cancelled',
+  'abandoned',
+  'refunded',
+  'charged_back',
+  'retrieved',
+  'returned',
+  'verified',
+] as const;
+
 /** The subscription a recurring charge set up (ADR 0012). */
 export interface RecurringViewV1 {
   /** Minimal days between two recurring charges. */

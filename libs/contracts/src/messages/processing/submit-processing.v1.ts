@@ -8,8 +8,6 @@ import {
   Matches,
   Min,
 } from 'class-validator';
-import { defineRequest } from '../../message-definition';
-import { Topics } from '../../topics';
 
 /**
  * POST /processing, authenticated by the gateway (ADR 0004). The request body travels as the
@@ -39,16 +37,9 @@ export class GetProcessingStatusV1 {
   @IsString() @Length(1, 128) partnerIdentifier!: string;
 }
 
-/** The Response object of processing-api.md, as JSON. */
+/**
+ * The Response object of processing-api.md, as JSON. Requested as `processing.submit-request.v2`
+ * and `processing.get-status.v2` (processing-answer.v2.ts), whose answers leave task outputs to
+ * the gateway to render (ADR 0037).
+ */
 export type ProcessingResponseV1 = Record<string, unknown>;
-
-export const SubmitProcessingV1Request = defineRequest<SubmitProcessingV1, ProcessingResponseV1>(
-  'processing.submit-request.v1',
-  Topics.processingRequests,
-  SubmitProcessingV1,
-);
-
-export const GetProcessingStatusV1Request = defineRequest<
-  GetProcessingStatusV1,
-  ProcessingResponseV1
->('processing.get-status.v1', Topics.processingRequests, GetProcessingStatusV1);

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import { taskResultMessage, type AuthenticateChargeV1 } from '@opp/contracts';
+import { taskResultV2Message, type AuthenticateChargeV1 } from '@opp/contracts';
 import { CryptoError, HostedPageKeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
 import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
-import { PaymentsConfig } from '../../../config/payments.config';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
@@ -35,7 +34,6 @@ export class AuthenticateChargeUseCase {
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
 
   async execute(work: UnitOfWork, command: AuthenticateChargeV1): Promise<Transaction> {
@@ -69,8 +67,7 @@ export class AuthenticateChargeUseCase {
       finished = await this.outcomes.decide(work, waiting, decision, settings);
     }
     if (finished.task) {
-      const result = taskResultOf(finished.task, finished, this.config.publicGatewayUrl);
-      await this.outbox.add(work, [taskResultMessage(result)]);
+      await this.outbox.add(work, [taskResultV2Message(taskResultOf(finished.task, finished))]);
     }
     return finished;
   }

@@ -3,11 +3,11 @@ import type { UnitOfWork } from '@opp/persistence';
 import {
   RecurringChargeSettledV1Message,
   taskResultMessage,
+  taskResultV2Message,
   type RecurringChargeCommandV1,
   type RecurringChargeOutcome,
 } from '@opp/contracts';
 import { OutboxWriter, type PendingMessage } from '@opp/outbox';
-import { PaymentsConfig } from '../../../config/payments.config';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { GetTransactionUseCase } from '../queries/get-transaction.use-case';
 import { taskResultOf } from '../task-result';
@@ -25,7 +25,6 @@ export class RunRecurringChargeCommandUseCase {
     private readonly charge: ProcessRecurringChargeUseCase,
     private readonly getTransaction: GetTransactionUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-    @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
   ) {}
 
   async execute(
@@ -46,7 +45,7 @@ export class RunRecurringChargeCommandUseCase {
         id: result.id,
       });
       message = task
-        ? taskResultMessage(taskResultOf(task, t, this.config.publicGatewayUrl))
+        ? taskResultV2Message(taskResultOf(task, t))
         : this.settled(command, t.status === 'failed' ? 'declined' : 'charged', t.id, t.reason);
     } catch (error) {
       if (!(error instanceof PaymentRefusal)) throw error;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { TaskResultV1 } from '@opp/contracts';
+import type { TaskResultV1, TaskResultV2 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
 import { ProcessingRequestStore } from '../processing-request.store';
 import { RecordTransition } from '../record-transition';
@@ -17,7 +17,7 @@ export class ApplyTaskResultUseCase {
     private readonly record: RecordTransition,
   ) {}
 
-  async execute(work: UnitOfWork, result: TaskResultV1): Promise<void> {
+  async execute(work: UnitOfWork, result: TaskResultV1 | TaskResultV2): Promise<void> {
     // The result names its request: locked by its GlobalId, then asked whether the task is its own
     // (ADR 0040); no look-up of the request by task id.
     const request = await this.store.lock(work, result.globalId);

@@ -3,7 +3,7 @@ import {
   replyError,
   replyOk,
   type GetProcessingStatusV1,
-  type ProcessingResponseV1,
+  type ProcessingAnswerV2,
   type Reply,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
@@ -19,8 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class GetProcessingStatusUseCase {
   constructor(private readonly store: ProcessingRequestStore) {}
 
-  async execute(query: GetProcessingStatusV1): Promise<Reply<ProcessingResponseV1>> {
-    const unknown = replyError<ProcessingResponseV1>(
+  async execute(query: GetProcessingStatusV1): Promise<Reply<ProcessingAnswerV2>> {
+    const unknown = replyError<ProcessingAnswerV2>(
       ErrorCode.ResourceNotFound,
       'NOT_FOUND: Unknown GlobalId',
     );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   replyError,
   replyOk,
-  type ProcessingResponseV1,
+  type ProcessingAnswerV2,
   type Reply,
   type SubmitProcessingV1,
 } from '@opp/contracts';
@@ -36,10 +36,7 @@ export class SubmitProcessingUseCase {
     private readonly metrics: ProcessingMetrics,
   ) {}
 
-  async execute(
-    work: UnitOfWork,
-    command: SubmitProcessingV1,
-  ): Promise<Reply<ProcessingResponseV1>> {
+  async execute(work: UnitOfWork, command: SubmitProcessingV1): Promise<Reply<ProcessingAnswerV2>> {
     const existing = await this.store.find(work, command.globalId);
     if (existing) return replyOk(existing.response());
     let parsed: ReturnType<typeof parseProcessingRequest>;
@@ -93,7 +90,7 @@ export class SubmitProcessingUseCase {
     work: UnitOfWork,
     command: SubmitProcessingV1,
     requestId: string,
-  ): Promise<Reply<ProcessingResponseV1> | null> {
+  ): Promise<Reply<ProcessingAnswerV2> | null> {
     const partner = command.partnerIdentifier;
     await this.requestIds.lock(work, partner, requestId);
     const first = await this.requestIds.find(work, partner, requestId);

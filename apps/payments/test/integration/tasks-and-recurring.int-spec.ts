@@ -7,6 +7,7 @@ import {
   Topics,
   type MessageEnvelope,
   type TaskResultV1,
+  type TaskResultV2,
 } from '@opp/contracts';
 import { newEnvelope } from '@opp/messaging';
 import { eventually } from '@opp/testing';
@@ -51,8 +52,11 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     h.producer.publish(
       envelopes.map((envelope) => ({ topic: Topics.paymentsTaskCommands, envelope })),
     );
+  // Transaction tasks answer v2 (ADR 0037), the others and refusals v1: both read as one shape.
   const resultsOf = (taskId: string) =>
-    results.map((r) => r.payload as TaskResultV1).filter((r) => r.taskId === taskId);
+    results
+      .map((r) => r.payload as TaskResultV1 & Partial<TaskResultV2>)
+      .filter((r) => r.taskId === taskId);
   const payment = (number: string, extra: Record<string, unknown> = {}) => ({
     user: 'u-7',
     // As the gateway hands it on: the partner's card object sealed for payments.
@@ -79,11 +83,17 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     await eventually(() => resultsOf(command.payload.taskId).length >= 2, 'two task results');
     const answers = resultsOf(command.payload.taskId);
     expect(answers.every((r) => r.outcome === 'SUCCESS')).toBe(true);
-    expect(new Set(answers.map((r) => r.data?.id)).size).toBe(1);
-    expect(answers[0].data).toMatchObject({
-      status: 'completed',
-      price: '12.50',
-      user: { id: 'u-7', identifier: 'u-7' },
+    // Answered in domain terms, the one transaction each time (ADR 0037: the gateway renders it).
+    expect(answers[0].transaction?.record.id).toEqual(expect.any(Number));
+    expect(new Set(answers.map((r) => r.transaction?.record.id)).size).toBe(1);
+    expect(answers[0].transaction).toMatchObject({
+      operation: 'charge',
+      record: {
+        status: 'completed',
+        priceMinor: '1250',
+        currency: 'EUR',
+        user: { id: 'u-7', identifier: 'u-7' },
+      },
     });
     const rows = await h.sql('SELECT attributes FROM transactions WHERE idempotency_key = $1', [
       command.payload.taskId,
@@ -99,11 +109,14 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     await send(pay);
     await eventually(() => resultsOf(pay.payload.taskId).length === 1, 'the WAITING result');
     const waiting = resultsOf(pay.payload.taskId)[0];
+    // The challenge in domain terms, without a URL: the gateway builds the redirect (ADR 0037).
     expect(waiting).toMatchObject({
       outcome: 'WAITING',
-      interactive: { type: 'REDIRECT', uri: 'http://127.0.0.1:3000/acs/challenge', method: 'POST' },
+      transaction: { operation: 'charge', record: { status: 'authenticating' } },
     });
-    const md = (waiting.interactive as { parameters: { MD: string } }).parameters.MD;
+    expect(waiting).not.toHaveProperty('interactive');
+    const md = waiting.transaction?.record.threeDs?.md ?? '';
+    expect(md).not.toBe('');
     const auth = taskCommand('card.authenticate', {
       MD: md,
       PaRes: devHostedPageKeys.encrypt(JSON.stringify({ md, status: 'Y' })),
@@ -112,16 +125,16 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     await eventually(() => resultsOf(auth.payload.taskId).length === 1, 'the authenticate result');
     expect(resultsOf(auth.payload.taskId)[0]).toMatchObject({
       outcome: 'SUCCESS',
-      data: { success: true, status: 'completed' },
+      transaction: { operation: 'authenticate', record: { status: 'completed' } },
     });
     await eventually(() => resultsOf(pay.payload.taskId).length === 2, 'the follow-up result');
     expect(resultsOf(pay.payload.taskId)[1]).toMatchObject({
       outcome: 'SUCCESS',
-      data: { status: 'completed' },
+      transaction: { operation: 'charge', record: { status: 'completed' } },
     });
   });
 
-  it('answers transaction.status in the spec snake_case, and FAIL for a bad payload', async () => {
+  it('answers transaction.status with the transaction in domain terms, and FAIL for a bad payload', async () => {
     const orderId = `status-${randomUUID()}`;
     const pay = taskCommand('card.payment', payment('4000000000000002', { order_id: orderId }));
     await send(pay);
@@ -140,7 +153,10 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     );
     expect(resultsOf(status.payload.taskId)[0]).toMatchObject({
       outcome: 'SUCCESS',
-      data: { order_id: orderId, status: 'failed', original_status: 'failed', price: '12.50' },
+      transaction: {
+        operation: 'status',
+        record: { orderId, status: 'failed', originalStatus: 'failed', priceMinor: '1250' },
+      },
     });
     expect(resultsOf(bad.payload.taskId)[0]).toMatchObject({
       outcome: 'FAIL',

@@ -60,9 +60,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** The services that link the gateway's hosted pages; payments answers without URLs (ADR 0037). */
-const HOSTED_PAGE_LINKERS: readonly AppName[] = ['api-gateway', 'processing-orchestrator'];
-
 /** Databases, topics and migrations, then every service on its port, each ready. */
 export async function startStack(options: StartStackOptions): Promise<Stack> {
   const names = options.services ?? APP_NAMES;
@@ -111,12 +108,10 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
       (options.ports ?? 'free') === 'free' ? await findFreePort() : DEFAULT_ADMIN_PORT,
     );
   }
-  // The services that link the gateway's hosted pages (3-D Secure) need its address (ADR 0037).
-  if (names.includes('api-gateway') && !options.extraEnv?.PUBLIC_GATEWAY_URL) {
-    for (const name of HOSTED_PAGE_LINKERS) {
-      const env = envs.get(name);
-      if (env) env.PUBLIC_GATEWAY_URL = `http://127.0.0.1:${ports['api-gateway']}`;
-    }
+  // Only the gateway links its hosted pages (3-D Secure): the other services answer without URLs
+  // (ADR 0032, ADR 0037).
+  if (gatewayEnv && !options.extraEnv?.PUBLIC_GATEWAY_URL) {
+    gatewayEnv.PUBLIC_GATEWAY_URL = `http://127.0.0.1:${ports['api-gateway']}`;
   }
   const launches = await instanceLaunches(names, ports, envs, options);
   const started = await Promise.allSettled(

@@ -1,4 +1,4 @@
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { Env, serviceConfig } from '@opp/config';
 
 export class ProcessingOrchestratorConfig extends serviceConfig(
@@ -6,14 +6,6 @@ export class ProcessingOrchestratorConfig extends serviceConfig(
   3005,
   'opp_processing_orchestrator',
 ) {
-  /**
-   * The api-gateway's public base URL: a card.payment task's acs_return_url (3-D Secure TermUrl)
-   * becomes `<PUBLIC_GATEWAY_URL>/processing/acs-return/<globalId>/<taskId>`.
-   */
-  @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  publicGatewayUrl: string;
-
   /**
    * The longest pause of the idle timer scheduler (`wait` tasks, expiration dates): it sleeps until
    * the next due timer and is told of new ones at their commit (ADR 0039); this bounds a lost one.

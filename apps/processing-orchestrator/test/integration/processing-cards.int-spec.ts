@@ -219,6 +219,18 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
     // payments is not told it (its development default would point elsewhere).
     expect(stack.envFor('payments').PUBLIC_GATEWAY_URL).toBeUndefined();
     expect(stack.envFor('api-gateway').PUBLIC_GATEWAY_URL).toBe(stack.gatewayUrl);
+    // Nor is the orchestrator: the challenge returns to the task, and the gateway builds that
+    // TermUrl (ADR 0037); payments keeps no URL for it.
+    expect(stack.envFor('processing-orchestrator').PUBLIC_GATEWAY_URL).toBeUndefined();
+    const termUrl = `${stack.gatewayUrl}/processing/acs-return/${globalId}/${taskId}`;
+    expect(
+      await queryStackDb<{ term_url: string | null; task_id: string }>(
+        stack,
+        'payments',
+        `SELECT term_url, task_id FROM transactions WHERE task_global_id = $1`,
+        [globalId],
+      ),
+    ).toEqual([{ term_url: '', task_id: taskId }]);
     const waitingData = data.payload.tasks[0].data;
     expect(waitingData).toMatchObject({ status: 'authenticating', orderId: '3ds-1' });
     expect(waitingData.acs).toEqual({
@@ -259,10 +271,13 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
         page.evaluate('document.forms[0].submit()'),
       ]);
       await page.fill('input[name="password"]', '3ds-pass');
-      await Promise.all([
+      // The ACS page posts PaRes and MD to the TermUrl: the gateway's own acs-return page.
+      const [posted] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url() === termUrl),
         page.waitForURL(`${shop.baseUrl}/back`, { timeout: 20_000 }),
         page.click('button[type="submit"]'),
       ]);
+      expect(new URLSearchParams(posted.postData() ?? '').get('MD')).toBe(parameters.MD);
     } finally {
       await browser.close();
     }

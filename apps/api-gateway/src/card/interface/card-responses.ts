@@ -10,17 +10,32 @@ export function toTokenResponse(result: TokenizeCardResultV1) {
 export const acsChallengeUrl = (publicGatewayUrl: string): string =>
   `${publicGatewayUrl.replace(/\/+$/, '')}/acs/challenge`;
 
+/**
+ * Where the challenge returns the user (TermUrl): the merchant's own acs_return_url, or for a
+ * processing task the gateway's acs-return page of that task, under its public address (ADR 0037).
+ */
+export function termUrlOf(threeDs: ThreeDsChallengeV1, publicGatewayUrl: string): string {
+  if (!threeDs.returnTo) return threeDs.termUrl;
+  const { globalId, taskId } = threeDs.returnTo;
+  return `${publicGatewayUrl.replace(/\/+$/, '')}/processing/acs-return/${globalId}/${taskId}`;
+}
+
 /** The `acs` object: where the user posts the challenge, and what (ADR 0007). */
-export const toAcs = (threeDs: ThreeDsChallengeV1, challengeUrl: string) => ({
-  url: challengeUrl,
-  parameters: { PaReq: threeDs.paReq, MD: threeDs.md, TermUrl: threeDs.termUrl },
+export const toAcs = (threeDs: ThreeDsChallengeV1, publicGatewayUrl: string) => ({
+  url: acsChallengeUrl(publicGatewayUrl),
+  parameters: {
+    PaReq: threeDs.paReq,
+    MD: threeDs.md,
+    TermUrl: termUrlOf(threeDs, publicGatewayUrl),
+  },
 });
 
 /**
  * POST /card/process (and /card/processRecurring, without `permanentToken`): `acs` while the
- * charge waits for 3-D Secure, posted to `challengeUrl`; `recurring` once a subscription exists.
+ * charge waits for 3-D Secure, its pages under `publicGatewayUrl`; `recurring` once a
+ * subscription exists.
  */
-export function toChargeResponse(record: TransactionRecordV1, challengeUrl: string) {
+export function toChargeResponse(record: TransactionRecordV1, publicGatewayUrl: string) {
   const { threeDs, recurring } = record;
   return {
     success: successOf(record),
@@ -34,7 +49,7 @@ export function toChargeResponse(record: TransactionRecordV1, challengeUrl: stri
     status: record.status,
     reason: record.reason,
     card: record.card,
-    ...(threeDs ? { acs: toAcs(threeDs, challengeUrl) } : {}),
+    ...(threeDs ? { acs: toAcs(threeDs, publicGatewayUrl) } : {}),
     permanentToken: record.permanentTokenId,
     ...(recurring ? { recurring } : {}),
     createdAt: record.createdAt,
@@ -44,8 +59,8 @@ export function toChargeResponse(record: TransactionRecordV1, challengeUrl: stri
 }
 
 /** POST /card/processRecurring: a charge's fields without `permanentToken` (ADR 0012). */
-export function toRecurringChargeResponse(record: TransactionRecordV1, challengeUrl: string) {
-  const { permanentToken: _unused, ...response } = toChargeResponse(record, challengeUrl);
+export function toRecurringChargeResponse(record: TransactionRecordV1, publicGatewayUrl: string) {
+  const { permanentToken: _unused, ...response } = toChargeResponse(record, publicGatewayUrl);
   return response;
 }
 

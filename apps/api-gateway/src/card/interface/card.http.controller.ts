@@ -26,12 +26,7 @@ import { ProcessCharge } from '../application/process-charge';
 import { readAuthenticateCharge } from './authenticate-charge.request';
 import { readCardInput } from './card-fields';
 import { AUTHENTICATE_DOC, GET_TOKEN_DOC, PROCESS_CHARGE_DOC } from './card.openapi';
-import {
-  acsChallengeUrl,
-  toAuthenticateResponse,
-  toChargeResponse,
-  toTokenResponse,
-} from './card-responses';
+import { toAuthenticateResponse, toChargeResponse, toTokenResponse } from './card-responses';
 import { JsonpCallbackGuard } from './jsonp-callback.guard';
 import { JsonpExceptionFilter } from './jsonp-exception.filter';
 import { JSONP_CONTENT_TYPE, readJsonpCallback, renderJsonp } from './jsonp';
@@ -88,7 +83,7 @@ export class CardHttpController {
       idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
       projectId,
     });
-    return toChargeResponse(record, acsChallengeUrl(this.config.publicGatewayUrl));
+    return toChargeResponse(record, this.config.publicGatewayUrl);
   }
 
   @Post('authenticate')

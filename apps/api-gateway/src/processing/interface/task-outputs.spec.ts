@@ -1,4 +1,4 @@
-import type { ProcessingAnswerV2, TaskTransactionV2 } from '@opp/contracts';
+import type { ProcessingAnswerV2, TaskTransactionV2, ThreeDsChallengeV1 } from '@opp/contracts';
 import {
   CARD_JSON,
   recordFixture,
@@ -11,7 +11,7 @@ const CHALLENGE_URL = 'https://gw.example/acs/challenge';
 const TIMES = '"createdAt":"2026-01-02T03:04:05.000Z","updatedAt":"2026-01-02T03:04:06.000Z"';
 const THREE_DS = { md: 'the-md', paReq: 'the-pareq', termUrl: 'https://gw.example/back' };
 
-const charge = (status: string, threeDs: typeof THREE_DS | null = null): TaskTransactionV2 => ({
+const charge = (status: string, threeDs: ThreeDsChallengeV1 | null = null): TaskTransactionV2 => ({
   operation: 'charge',
   record: recordFixture({ status, threeDs }),
 });
@@ -90,6 +90,33 @@ describe('processing task outputs rendered by the gateway (ADR 0037)', () => {
     );
   });
 
+  it("builds a task's TermUrl from the gateway's address: the bytes the orchestrator's URL gave", () => {
+    const render = (threeDs: ThreeDsChallengeV1) =>
+      JSON.stringify(
+        renderProcessingAnswer(
+          answer(
+            { status: 'WAITING' },
+            {
+              tasks: [{ taskId: 't0', transactions: [charge('authenticating', threeDs)] }],
+              challenge: threeDs,
+            },
+          ),
+          GATEWAY,
+        ),
+      );
+    const termUrl = 'https://gw.example/processing/acs-return/g/t0';
+    const returnsToTask = {
+      md: 'the-md',
+      paReq: 'the-pareq',
+      termUrl: '',
+      returnTo: { globalId: 'g', taskId: 't0' },
+    };
+    // Before ADR 0037's amendment the orchestrator put the URL in and payments kept it.
+    const storedBefore = { md: 'the-md', paReq: 'the-pareq', termUrl };
+    expect(render(returnsToTask)).toBe(render(storedBefore));
+    expect(render(returnsToTask).split(`"TermUrl":"${termUrl}"`)).toHaveLength(3);
+  });
+
   it('merges the answers of a task in order: a charge finished after 3-D Secure keeps its acs', () => {
     const rendered = renderProcessingAnswer(
       answer(
@@ -156,7 +183,7 @@ describe('processing task outputs rendered by the gateway (ADR 0037)', () => {
   it('renders each operation with the renderer of its merchant answer', () => {
     const record = recordFixture({ permanentTokenId: 'ptok' });
     const render = (operation: TaskTransactionV2['operation']) =>
-      JSON.stringify(renderTaskTransaction({ operation, record }, CHALLENGE_URL));
+      JSON.stringify(renderTaskTransaction({ operation, record }, GATEWAY));
     expect(render('authenticate')).toBe(
       `{"id":7,"success":true,"status":"completed","card":${CARD_JSON},"permanentToken":"ptok"}`,
     );

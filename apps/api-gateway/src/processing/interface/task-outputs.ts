@@ -5,7 +5,6 @@ import type {
   ThreeDsChallengeV1,
 } from '@opp/contracts';
 import {
-  acsChallengeUrl,
   toAcs,
   toAuthenticateResponse,
   toChargeResponse,
@@ -24,10 +23,10 @@ const CHILD_LISTS = ['success', 'fail', 'always'] as const;
  * A task's transaction as the partner reads it in the task's `data`: the fields of the merchant
  * answer of the same operation, from the same renderer (ADR 0037, ADR 0032).
  */
-export function renderTaskTransaction(output: TaskTransactionV2, challengeUrl: string): Json {
+export function renderTaskTransaction(output: TaskTransactionV2, publicGatewayUrl: string): Json {
   switch (output.operation) {
     case 'charge':
-      return toChargeResponse(output.record, challengeUrl);
+      return toChargeResponse(output.record, publicGatewayUrl);
     case 'authenticate':
       return toAuthenticateResponse(output.record);
     case 'reversal':
@@ -38,8 +37,8 @@ export function renderTaskTransaction(output: TaskTransactionV2, challengeUrl: s
 }
 
 /** `result.interactive` of a request waiting for 3-D Secure: a POST to the challenge page. */
-export function renderInteractive(challenge: ThreeDsChallengeV1, challengeUrl: string): Json {
-  const acs = toAcs(challenge, challengeUrl);
+export function renderInteractive(challenge: ThreeDsChallengeV1, publicGatewayUrl: string): Json {
+  const acs = toAcs(challenge, publicGatewayUrl);
   return jsonbOrdered({
     type: 'REDIRECT',
     uri: acs.url,
@@ -74,14 +73,13 @@ export function renderProcessingAnswer(
   answer: ProcessingAnswerV2,
   publicGatewayUrl: string,
 ): ProcessingResponseV1 {
-  const challengeUrl = acsChallengeUrl(publicGatewayUrl);
   const byTask = new Map(answer.tasks.map((t) => [t.taskId, t.transactions]));
   const response = answer.response as Json & { result?: Json; payload?: Json };
   const rendered: Json = { ...response };
   if (answer.challenge && response.result && !('interactive' in response.result)) {
     rendered.result = {
       ...response.result,
-      interactive: renderInteractive(answer.challenge, challengeUrl),
+      interactive: renderInteractive(answer.challenge, publicGatewayUrl),
     };
   }
   const tasks = response.payload?.tasks;
@@ -92,7 +90,7 @@ export function renderProcessingAnswer(
         transactions &&
         jsonbOrdered({
           ...transactions.reduce<Json>(
-            (merged, t) => ({ ...merged, ...renderTaskTransaction(t, challengeUrl) }),
+            (merged, t) => ({ ...merged, ...renderTaskTransaction(t, publicGatewayUrl) }),
             {},
           ),
           ...((node.data as Json | undefined) ?? {}),

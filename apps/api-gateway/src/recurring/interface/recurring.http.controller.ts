@@ -10,7 +10,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { acsChallengeUrl, toRecurringChargeResponse } from '../../card/interface/card-responses';
+import { toRecurringChargeResponse } from '../../card/interface/card-responses';
 import { GatewayConfig } from '../../config/gateway.config';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
@@ -47,7 +47,7 @@ export class RecurringHttpController {
     const idempotencyKey = `${projectId}:${String(merchant.params['signature'])}`;
     return toRecurringChargeResponse(
       await this.recurring.charge(projectId, userId, fields, idempotencyKey),
-      acsChallengeUrl(this.config.publicGatewayUrl),
+      this.config.publicGatewayUrl,
     );
   }
 

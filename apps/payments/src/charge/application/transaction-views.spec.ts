@@ -22,6 +22,7 @@ const transaction = (fields: Partial<Transaction> = {}): Transaction =>
     permanentTokenId: 'ptok',
     recurring: null,
     acs: challenge,
+    task: null,
     createdAt: new Date('2026-01-02T03:04:05Z'),
     updatedAt: new Date('2026-01-02T03:04:06Z'),
     ...fields,
@@ -49,5 +50,19 @@ describe('transactionRecordOf', () => {
     expect(transactionRecordOf(transaction({ status: 'authenticating' })).threeDs).toEqual(
       challenge,
     );
+  });
+
+  it("returns a task's challenge to its task, without a URL: the gateway builds it (ADR 0037)", () => {
+    const byTask = transaction({
+      status: 'authenticating',
+      acs: { md: 'md', paReq: 'pareq', termUrl: '' },
+      task: { globalId: 'g-1', taskId: 't-1' },
+    });
+    expect(transactionRecordOf(byTask).threeDs).toEqual({
+      md: 'md',
+      paReq: 'pareq',
+      termUrl: '',
+      returnTo: { globalId: 'g-1', taskId: 't-1' },
+    });
   });
 });

@@ -1,5 +1,5 @@
-import type { TransactionRecordV1 } from '@opp/contracts';
-import type { Transaction } from '../domain/transaction';
+import type { ThreeDsChallengeV1, TransactionRecordV1 } from '@opp/contracts';
+import type { AcsData, TaskOrigin, Transaction } from '../domain/transaction';
 
 /**
  * A transaction in domain terms (ADR 0032): what payments answers; the gateway renders the public
@@ -23,8 +23,19 @@ export function transactionRecordOf(t: Transaction): TransactionRecordV1 {
     user: t.user,
     permanentTokenId: t.options.remember ? t.permanentTokenId : null,
     recurring: t.recurring,
-    threeDs: t.status === 'authenticating' ? t.acs : null,
+    threeDs: t.status === 'authenticating' && t.acs ? challengeOf(t.acs, t.task) : null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A charge run by a processing task returns the user to that task: the record names it and the
+ * gateway builds the TermUrl, its own acs-return page (ADR 0037). A merchant's charge returns to
+ * the merchant's acs_return_url.
+ */
+function challengeOf(acs: AcsData, task: TaskOrigin | null): ThreeDsChallengeV1 {
+  const { md, paReq, termUrl } = acs;
+  if (!task) return { md, paReq, termUrl };
+  return { md, paReq, termUrl: '', returnTo: { globalId: task.globalId, taskId: task.taskId } };
 }

@@ -50,6 +50,7 @@ function userOf(value: unknown): Payload | undefined {
  * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md). This is the
  * task's edge, as the gateway is the merchant's (ADR 0032): the price is read into minor units and
  * `recurring_interval` required with `recurring` here, refused with the codes of POST /card/process.
+ * No acs_return_url: the 3-D Secure challenge of a task returns to the task (ADR 0037).
  */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
   const p = command.payload;
@@ -77,7 +78,6 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       orderId: text(p.order_id ?? p.orderId),
       description: text(p.description),
       threeDs: flag(p['3ds']),
-      acsReturnUrl: text(p.acs_return_url),
       remember: flag(p.remember),
       verifyCard: flag(p.verify_card),
       recurring: flag(p.recurring),

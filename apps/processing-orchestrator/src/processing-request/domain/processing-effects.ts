@@ -4,7 +4,7 @@ import type { TaskFunction } from '@opp/contracts';
 export interface TaskCommand {
   taskId: string;
   function: TaskFunction;
-  /** The task's payload as the owner gets it (card.payment: TermUrl still to be put in). */
+  /** The task's payload (card.payment: the partner's acs_return_url is left out when sent). */
   payload: Record<string, unknown>;
 }
 

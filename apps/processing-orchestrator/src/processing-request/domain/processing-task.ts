@@ -62,7 +62,7 @@ export interface ProcessingTask {
   dueAt: Date | null;
   /** card.payment after 3-D Secure: the id of the card.authenticate command sent for it. */
   authTaskId: string | null;
-  /** card.payment: the partner's own acs_return_url (the gateway's TermUrl replaces it). */
+  /** card.payment: the partner's own acs_return_url, where the user goes after 3-D Secure. */
   partnerReturnUrl: string | null;
   createdAt: Date;
   startedAt: Date | null;

@@ -159,8 +159,8 @@ export class TaskTreeEngine {
     task.status = 'RUNNING';
     task.dueAt = task.expiresAt;
     if (task.type === 'card.payment') {
-      // The gateway's TermUrl replaces the partner's own acs_return_url in the command; the user is
-      // sent on to the partner's URL when back from 3-D Secure (ADR 0007).
+      // The challenge returns to the gateway's page of this task, not to the partner's own
+      // acs_return_url: the user is sent on to it when back from 3-D Secure (ADR 0007, ADR 0037).
       const original = task.payload?.acs_return_url;
       task.partnerReturnUrl = typeof original === 'string' && original !== '' ? original : null;
     }

@@ -5,7 +5,6 @@ import {
 } from '@opp/contracts';
 import type { OutboxWriter, PendingMessage } from '@opp/outbox';
 import type { UnitOfWork } from '@opp/persistence';
-import type { ProcessingOrchestratorConfig } from '../../config/processing-orchestrator.config';
 import { ProcessingRequest } from '../domain/processing-request';
 import { ProcessingOutboxWriter } from './processing-outbox.writer';
 
@@ -37,12 +36,11 @@ function writer() {
       return [];
     },
   } as unknown as OutboxWriter;
-  const config = { publicGatewayUrl: 'https://gw.example//' } as ProcessingOrchestratorConfig;
-  return { sent, writer: new ProcessingOutboxWriter(outbox, config) };
+  return { sent, writer: new ProcessingOutboxWriter(outbox) };
 }
 
 describe('ProcessingOutboxWriter', () => {
-  it("sends each command to its owner's topic, card.payment with the gateway's TermUrl", async () => {
+  it("sends each command to its owner's topic, card.payment without a return URL", async () => {
     const { sent, writer: outbox } = writer();
     await outbox.publish({} as UnitOfWork, request('203.0.113.9'), {
       commands: [
@@ -70,7 +68,8 @@ describe('ProcessingOutboxWriter', () => {
         function: 'card.payment',
         projectId: 7,
         partnerIdentifier: 'p',
-        payload: { acs_return_url: 'https://gw.example/processing/acs-return/g/b', amount: '1.00' },
+        // The challenge returns to the task: the gateway builds its TermUrl (ADR 0037).
+        payload: { amount: '1.00' },
         userIp: '203.0.113.9',
       },
       options: { correlationId: 'g' },

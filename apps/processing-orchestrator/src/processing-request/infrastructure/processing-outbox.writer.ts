@@ -10,7 +10,6 @@ import {
 } from '@opp/contracts';
 import { OutboxWriter, type PendingMessage } from '@opp/outbox';
 import type { UnitOfWork } from '@opp/persistence';
-import { ProcessingOrchestratorConfig } from '../../config/processing-orchestrator.config';
 import { ProcessingOutbox } from '../application/processing-outbox';
 import type { ProcessingEffects, TaskCommand } from '../domain/processing-effects';
 import type { ProcessingRequest } from '../domain/processing-request';
@@ -25,13 +24,15 @@ function commandDefinition(fn: TaskFunction) {
   return PaymentsTaskCommandV1Message; // card.*, transaction.*
 }
 
+function withoutReturnUrl(payload: Record<string, unknown>): Record<string, unknown> {
+  const { acs_return_url: _partnerReturnUrl, ...rest } = payload;
+  return rest;
+}
+
 /** Task commands to their owners' topics and the request-finished event, through the outbox. */
 @Injectable()
 export class ProcessingOutboxWriter extends ProcessingOutbox {
-  constructor(
-    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-    @Inject(ProcessingOrchestratorConfig) private readonly config: ProcessingOrchestratorConfig,
-  ) {
+  constructor(@Inject(OutboxWriter) private readonly outbox: OutboxWriter) {
     super();
   }
 
@@ -47,10 +48,10 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
 
   private command(request: ProcessingRequest, task: TaskCommand): PendingMessage {
     const { globalId, projectId, partnerIdentifier, userIp } = request.snapshot;
+    // A card.payment's challenge returns to the task, whose TermUrl the gateway builds; the
+    // partner's own acs_return_url stays here for the way back (ADR 0037, ADR 0007).
     const payload =
-      task.function === 'card.payment'
-        ? { ...task.payload, acs_return_url: this.termUrl(globalId, task.taskId) }
-        : task.payload;
+      task.function === 'card.payment' ? withoutReturnUrl(task.payload) : task.payload;
     const command: TaskCommandV1 = {
       taskId: task.taskId,
       globalId,
@@ -76,11 +77,5 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
       payload: { globalId, partnerIdentifier, targets, finishedAt: at.toISOString() },
       options: { correlationId: globalId },
     };
-  }
-
-  /** The gateway's page the ACS posts the user back to (ADR 0007). */
-  private termUrl(globalId: string, taskId: string): string {
-    const base = this.config.publicGatewayUrl.replace(/\/+$/, '');
-    return `${base}/processing/acs-return/${globalId}/${taskId}`;
   }
 }

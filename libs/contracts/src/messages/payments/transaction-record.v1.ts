@@ -30,11 +30,23 @@ export interface RecurringViewV1 {
   endsAt: string;
 }
 
-/** The 3-D Secure challenge a charge waits for (ADR 0007); where the user posts it is the gateway's. */
+/** The processing task a challenge returns the user to (ADR 0037): its request and its id. */
+export interface ChallengeTaskV1 {
+  globalId: string;
+  taskId: string;
+}
+
+/**
+ * The 3-D Secure challenge a charge waits for (ADR 0007); where the user posts it is the gateway's.
+ * `termUrl` is the merchant's own acs_return_url. A charge run by a processing task returns to
+ * that task instead: `returnTo` names it and `termUrl` is empty; the gateway builds the TermUrl,
+ * its own acs-return page, from its address (ADR 0037). Records written before have no `returnTo`.
+ */
 export interface ThreeDsChallengeV1 {
   md: string;
   paReq: string;
   termUrl: string;
+  returnTo?: ChallengeTaskV1;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { Stack } from '@opp/local-stack';
 import { verifyParams } from '@opp/signature';
 import { AdminClient, CaptureServer, eventually, formFields, startTestStack } from '@opp/testing';
-import { NotifierTestKit } from './notifier-test-kit';
+import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
 
 const CALLBACK_FIELDS = [
   'project',
@@ -60,33 +60,14 @@ describe('merchant callbacks (payments events -> notifier -> merchant), D3 and D
     return project;
   }
 
-  function statusChange(
+  const statusChange = (
     projectId: number,
     overrides: Partial<TransactionStatusChangedV1> = {},
-  ): TransactionStatusChangedV1 {
-    return {
-      transactionId: nextTransactionId++,
-      projectId,
-      userId: '501',
-      orderId: 'order-1',
-      referenceId: null,
-      type: 'payment',
-      status: 'completed',
-      callbackStatus: 'completed',
-      reason: null,
-      amount: '1000.00',
-      price: '10.0000',
-      deposit: '10.0000',
-      earned: '9.6000',
-      vatRate: '0.0000',
-      vatAmount: '0.0000',
-      currency: 'EUR',
-      sandbox: true,
+  ): TransactionStatusChangedV1 =>
+    completedPaymentChange(projectId, nextTransactionId++, {
       attributes: { campaign: 'spring', attr_channel: 'web' },
-      changedAt: new Date().toISOString(),
       ...overrides,
-    };
-  }
+    });
 
   const publish = (event: TransactionStatusChangedV1) =>
     kit.publish(TransactionStatusChangedV1Message, String(event.transactionId), event);

@@ -3,10 +3,10 @@ import { AcquirerModule } from '../acquirer/acquirer.module';
 import { CardVaultModule } from '../card-vault/card-vault.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProjectModule } from '../project/project.module';
-import { UserModule } from '../user/user.module';
 import { RollingReserveModule } from '../rolling-reserve/rolling-reserve.module';
 import { registerOnce } from '../shared/register-once';
 import { AuthenticateChargeUseCase } from './application/authenticate-charge/authenticate-charge.use-case';
+import { ChargeContextReader } from './application/charge-context';
 import { ChargeOutcomes } from './application/charge-outcomes';
 import { LiveOrderGuard } from './application/live-order-guard';
 import { ProcessChargeUseCase } from './application/process-charge/process-charge.use-case';
@@ -20,6 +20,7 @@ import { ReturnRollingReserveWorker } from './application/return-rolling-reserve
 import { SettleProcessingWorker } from './application/settle-processing/settle-processing.worker';
 import { TransactionStore } from './application/transaction.store';
 import { AdvisoryLockRequestQueue } from './infrastructure/advisory-lock-request-queue';
+import { ChargeContextRepository } from './infrastructure/charge-context.repository';
 import { SavepointLiveOrderGuard } from './infrastructure/live-order-guard';
 import { TransactionRepository } from './infrastructure/transaction.repository';
 import { ChargeKafkaHandler } from './interface/charge.kafka.handler';
@@ -43,7 +44,6 @@ export class ChargeModule {
       LedgerModule,
       ProjectModule,
       RollingReserveModule,
-      UserModule,
     ],
     controllers: [
       ChargeKafkaHandler,
@@ -53,6 +53,7 @@ export class ChargeModule {
     ],
     providers: [
       { provide: TransactionStore, useClass: TransactionRepository },
+      { provide: ChargeContextReader, useClass: ChargeContextRepository },
       { provide: LiveOrderGuard, useClass: SavepointLiveOrderGuard },
       { provide: RequestQueue, useClass: AdvisoryLockRequestQueue },
       ChargeOutcomes,

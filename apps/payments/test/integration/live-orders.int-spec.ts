@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ProcessChargeV1Request } from '@opp/contracts';
+import { ProcessChargeV1Request, TokenizeCardV1Request } from '@opp/contracts';
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
 import { RowLockHolder } from './row-lock-probe';
 
@@ -36,6 +36,17 @@ describe('payments: one live payment per order id', () => {
     );
   const journalLines = async () =>
     Number((await h.sql<{ n: string }>(`SELECT count(*) AS n FROM journal_lines`))[0].n);
+  /** Committed inbox records whose stored answer is 40501 naming this payment. */
+  const storedRefusalsNaming = async (id: number) =>
+    Number(
+      (
+        await h.sql<{ n: string }>(
+          `SELECT count(*) AS n FROM inbox_messages
+           WHERE result::text LIKE '%40501%' AND result::text LIKE $1`,
+          [`%names transaction ${id}"%`],
+        )
+      )[0].n,
+    );
 
   it('refuses a second payment of a paid order with 40501 naming it, and charges nothing', async () => {
     const orderId = `o-${randomUUID()}`;
@@ -79,7 +90,10 @@ describe('payments: one live payment per order id', () => {
    * live again without committing, as a concurrent charge that got there first would be. The
    * service's charge must wait on the unique index, then lose when that one commits.
    */
-  const raceAgainstUncommittedLive = async (finish: 'commit' | 'rollback') => {
+  const raceAgainstUncommittedLive = async (
+    finish: 'commit' | 'rollback',
+    loser: (orderId: string) => ReturnType<typeof charge> = (orderId) => charge(orderId),
+  ) => {
     const orderId = `o-${randomUUID()}`;
     const first = valueOf(await charge(orderId, '4000000000000002'));
     const lines = await journalLines();
@@ -90,7 +104,7 @@ describe('payments: one live payment per order id', () => {
       [first.id],
     );
     try {
-      const pending = charge(orderId);
+      const pending = loser(orderId);
       await holder.waitForBlocked('transactions');
       if (finish === 'commit') await holder.commit();
       else await holder.release();
@@ -106,6 +120,32 @@ describe('payments: one live payment per order id', () => {
     expect(answer.ok ? '' : answer.error.message).toContain(String(first.id));
     expect(await rowsOf(orderId)).toEqual([{ id: String(first.id), status: 'processing' }]);
     expect(await journalLines()).toBe(lines);
+    // Answered without a savepoint or an error (ADR 0036): the inbox transaction committed.
+    expect(await storedRefusalsNaming(first.id)).toBe(1);
+  });
+
+  it('leaves a temporary token usable when its charge loses the order race', async () => {
+    const token = valueOf(
+      await h.request(TokenizeCardV1Request, {
+        projectId: project,
+        sealedCard: sealedCardData(project, '5555555555554444'),
+      }),
+    );
+    const { answer } = await raceAgainstUncommittedLive('commit', (orderId) =>
+      h.request(ProcessChargeV1Request, h.chargeCommand(project, { cardToken: token.id, orderId })),
+    );
+    expect(errorCodeOf(answer)).toBe(40501);
+    const [stored] = await h.sql<{ used_at: Date | null; code: string | null }>(
+      `SELECT used_at, security_code_encrypted AS code FROM card_tokens WHERE id = $1`,
+      [token.id],
+    );
+    expect(stored.used_at).toBeNull();
+    expect(stored.code).not.toBeNull();
+    const paid = await h.request(
+      ProcessChargeV1Request,
+      h.chargeCommand(project, { cardToken: token.id, orderId: `o-${randomUUID()}` }),
+    );
+    expect(valueOf(paid).status).toBe('completed');
   });
 
   it('charges once the uncommitted payment of its order rolls back', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
 import type { Consumer } from 'kafkajs';
 import { Client } from 'pg';
 import {
@@ -18,7 +19,8 @@ import { KeyRing, SealingKey, sealCard } from '@opp/crypto';
 import { parseAmount } from '@opp/money';
 import type { AppName, Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
-import { eventually, startTestStack } from '@opp/testing';
+import { findRepoRoot, localDir } from '@opp/local-stack';
+import { eventually, startTestStack, suiteSlug } from '@opp/testing';
 
 /** The dev key ring every service of a test stack uses (SECRETS_KEYS unset outside production). */
 export const devKeyRing = new KeyRing(
@@ -70,10 +72,17 @@ export class PaymentsHarness {
     readonly connection: KafkaConnection,
     readonly producer: MessageProducer,
     readonly client: RequestClient,
+    private readonly suite: string,
   ) {}
 
-  static async start(suite: string, services: AppName[], extraEnv: Record<string, string> = {}) {
-    const stack = await startTestStack({ suite, services, extraEnv });
+  /** `logLevel` 'debug' makes the services log every SQL statement they send (statement-log.ts). */
+  static async start(
+    suite: string,
+    services: AppName[],
+    extraEnv: Record<string, string> = {},
+    logLevel?: string,
+  ) {
+    const stack = await startTestStack({ suite, services, extraEnv, logLevel });
     const connection = new KafkaConnection({
       brokers: stack.brokers.split(','),
       clientId: `${suite}-test`,
@@ -83,7 +92,12 @@ export class PaymentsHarness {
     const client = new RequestClient(connection, producer, Topics.gatewayReplies);
     await client.start();
     await eventually(() => client.ready, 'the reply consumer');
-    return new PaymentsHarness(stack, connection, producer, client);
+    return new PaymentsHarness(stack, connection, producer, client, suite);
+  }
+
+  /** Where a service of this suite logs (startTestStack's log directory). */
+  logFile(app: AppName = 'payments'): string {
+    return path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(this.suite)), `${app}.log`);
   }
 
   async stop(): Promise<void> {

@@ -11,7 +11,7 @@ import type { VaultCard } from '../domain/vault-card';
 import { CardVaultStore, type EncryptedValue } from './card-vault.store';
 import { CardDataCipher } from './card-data-cipher';
 
-/** A card about to be charged: the number in memory only, and how to claim it once accepted. */
+/** A card about to be charged: the number in memory only, and what the charge writes of it. */
 export interface ChargeCard {
   number: string;
   expirationMonth: number;
@@ -19,8 +19,16 @@ export interface ChargeCard {
   securityCode?: string;
   /** Set when the charge uses a permanent token (remember keeps returning it). */
   permanentTokenId: string | null;
-  /** Marks a temporary token used (erasing its security code) or vaults card data. */
-  claim(): Promise<VaultCard>;
+  /**
+   * The vault card the charge's row names: card data is vaulted now (as tokenization vaults it); a
+   * token's card is in the vault already.
+   */
+  vaultCard(): Promise<VaultCard>;
+  /**
+   * Uses a temporary token up, its security code with it; called once the charge is written, so a
+   * charge that loses its order or request to another leaves the token usable (ADR 0036).
+   */
+  claim(): Promise<void>;
 }
 
 export interface ChargeCardSource {
@@ -96,8 +104,8 @@ export class CardVault {
 
   /**
    * The card a charge will use, by token (40402 unknown, 40304 expired, 40305 used) or by card
-   * data. Nothing is written until `claim`, so a refusal found later leaves the token unused;
-   * only an expired token loses its security code at once.
+   * data. Nothing is written until `vaultCard` (card data) or `claim` (a token), so a refusal
+   * found earlier leaves the token unused; only an expired token loses its security code at once.
    */
   async forCharge(
     work: UnitOfWork,
@@ -116,7 +124,8 @@ export class CardVault {
       expirationYear: card.expirationYear,
       securityCode: card.securityCode,
       permanentTokenId: null,
-      claim: () => this.store(work, projectId, card),
+      vaultCard: () => this.store(work, projectId, card),
+      claim: async () => undefined,
     };
   }
 
@@ -137,9 +146,9 @@ export class CardVault {
         ? await this.cipher.decrypt(token.securityCodeEncrypted)
         : undefined,
       permanentTokenId: token.kind === 'permanent' ? token.id : null,
+      vaultCard: async () => card,
       claim: async () => {
         if (token.kind === 'temporary') await this.cards.markUsed(work, token.id);
-        return card;
       },
     };
   }

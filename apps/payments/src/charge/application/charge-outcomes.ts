@@ -47,32 +47,33 @@ export class ChargeOutcomes {
     settings: ProjectSettings,
   ): Promise<Transaction> {
     const updated = await this.transactions.update(work, t.id, step.from, step.change);
-    await this.saveEffects(work, updated, step, settings);
+    await this.ledger.post(work, step.postings);
+    await this.saveHoldAndEvents(work, updated, step, settings);
     return updated;
   }
 
   /**
-   * ADR 0036: a new charge written once, in the status its first move decided, then its effects.
-   * Undefined, with nothing written, when its request or its order already has a transaction.
+   * ADR 0036: a new charge written once, in the status its first move decided, with that move's
+   * postings in the same statement, then its hold and events. Undefined, with nothing written, when
+   * its request or its order already has a transaction.
    */
   async open(
     work: UnitOfWork,
     opening: ChargeOpening,
     settings: ProjectSettings,
   ): Promise<Transaction | undefined> {
-    const inserted = await this.transactions.insertOnce(work, opening.row);
-    if (inserted) await this.saveEffects(work, inserted, opening, settings);
+    const inserted = await this.transactions.insertOnce(work, opening.row, opening.postings);
+    if (inserted) await this.saveHoldAndEvents(work, inserted, opening, settings);
     return inserted;
   }
 
-  /** The row's postings (one statement), reserve hold and events; the row is written first. */
-  private async saveEffects(
+  /** The move's reserve hold and events, once its row and postings are written. */
+  private async saveHoldAndEvents(
     work: UnitOfWork,
     t: Transaction,
-    effects: Pick<TransactionStep, 'postings' | 'reserveHold' | 'events'>,
+    effects: Pick<TransactionStep, 'reserveHold' | 'events'>,
     settings: ProjectSettings,
   ): Promise<void> {
-    await this.ledger.post(work, effects.postings);
     if (effects.reserveHold) await this.holds.schedule(work, effects.reserveHold);
     await this.outbox.add(
       work,

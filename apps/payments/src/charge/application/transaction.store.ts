@@ -1,5 +1,6 @@
 import type { ListTransactionsV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
+import type { JournalEntry } from '../../ledger/domain/journal-entry';
 import type {
   DecidedTransaction,
   NewTransaction,
@@ -26,15 +27,17 @@ export interface RequestLookup {
 
 /** Port: the transactions of this service (charges, wallet payments and their later movements). */
 export abstract class TransactionStore {
-  /** ADR 0036: the id a new charge will be inserted with, so its first move can name it. */
-  abstract nextId(work: UnitOfWork): Promise<number>;
-
   /**
-   * ADR 0036: a charge's one insert, in its decided status. Undefined, with nothing written, when
-   * the request (project, idempotency key) or the order's live payment (ADR 0014) already has a
-   * row: a concurrent one waits for that row's transaction to end first.
+   * ADR 0036: a charge's one insert, in its decided status, with its first move's postings (one
+   * statement). Undefined, with nothing written, when the request (project, idempotency key) or
+   * the order's live payment (ADR 0014) already has a row: a concurrent one waits for that row's
+   * transaction to end first.
    */
-  abstract insertOnce(work: UnitOfWork, t: DecidedTransaction): Promise<Transaction | undefined>;
+  abstract insertOnce(
+    work: UnitOfWork,
+    t: DecidedTransaction,
+    postings: readonly JournalEntry[],
+  ): Promise<Transaction | undefined>;
 
   /**
    * In one look-up: the transaction this request (project, idempotency key) already made, and the

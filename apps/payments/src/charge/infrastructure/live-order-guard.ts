@@ -15,10 +15,10 @@ const isLiveOrderConflict = (error: unknown): boolean => {
 
 /**
  * ADR 0014: an order id names at most one live payment of a project. The partial unique index
- * decides (a concurrent charge of the same order waits on the first's uncommitted row, then fails
- * once that one commits live); this turns its verdict into 405 40501 with nothing charged: the
- * charge rolls back to a savepoint taken before its first write (card token claim included), and
- * the card is never sent to the acquirer.
+ * decides (a concurrent wallet transaction of the same order waits on the first's uncommitted row,
+ * then fails once that one commits live); this turns its verdict into 405 40501 with nothing
+ * written, by rolling back to a savepoint taken before the insert, so the error does not abort the
+ * inbox transaction. Card charges insert with ON CONFLICT DO NOTHING instead (ADR 0036).
  */
 @Injectable()
 export class SavepointLiveOrderGuard extends LiveOrderGuard {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ListTransactionsV1 } from '@opp/contracts';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import type { JournalEntry } from '../../ledger/domain/journal-entry';
+import { journalAppend, statementValues } from '../../ledger/infrastructure/journal-statement';
 import type {
   DecidedTransaction,
   NewTransaction,
@@ -23,6 +25,30 @@ const LIVE_PAYMENT = `(type = 'payment' AND status NOT IN ('failed', 'cancelled'
 
 /** The constraint that refuses a second live payment for an order id. */
 export const ONE_LIVE_PAYMENT_PER_ORDER = 'transactions_one_live_payment_per_order';
+
+/**
+ * The transaction a request (project $1, idempotency key $2) already made and the live payment of
+ * its order ($3, null for none) in one look-up; also the first part of a charge's context read.
+ */
+export const REQUEST_LOOKUP = `SELECT *, idempotency_key = $2 AS earlier,
+    coalesce(order_id = $3 AND ${LIVE_PAYMENT}, false) AS live_order
+  FROM transactions
+  WHERE project_id = $1 AND (idempotency_key = $2 OR (order_id = $3 AND ${LIVE_PAYMENT}))`;
+
+/** A row of REQUEST_LOOKUP: null flags on a row that found no transaction (an outer join). */
+export type RequestLookupRow = TransactionRow & {
+  earlier: boolean | null;
+  live_order: boolean | null;
+};
+
+export function requestLookupOf(rows: RequestLookupRow[]): RequestLookup {
+  const earlier = rows.find((row) => row.earlier === true);
+  const live = rows.find((row) => row.live_order === true);
+  return {
+    earlier: earlier && TransactionMapper.toDomain(earlier),
+    live: live && TransactionMapper.toDomain(live),
+  };
+}
 
 const many = (rows: TransactionRow[]) => rows.map((row) => TransactionMapper.toDomain(row));
 
@@ -68,24 +94,30 @@ function valuesOf(t: NewTransaction): unknown[] {
 
 @Injectable()
 export class TransactionRepository extends TransactionStore {
-  async nextId(work: UnitOfWork): Promise<number> {
-    const [{ id }]: { id: string }[] = await entityManagerOf(work).query(
-      `SELECT nextval(pg_get_serial_sequence('transactions', 'id')) AS id`,
-    );
-    return Number(id);
-  }
-
   /**
    * ADR 0036: ON CONFLICT DO NOTHING without a target yields to both unique rules of a charge, the
    * request's (`transactions_once_per_request`) and the order's live payment (ADR 0014); an insert
    * that meets an uncommitted row of either waits for it, and inserts only if that one rolls back.
+   * The move's journal entries and lines are CTEs of the same statement gated on the insert (one
+   * round trip, and nothing posted for a charge that was not written).
    */
-  async insertOnce(work: UnitOfWork, t: DecidedTransaction): Promise<Transaction | undefined> {
+  async insertOnce(
+    work: UnitOfWork,
+    t: DecidedTransaction,
+    postings: readonly JournalEntry[],
+  ): Promise<Transaction | undefined> {
+    const { values, bind } = statementValues([...valuesOf(t), t.status, t.id]);
+    const journal = journalAppend(postings, bind, 'inserted');
+    const ctes = [
+      `inserted AS (INSERT INTO transactions (${COLUMNS}, status, original_status, id)
+        VALUES (${VALUES}, $28, $28, $29)
+        ON CONFLICT DO NOTHING RETURNING *)`,
+      ...journal.entryCtes,
+      ...(postings.length > 0 ? [`posted AS (${journal.insertLines})`] : []),
+    ];
     const rows: TransactionRow[] = await entityManagerOf(work).query(
-      `INSERT INTO transactions (${COLUMNS}, status, original_status, id)
-       VALUES (${VALUES}, $28, $28, $29)
-       ON CONFLICT DO NOTHING RETURNING *`,
-      [...valuesOf(t), t.status, t.id],
+      `WITH ${ctes.join(',\n')}\nSELECT * FROM inserted`,
+      values,
     );
     return many(rows)[0];
   }
@@ -96,19 +128,12 @@ export class TransactionRepository extends TransactionStore {
     idempotencyKey: string,
     orderId: string | null,
   ): Promise<RequestLookup> {
-    type Found = TransactionRow & { earlier: boolean; live_order: boolean };
-    const rows: Found[] = await entityManagerOf(work).query(
-      `SELECT *, idempotency_key = $2 AS earlier, coalesce(order_id = $3 AND ${LIVE_PAYMENT}, false)
-         AS live_order FROM transactions
-       WHERE project_id = $1 AND (idempotency_key = $2 OR (order_id = $3 AND ${LIVE_PAYMENT}))`,
-      [projectId, idempotencyKey, orderId],
-    );
-    const earlier = rows.find((row) => row.earlier);
-    const live = rows.find((row) => row.live_order);
-    return {
-      earlier: earlier && TransactionMapper.toDomain(earlier),
-      live: live && TransactionMapper.toDomain(live),
-    };
+    const rows: RequestLookupRow[] = await entityManagerOf(work).query(REQUEST_LOOKUP, [
+      projectId,
+      idempotencyKey,
+      orderId,
+    ]);
+    return requestLookupOf(rows);
   }
 
   /** Inserted as `opened`: the caller moves it on in the same database transaction. */

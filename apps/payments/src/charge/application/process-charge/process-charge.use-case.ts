@@ -14,12 +14,12 @@ import {
   type ProjectSettings,
 } from '../../../project/application/project-settings.store';
 import { PaymentRefusal } from '../../../shared/payment-refusal';
-import { UserDirectory } from '../../../user/application/user-directory';
 import { chargeTermsOf, type ChargeTerms } from '../../domain/charge-terms';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate, type TransactionStep } from '../../domain/transaction-aggregate';
+import { ChargeContextReader, type ChargeContext } from '../charge-context';
 import { ChargeOutcomes } from '../charge-outcomes';
-import { LiveOrderGuard, orderTaken } from '../live-order-guard';
+import { orderTaken } from '../live-order-guard';
 import { TransactionStore } from '../transaction.store';
 import { amountInMinor } from './requested-amount';
 
@@ -29,10 +29,11 @@ export interface RecurringCharge {
 }
 
 /**
- * POST /card/process and the `card.payment` task. One look-up finds the request's earlier result
- * (answered again) and the order's live payment; checks come next and write nothing; the acquirer
- * decides; then the card is claimed and the transaction written once, in its decided status, with
- * its postings and event (ADR 0036), all in the caller's (inbox) transaction.
+ * POST /card/process and the `card.payment` task. One read finds the request's earlier result
+ * (answered again), the order's live payment, the payer and the new id; checks come next and write
+ * nothing; the acquirer decides; then the card is vaulted and the transaction written once, in its
+ * decided status, with its postings, then its event, and only then is a token used up (ADR 0036),
+ * all in the caller's (inbox) transaction.
  */
 @Injectable()
 export class ProcessChargeUseCase {
@@ -45,8 +46,7 @@ export class ProcessChargeUseCase {
     @Inject(AcquirerRouter) private readonly acquirers: AcquirerRouter,
     @Inject(HostedPageKeyRing) private readonly keyRing: HostedPageKeyRing,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
-    private readonly liveOrders: LiveOrderGuard,
-    private readonly users: UserDirectory,
+    private readonly contexts: ChargeContextReader,
   ) {}
 
   async execute(
@@ -55,10 +55,15 @@ export class ProcessChargeUseCase {
     task?: TaskOrigin,
     recurring?: RecurringCharge,
   ): Promise<Transaction> {
-    const found = await this.lookUp(work, command);
-    if (found.earlier) return found.earlier;
+    const context = await this.contexts.read(work, {
+      projectId: command.projectId,
+      idempotencyKey: command.idempotencyKey,
+      orderId: orderIdOf(command),
+      userRef: command.user ? undefined : command.userRef,
+    });
+    if (context.earlier) return context.earlier;
     try {
-      return await this.charge(work, command, found.live, task, recurring);
+      return await this.charge(work, command, context, task, recurring);
     } catch (error) {
       // A concurrent delivery of this request waited on the first's locks (its card token, say)
       // and was then refused: the first's result is the answer (ADR 0036).
@@ -72,20 +77,20 @@ export class ProcessChargeUseCase {
   private async charge(
     work: UnitOfWork,
     command: ProcessChargeV1,
-    live: Transaction | undefined,
+    context: ChargeContext,
     task?: TaskOrigin,
     recurring?: RecurringCharge,
   ): Promise<Transaction> {
-    const user = await this.payer(work, command);
+    const user = payerOf(command, context);
     const settings = await this.projects.require(work, command.projectId);
     // A live project without a bank adapter is refused (42201) before anything else.
     const acquirer = this.acquirers.for(settings);
     const requested = amountInMinor(command.priceMinor, command.currency);
     const terms = chargeTermsOf({ ...command, requested }, settings);
     // ADR 0014: an order id with a live payment is refused before the card is touched.
-    if (live) throw orderTaken(live);
+    if (context.live) throw orderTaken(context.live);
+    if (context.id === null) throw new Error('the charge context found nothing and took no id');
 
-    const beforeWrites = await this.liveOrders.savepoint(work);
     const source = await this.vault.forCharge(work, command.projectId, command);
     const acquirerCard: AcquirerCard = {
       number: source.number,
@@ -109,10 +114,12 @@ export class ProcessChargeUseCase {
           authenticated: false,
         });
 
-    const card = await source.claim();
-    const id = await this.transactions.nextId(work);
+    // No savepoint (ADR 0036): what is written before the insert (card data into the vault, a
+    // remembered card's permanent token) stays if the insert loses, unused, as tokenization leaves
+    // a card; a temporary token is used up only after the insert.
+    const card = await source.vaultCard();
     const draft = TransactionAggregate.draft(
-      id,
+      context.id,
       {
         projectId: command.projectId,
         idempotencyKey: command.idempotencyKey,
@@ -153,24 +160,24 @@ export class ProcessChargeUseCase {
       ? await this.authorized(work, draft, decision, card, settings)
       : this.challenged(draft, terms, command.acsReturnUrl);
     const saved = await this.outcomes.open(work, draft.opening(first), settings);
-    if (saved) return saved;
+    if (saved) {
+      await source.claim();
+      return saved;
+    }
 
     // The request or the order got its transaction first (a concurrent delivery, or a concurrent
-    // charge of the order): nothing of this one stays, card claim included; answer with that one.
-    await this.liveOrders.rollbackTo(work, beforeWrites);
+    // charge of the order): the insert wrote nothing and the token is unused; answer with that one.
     const now = await this.lookUp(work, command);
     if (now.earlier) return now.earlier;
     throw orderTaken(now.live);
   }
 
   private lookUp(work: UnitOfWork, command: ProcessChargeV1) {
-    // Card verifications hold no order id (ADR 0014).
-    const orderId = command.verifyCard ? null : (command.orderId ?? null);
     return this.transactions.findForRequest(
       work,
       command.projectId,
       command.idempotencyKey,
-      orderId,
+      orderIdOf(command),
     );
   }
 
@@ -207,18 +214,19 @@ export class ProcessChargeUseCase {
       permanentTokenId,
     });
   }
+}
 
-  /**
-   * ADR 0035: who pays comes with the command, or from payments' users read model. A user the read
-   * model does not know (created a moment ago, or never) is 40406: the gateway then asks
-   * users-recurring, which creates or refuses it, and sends the charge again with the User object.
-   */
-  private async payer(work: UnitOfWork, command: ProcessChargeV1): Promise<UserSnapshotV1> {
-    if (command.user) return command.user;
-    const found = command.userRef
-      ? await this.users.payer(work, command.projectId, command.userRef)
-      : null;
-    if (!found) throw new PaymentRefusal(ErrorCode.UserNotFound, 'User missing');
-    return found;
-  }
+/** Card verifications hold no order id (ADR 0014). */
+const orderIdOf = (command: ProcessChargeV1): string | null =>
+  command.verifyCard ? null : (command.orderId ?? null);
+
+/**
+ * ADR 0035: who pays comes with the command, or from payments' users read model. A user the read
+ * model does not know (created a moment ago, or never) is 40406: the gateway then asks
+ * users-recurring, which creates or refuses it, and sends the charge again with the User object.
+ */
+function payerOf(command: ProcessChargeV1, context: ChargeContext): UserSnapshotV1 {
+  if (command.user) return command.user;
+  if (!context.payer) throw new PaymentRefusal(ErrorCode.UserNotFound, 'User missing');
+  return context.payer;
 }

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { newEnvelope } from '@opp/messaging';
+import { ProcessChargeV1Request, UserCreatedV1Message } from '@opp/contracts';
+import { eventually } from '@opp/testing';
+import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
+import { headOf, StatementLog, transactionAround } from './statement-log';
+
+/**
+ * ADR 0036: a card charge with card data and a user payments knows runs in few statements in its
+ * inbox transaction, every one a round trip. Counted on the client side, from the statements the
+ * service logs at debug level.
+ */
+describe('payments: the statements of a card charge', () => {
+  let h: PaymentsHarness;
+  let log: StatementLog;
+  let project: number;
+  const userId = `u${randomUUID().slice(0, 8)}`;
+  const identifier = `customer-${randomUUID()}`;
+
+  beforeAll(async () => {
+    h = await PaymentsHarness.start('payments statements', ['payments'], {}, 'debug');
+    log = new StatementLog(h.logFile());
+    project = await h.createProject();
+    // As users-recurring announces a user (ADR 0035): payments' read model learns it.
+    const envelope = newEnvelope(UserCreatedV1Message, userId, {
+      id: userId,
+      projectId: project,
+      identifier,
+      displayName: 'Known Customer',
+      email: 'known@example.com',
+      phone: null,
+      locale: 'en',
+      ip: '203.0.113.9',
+      createdAt: new Date().toISOString(),
+    });
+    await h.producer.publish([{ topic: UserCreatedV1Message.topic, envelope }]);
+    await eventually(
+      async () =>
+        (await h.sql('SELECT 1 FROM users_read_model WHERE id = $1', [userId])).length === 1,
+      'the user in the payments read model',
+    );
+  });
+
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  /** A charge as the gateway sends it for a known user: a reference, not the User object. */
+  const byReference = (fields = {}) =>
+    h.chargeCommand(project, {
+      user: undefined,
+      userRef: { userId },
+      sealedCard: sealedCardData(project, '4242424242424242'),
+      orderId: `o-${randomUUID()}`,
+      ...fields,
+    });
+
+  it('charges a known user with card data in at most 8 statements, START and COMMIT included', async () => {
+    // The first charge of a card vaults it; the measured one re-wraps it, as a returning card does.
+    valueOf(await h.request(ProcessChargeV1Request, byReference()));
+    const mark = await log.quietMark();
+    const charged = valueOf(await h.request(ProcessChargeV1Request, byReference()));
+    expect(charged).toMatchObject({ status: 'completed', user: { id: userId, identifier } });
+
+    const statements = transactionAround(log.since(mark), (s) =>
+      /INSERT INTO transactions/.test(s.query),
+    );
+    const heads = statements.map(headOf);
+    expect(heads.length).toBeLessThanOrEqual(8);
+    expect(heads).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages',
+      'WITH found AS', // the request's earlier result, the order's live payment, the payer, the id
+      'INSERT INTO vault_cards',
+      'WITH inserted AS', // the transaction with its journal entry and lines
+      'INSERT INTO outbox_messages',
+      'UPDATE inbox_messages SET',
+      'COMMIT',
+    ]);
+  });
+
+  it('finds a payer named by a User object identifier, with the fields sent', async () => {
+    const charged = valueOf(
+      await h.request(
+        ProcessChargeV1Request,
+        byReference({
+          userRef: {
+            resolve: {
+              projectId: project,
+              identifier,
+              email: 'sent@example.com',
+              ip: '198.51.100.7',
+            },
+          },
+        }),
+      ),
+    );
+    expect(charged.user).toEqual({
+      id: userId,
+      identifier,
+      displayName: null,
+      email: 'sent@example.com',
+      phone: null,
+      ip: '198.51.100.7',
+      locale: null,
+    });
+  });
+
+  it('refuses a user the read model does not know with 40406, writing nothing', async () => {
+    const command = byReference({ userRef: { userId: 'nobody' } });
+    expect(errorCodeOf(await h.request(ProcessChargeV1Request, command))).toBe(40406);
+    const rows = await h.sql('SELECT 1 FROM transactions WHERE idempotency_key = $1', [
+      command.idempotencyKey,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('answers a replay from the look-up without drawing an id', async () => {
+    const command = byReference();
+    const first = valueOf(await h.request(ProcessChargeV1Request, command));
+    expect(valueOf(await h.request(ProcessChargeV1Request, command))).toEqual(first);
+    const next = valueOf(await h.request(ProcessChargeV1Request, byReference()));
+    expect(next.id).toBe(first.id + 1);
+  });
+});

@@ -16,12 +16,16 @@ import { newEnvelope } from './envelope-factory';
 import { BrokerUnavailableError } from './errors';
 import type { KafkaConnection } from './kafka-connection';
 import type { MessageProducer } from './message-producer';
+import { OffsetCommitter } from './offset-committer';
 
 export interface RequestOptions {
   key: string;
   correlationId?: string;
   timeoutMs?: number;
 }
+
+/** How often the reply consumer commits how far it has read. */
+const REPLY_OFFSET_COMMIT_MS = 1000;
 
 interface Pending {
   resolve: (reply: Reply<unknown>) => void;
@@ -38,6 +42,7 @@ export class RequestClient {
   private readonly logger = new Logger(RequestClient.name);
   private readonly pending = new Map<string, Pending>();
   private consumer?: Consumer;
+  private committer?: OffsetCommitter;
   /** True while the reply consumer fetches and the last publish went through. */
   private available = false;
   private readonly restarter = new ConsumerRestarter(
@@ -125,6 +130,7 @@ export class RequestClient {
   async stop(): Promise<void> {
     this.restarter.disable();
     for (const id of [...this.pending.keys()]) this.settle(id);
+    await this.committer?.stop();
     await this.consumer?.disconnect();
   }
 
@@ -155,6 +161,14 @@ export class RequestClient {
       retry: { retries: 3, initialRetryTime: 300, maxRetryTime: 2000 },
     });
     this.consumer = consumer;
+    await this.committer?.stop(); // a restart: the previous consumer's last offsets, if it can
+    // Offsets on an interval, not after every batch as kafkajs's autoCommit does: that was one more
+    // broker request per reply. They only say where a rejoining consumer resumes (ADR 0034).
+    const committer = new OffsetCommitter(consumer, REPLY_OFFSET_COMMIT_MS, (error) =>
+      this.logger.warn({ msg: 'reply offset commit refused', error: error.message }),
+    );
+    this.committer = committer;
+    consumer.on(consumer.events.GROUP_JOIN, () => committer.forget());
     // Ready on a completed fetch, not on join: only then is the reply offset resolved (no reply is
     // missed) and the broker proven reachable. Idle fetches return every maxWaitTimeInMs.
     consumer.on(consumer.events.FETCH, () => (this.available = true));
@@ -172,11 +186,15 @@ export class RequestClient {
         fromBeginning: false,
       });
       await consumer.run({
+        autoCommit: false,
         // A fetched batch at once (ADR 0038): no database, so nothing to gain from one at a time.
         eachBatch: async ({ batch }) => {
           for (const message of batch.messages) this.receive(message);
+          const last = batch.messages.at(-1);
+          if (last) committer.handled(batch.topic, batch.partition, last.offset);
         },
       });
+      committer.start();
     } catch (error) {
       this.logger.warn({ msg: 'reply consumer could not start', error: (error as Error).message });
       this.restarter.schedule();

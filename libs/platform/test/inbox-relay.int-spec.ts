@@ -93,6 +93,41 @@ describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)',
     expect(await fixture.effects('req-1')).toBe(1);
   });
 
+  it("commits the reply consumer's offsets on an interval, not after every reply", async () => {
+    // kafkajs's autoCommit commits after every fetched batch: one more broker request per reply.
+    const kafka = fixture.connection.kafka;
+    const commits: number[] = [];
+    const makeConsumer = kafka.consumer.bind(kafka);
+    const spy = jest.spyOn(kafka, 'consumer').mockImplementation((config) => {
+      const consumer = makeConsumer(config);
+      consumer.on(consumer.events.COMMIT_OFFSETS, () => commits.push(Date.now()));
+      return consumer;
+    });
+    const client = new RequestClient(fixture.connection, fixture.producer, Topics.gatewayReplies);
+    try {
+      await client.start();
+      await eventually(() => client.ready, 'the reply consumer');
+      const started = Date.now();
+      for (let i = 0; i < 10; i++) {
+        const reply = await client.request(
+          ResolveUserV1Request,
+          { projectId: 1, identifier: `commit-${i}`, ip: '127.0.0.1' },
+          { key: `1:commit-${i}` },
+        );
+        expect(reply.ok).toBe(true);
+      }
+      const seconds = (Date.now() - started) / 1000;
+      // At most one commit a second (plus the one in flight when the loop ended), never one a reply.
+      expect(commits.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+      expect(commits.length).toBeLessThan(10);
+    } finally {
+      spy.mockRestore();
+      await client.stop();
+    }
+    // Stopping commits what was read, so a consumer of this group would resume after it.
+    expect(commits.length).toBeGreaterThan(0);
+  });
+
   it('relays committed outbox messages promptly, in order, and nothing that was rolled back', async () => {
     const events = await collect(Topics.userEvents.name);
     const writer = new OutboxWriter();

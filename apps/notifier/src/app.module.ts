@@ -26,7 +26,7 @@ export class AppModule {
         }),
         SnapshotsModule,
         delivery,
-        CallbackModule.register(delivery),
+        CallbackModule.register(delivery, config),
         PartnerNotificationModule.register(delivery),
         MessageModule.register(delivery),
       ],

@@ -36,7 +36,7 @@ export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifie
   deliveryConcurrency: number;
 
   /**
-   * The longest pause of the idle scheduler: new deliveries and finished attempts wake it, and it
+   * The longest pause of the idle scheduler: new deliveries, retries and freed slots wake it, and it
    * sleeps until the next due one (ADR 0039); this only bounds a missed wake.
    */
   @Env('DELIVERY_POLL_INTERVAL_MS', { default: '30000' })

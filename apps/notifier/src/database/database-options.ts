@@ -1,5 +1,9 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
+import {
+  ProjectSnapshotsNotify1764100000100,
+  snapshotEntities,
+  snapshotMigrations,
+} from '@opp/snapshots';
 import { CreateDeliveries1763700000400 } from './migrations/1763700000400-create-deliveries';
 import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery-origin';
 import { DeliveryDestination1763700000420 } from './migrations/1763700000420-delivery-destination';
@@ -12,6 +16,8 @@ export const migrations = [
   CreateDeliveries1763700000400,
   DeliveryOrigin1763700000410,
   DeliveryDestination1763700000420,
+  // Merchant callbacks cache what they read of a project, dropped by its NOTIFY (ADR 0036).
+  ProjectSnapshotsNotify1764100000100,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -1,5 +1,9 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
+import {
+  ProjectSnapshotsNotify1764100000100,
+  snapshotEntities,
+  snapshotMigrations,
+} from '@opp/snapshots';
 import { CreateUsersReadModel1763700000300 } from './migrations/1763700000300-create-users-read-model';
 import { CreateCardVault1763700000310 } from './migrations/1763700000310-create-card-vault';
 import { CreateTransactions1763700000320 } from './migrations/1763700000320-create-transactions';
@@ -12,7 +16,6 @@ import { WalletTransactions1763800005100 } from './migrations/1763800005100-wall
 import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
-import { ProjectSnapshotsNotify1764100000100 } from './migrations/1764100000100-project-snapshots-notify';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];

@@ -21,6 +21,8 @@ export interface CaptureAnswer {
   body?: string;
   /** Answer this late (ms), e.g. past a client's time limit. */
   delayMs?: number;
+  /** Answer once this settles: the test decides when a held request ends. */
+  heldUntil?: Promise<unknown>;
 }
 
 /** Decides the answer to a request; `n` counts the requests to that path so far (1-based). */
@@ -65,7 +67,8 @@ export class CaptureServer {
           res.writeHead(answer.status, { 'content-type': 'text/plain' });
           res.end(answer.body ?? '');
         };
-        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        if (answer.heldUntil) void answer.heldUntil.then(send, send);
+        else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
       });
     });

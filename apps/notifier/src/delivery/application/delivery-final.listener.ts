@@ -7,4 +7,10 @@ import type { Delivery } from '../domain/delivery';
  */
 export abstract class DeliveryFinalListener {
   abstract onFinal(work: UnitOfWork, delivery: Delivery): Promise<void>;
+
+  /**
+   * Whether `onFinal` writes anything for this delivery, once final. When it does not, the outcome
+   * is recorded in one statement of its own, with no transaction around it (ADR 0033).
+   */
+  abstract writesOnFinal(delivery: Delivery): boolean;
 }

@@ -5,7 +5,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { TransactionRunner } from '@opp/persistence';
+import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { PgListener, PollingLoop } from '@opp/scheduling';
 import {
   destinationOf,
@@ -25,9 +25,12 @@ import { DestinationBreakers } from './destination-breakers';
  * The delivery engine (ADR 0010), the same for every kind of delivery. It claims due deliveries
  * (FOR UPDATE SKIP LOCKED, so replicas share the work), runs at most `concurrency` attempts at
  * once, and records each outcome: success, a retry at the next delay of the schedule (with jitter),
- * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); every finished attempt wakes
- * it; each round reads when the next pending delivery falls due (a retry, a hold, a lease) and
- * sleeps until then, the poll interval being only a safety net (ADR 0039).
+ * or dead. New deliveries wake it at their commit (LISTEN/NOTIFY); a finished attempt wakes it
+ * only when a round found every slot taken (work may be waiting for one), and a retry it scheduled
+ * plans a round at its due time; each round reads when the next pending delivery falls due (a
+ * retry, a hold, a lease) and sleeps until then, the poll interval being only a safety net
+ * (ADR 0039). A finished attempt is recorded in one statement of its own unless something else
+ * must commit with it (ADR 0033).
  * A delivery created claimed (ADR 0033) takes an attempt slot before its commit and is started
  * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
  * wait, uncounted, until the breaker lets a probe through.
@@ -46,6 +49,12 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   private readonly inFlight = new Set<Promise<void>>();
   /** Slots taken by deliveries created claimed whose transaction has not ended yet. */
   private reserved = 0;
+  /**
+   * A round found every slot taken, so due deliveries may wait for one: the next slot to free
+   * wakes the loop. Otherwise a freed slot has nothing to wake for, as whatever else falls due is
+   * announced (NOTIFY, `wakeAt`) or read by the rounds as their next due time (ADR 0039).
+   */
+  private slotWanted = false;
   private readonly loop: PollingLoop;
   private readonly listener: PgListener;
   private readonly scheduleMs: number;
@@ -102,7 +111,10 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
 
   /** Takes an attempt slot for a delivery about to be created claimed; false when none is free. */
   reserveSlot(): boolean {
-    if (this.settings.concurrency - this.inFlight.size - this.reserved <= 0) return false;
+    if (this.settings.concurrency - this.inFlight.size - this.reserved <= 0) {
+      this.slotWanted = true; // stored for the scheduler instead: the next slot to free wakes it
+      return false;
+    }
     this.reserved += 1;
     return true;
   }
@@ -116,6 +128,12 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   /** The reserved slot is not used after all (rolled back, or the delivery existed). */
   releaseSlot(): void {
     this.reserved -= 1;
+    this.slotFreed();
+  }
+
+  private slotFreed(): void {
+    if (!this.slotWanted) return;
+    this.slotWanted = false;
     this.wake();
   }
 
@@ -127,7 +145,10 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
    */
   private async fill(): Promise<boolean | Date | null> {
     const free = this.settings.concurrency - this.inFlight.size - this.reserved;
-    if (free <= 0) return false; // a finishing attempt wakes the loop
+    if (free <= 0) {
+      this.slotWanted = true; // the next slot to free wakes the loop
+      return false;
+    }
     const claimed = await this.transactions.run((work) =>
       this.deliveries.claimDue(work, free, this.settings.leaseMs),
     );
@@ -163,18 +184,19 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   private start(delivery: Delivery, outcome?: AttemptResult): void {
     const attempt = inDeliveryOrigin(delivery.state.origin, () =>
       this.attempt(delivery, outcome),
-    ).catch((error: unknown) =>
-      // The lease hands the delivery back later: at least once, never lost.
+    ).catch((error: unknown) => {
+      // The lease hands the delivery back later: at least once, never lost. A round reads when.
       this.logger.error({
         msg: 'recording a delivery attempt failed',
         deliveryId: delivery.state.id,
         error: String(error),
-      }),
-    );
+      });
+      this.wake();
+    });
     this.inFlight.add(attempt);
     void attempt.finally(() => {
       this.inFlight.delete(attempt);
-      this.wake();
+      this.slotFreed();
     });
   }
 
@@ -185,27 +207,46 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     const destination = destinationOf(request);
     const opened = known ? null : this.breakers.record(destination, result);
     const update = delivery.recordAttempt(result, this.settings.retrySchedule);
-    const recorded = await this.transactions.run(async (work) => {
-      const stored = await this.deliveries.completeAttempt(work, delivery, update);
-      if (stored?.isFinal) await this.finalListener.onFinal(work, stored);
-      if (opened && destination !== null) {
-        const held = await this.deliveries.holdDestination(
-          work,
-          destination,
-          opened.openedUntil,
-          this.scheduleMs,
-        );
-        this.logger.warn({
-          msg: 'destination unreachable; circuit open',
-          destination,
-          until: opened.openedUntil.toISOString(),
-          deliveriesHeld: held,
-        });
-      }
-      return stored;
-    });
+    // Alone, the outcome is one statement that commits by itself (ADR 0033): the common case, a
+    // merchant callback delivered, has no final listener's writes and no breaker to hold with it.
+    const alone = !opened && !(delivery.isFinal && this.finalListener.writesOnFinal(delivery));
+    const recorded = alone
+      ? await this.deliveries.completeAttempt(null, delivery, update)
+      : await this.transactions.run((work) => this.complete(work, delivery, update, opened));
     if (recorded) this.metrics.attempted(kind, update.status);
+    // No round follows an attempt (ADR 0039): a retry plans its own; a breaker that opened moved
+    // other deliveries (some to the end of their schedule), so a round reads when the first is due.
+    const retryAt = recorded?.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
+    if (opened) this.wake();
+    else if (retryAt) this.loop.wakeAt(retryAt);
     this.log(delivery, update, recorded !== null);
+  }
+
+  /** The outcome with what must commit with it: the final listener's writes, a breaker's hold. */
+  private async complete(
+    work: UnitOfWork,
+    delivery: Delivery,
+    update: DeliveryUpdate,
+    opened: { openedUntil: Date } | null,
+  ): Promise<Delivery | null> {
+    const destination = destinationOf(delivery.state.request);
+    const stored = await this.deliveries.completeAttempt(work, delivery, update);
+    if (stored?.isFinal) await this.finalListener.onFinal(work, stored);
+    if (opened && destination !== null) {
+      const held = await this.deliveries.holdDestination(
+        work,
+        destination,
+        opened.openedUntil,
+        this.scheduleMs,
+      );
+      this.logger.warn({
+        msg: 'destination unreachable; circuit open',
+        destination,
+        until: opened.openedUntil.toISOString(),
+        deliveriesHeld: held,
+      });
+    }
+    return stored;
   }
 
   private log(delivery: Delivery, update: DeliveryUpdate, recorded: boolean): void {

@@ -45,10 +45,11 @@ export abstract class DeliveryStore {
 
   /**
    * Stores an attempt's outcome. Only the holder of the latest claim may: when the lease ran out
-   * and the delivery was claimed again (or replayed) meanwhile, this answers null.
+   * and the delivery was claimed again (or replayed) meanwhile, this answers null. Without a unit
+   * of work it is one statement that commits by itself: nothing else is written with it (ADR 0033).
    */
   abstract completeAttempt(
-    work: UnitOfWork,
+    work: UnitOfWork | null,
     delivery: Delivery,
     update: DeliveryUpdate,
   ): Promise<Delivery | null>;

@@ -180,12 +180,17 @@ export class Delivery {
     return { ok: true };
   }
 
+  /** Final, made for a task, and not reported yet: `takeOutcomeToReport` would answer one. */
+  get hasOutcomeToReport(): boolean {
+    return Boolean(this.current.task) && !this.current.reportedOutcome && this.isFinal;
+  }
+
   /**
    * A final delivery made for a task reports its outcome once: SUCCESS when delivered, FAIL when
    * dead. Null when there is nothing (new) to report: no task, not final, or reported before.
    */
   takeOutcomeToReport(): ReportedOutcome | null {
-    if (!this.current.task || this.current.reportedOutcome || !this.isFinal) return null;
+    if (!this.hasOutcomeToReport) return null;
     const outcome: ReportedOutcome = this.current.status === 'succeeded' ? 'SUCCESS' : 'FAIL';
     this.current = { ...this.current, reportedOutcome: outcome };
     return outcome;

@@ -32,6 +32,8 @@ export class DeliveryRepository extends DeliveryStore {
    * attempt counted and its in-flight attempt row beside it (ADR 0033), so sending it needs no
    * claim of its own; an unclaimed one due now wakes the schedulers (one held with its destination
    * falls due with the rows held before it, which the schedulers already wait for: ADR 0039).
+   * The NOTIFY is a one-time filter of the final SELECT: a LEFT JOIN to the one-row count (as it
+   * was) is removed by the planner as unused, and nothing was ever notified.
    */
   async addIfAbsent(
     work: UnitOfWork,
@@ -61,7 +63,7 @@ export class DeliveryRepository extends DeliveryStore {
          SELECT pg_notify($17, '') FROM inserted
          WHERE $15::float8 IS NULL AND $16::timestamptz IS NULL
        )
-       SELECT inserted.* FROM inserted LEFT JOIN (SELECT count(*) FROM woken) w ON true`,
+       SELECT inserted.* FROM inserted WHERE (SELECT count(*) FROM woken) >= 0`,
       [
         randomUUID(),
         d.kind,
@@ -137,14 +139,15 @@ export class DeliveryRepository extends DeliveryStore {
 
   /**
    * One statement: the attempt row and the delivery, guarded by the claim's attempt number and the
-   * pending status; timestamps are the database's.
+   * pending status; timestamps are the database's. Without a unit of work it runs on its own and
+   * is atomic as one statement is (both rows or neither).
    */
   async completeAttempt(
-    work: UnitOfWork,
+    work: UnitOfWork | null,
     delivery: Delivery,
     update: DeliveryUpdate,
   ): Promise<Delivery | null> {
-    const tx = entityManagerOf(work);
+    const tx = work ? entityManagerOf(work) : this.dataSource.manager;
     const { id, attempts } = delivery.state;
     const error = update.status === 'succeeded' ? null : update.error.slice(0, 2000);
     const [updated] = await updateReturning(

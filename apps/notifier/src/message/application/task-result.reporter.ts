@@ -20,6 +20,11 @@ export class TaskResultReporter extends DeliveryFinalListener {
     super();
   }
 
+  /** Only a delivery made for a task reports; merchant callbacks and notifications write nothing. */
+  writesOnFinal(delivery: Delivery): boolean {
+    return delivery.hasOutcomeToReport;
+  }
+
   async onFinal(work: UnitOfWork, delivery: Delivery): Promise<void> {
     const outcome = delivery.takeOutcomeToReport();
     if (!outcome) return;

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { TransactionStatusChangedV1Message } from '@opp/contracts';
+import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import { AdminClient, CaptureServer, eventually, startTestStack, suiteSlug } from '@opp/testing';
+import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
+
+const SUITE = 'notifier delivery statements';
+
+/** Callbacks measured one after another, each answered 200 at the first attempt. */
+const MEASURED = 10;
+
+/**
+ * What a merchant callback costs the notifier in SQL statements, and what still wakes its
+ * scheduler once a finished attempt no longer does by itself (ADR 0033, ADR 0039). One attempt slot
+ * and a poll interval at its maximum (5 min): a retry or a delivery waiting for the slot that goes
+ * out within a test's time can only have been woken, never found by the poll.
+ */
+describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
+  let stack: Stack;
+  let kit: NotifierTestKit;
+  let merchant: CaptureServer;
+  let admin: AdminClient;
+  let nextTransactionId = 50_000;
+  const projects: Record<'counted' | 'retried' | 'waiting', number> = {
+    counted: 0,
+    retried: 0,
+    waiting: 0,
+  };
+
+  beforeAll(async () => {
+    merchant = await CaptureServer.start();
+    stack = await startTestStack({
+      suite: SUITE,
+      services: ['api-gateway', 'notifier'],
+      extraEnv: {
+        DELIVERY_CONCURRENCY: '1',
+        DELIVERY_POLL_INTERVAL_MS: '300000',
+        DELIVERY_RETRY_SCHEDULE: '1s,1s,1s',
+      },
+    });
+    kit = new NotifierTestKit(stack);
+    admin = new AdminClient(stack.gatewayUrl!);
+    for (const name of Object.keys(projects) as (keyof typeof projects)[]) {
+      const callbackUrl = merchant.url(`/${name}`);
+      projects[name] = (await admin.createProject({ callbackUrl })).id;
+      await kit.waitForProject(projects[name], callbackUrl);
+    }
+    // Every statement logged (debug); the notifier's outbox relay paused, as merchant callbacks
+    // write nothing to the outbox and its idle round would only add noise to the count.
+    await stack.services.notifier!.restart({ LOG_LEVEL: 'debug', OUTBOX_RELAY_PAUSED: 'true' });
+  });
+
+  afterAll(async () => {
+    await kit?.close();
+    await stack?.stop();
+    await merchant?.stop();
+  });
+
+  const logFile = () =>
+    path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'notifier.log');
+
+  /** The statements the notifier logged from byte `from` of its log on. */
+  function statementsSince(from: number): string[] {
+    const text = fs.readFileSync(logFile()).subarray(from).toString('utf8');
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; query?: string })
+      .filter((entry) => entry.msg === 'query' && typeof entry.query === 'string')
+      .map((entry) => entry.query!.replace(/\s+/g, ' ').trim());
+  }
+
+  /** Waits until the log has stopped growing: whatever a finished attempt sets off is in it. */
+  async function settledLogSize(): Promise<number> {
+    let last = -1;
+    let size = fs.statSync(logFile()).size;
+    await eventually(
+      () => {
+        [last, size] = [size, fs.statSync(logFile()).size];
+        return last === size;
+      },
+      'the notifier log to settle',
+      30_000,
+      500,
+    );
+    return size;
+  }
+
+  /** How many times each statement (its first words) was issued, most frequent first. */
+  function tally(statements: string[]): string {
+    const counts = new Map<string, number>();
+    for (const sql of statements) {
+      const head = sql.slice(0, 80);
+      counts.set(head, (counts.get(head) ?? 0) + 1);
+    }
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([sql, n]) => `${n} x ${sql}`)
+      .join('\n');
+  }
+
+  async function deliveryOf(transactionId: number) {
+    const [row] = await kit.query<{ status: string; attempts: number }>(
+      `SELECT status, attempts FROM deliveries WHERE subject = $1`,
+      [String(transactionId)],
+    );
+    return row;
+  }
+
+  async function callBack(project: number): Promise<number> {
+    const event = completedPaymentChange(project, nextTransactionId++);
+    await kit.publish(TransactionStatusChangedV1Message, String(event.transactionId), event);
+    return event.transactionId;
+  }
+
+  async function delivered(transactionId: number): Promise<void> {
+    await eventually(
+      async () => (await deliveryOf(transactionId))?.status === 'succeeded',
+      `delivery of transaction ${transactionId} succeeded`,
+    );
+  }
+
+  it('delivers a callback answered 200 at once in at most 5 statements', async () => {
+    // The first event after the restart reads the project; the measured ones find it known.
+    await delivered(await callBack(projects.counted));
+    const from = await settledLogSize();
+    for (let i = 0; i < MEASURED; i++) {
+      await delivered(await callBack(projects.counted));
+    }
+    await settledLogSize();
+    const statements = statementsSince(from);
+    const perDelivery = statements.length / MEASURED;
+    if (perDelivery > 5) {
+      throw new Error(
+        `${perDelivery} statements per delivery, at most 5 wanted:\n${tally(statements)}`,
+      );
+    }
+    expect(perDelivery).toBeLessThanOrEqual(5);
+    expect(merchant.requests('/counted')).toHaveLength(MEASURED + 1);
+  });
+
+  it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0036)', async () => {
+    // The project is cached by the measured callbacks above.
+    await delivered(await callBack(projects.counted));
+    const moved = merchant.url('/counted-moved');
+    const patched = await admin.request('PATCH', `/admin/v1/projects/${projects.counted}`, {
+      callbackUrl: moved,
+    });
+    expect(patched.status).toBe(200);
+    await kit.waitForProject(projects.counted, moved);
+    const before = merchant.requests('/counted').length;
+    await delivered(await callBack(projects.counted));
+    expect(merchant.requests('/counted-moved')).toHaveLength(1);
+    expect(merchant.requests('/counted')).toHaveLength(before);
+  });
+
+  it('sends a retry when it falls due, with no poll to find it', async () => {
+    merchant.respond('/retried', (_request, n) => (n === 1 ? 500 : 200));
+    const transactionId = await callBack(projects.retried);
+    await delivered(transactionId);
+    expect(await deliveryOf(transactionId)).toEqual({ status: 'succeeded', attempts: 2 });
+    expect(merchant.requests('/retried')).toHaveLength(2);
+  });
+
+  it('sends a delivery that waited for the only attempt slot once the slot frees', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    merchant.respond('/waiting', (_request, n) =>
+      n === 1 ? { status: 200, heldUntil: held } : 200,
+    );
+    const first = await callBack(projects.waiting);
+    await merchant.waitFor('/waiting', 1);
+    // What every replica's scheduler listens on (DELIVERIES_DUE_CHANNEL): another replica with a
+    // free slot is woken by it, as this one is once its slot frees.
+    const listener = new Client({ connectionString: stack.databaseUrls.notifier });
+    await listener.connect();
+    let notified = 0;
+    listener.on('notification', () => (notified += 1));
+    await listener.query('LISTEN deliveries_due');
+    const second = await callBack(projects.waiting);
+    // Stored for the scheduler, unattempted: the slot is taken by the first, which is held.
+    await eventually(
+      async () => (await deliveryOf(second))?.status === 'pending',
+      'the second delivery stored',
+    );
+    expect(await deliveryOf(second)).toEqual({ status: 'pending', attempts: 0 });
+    expect(merchant.requests('/waiting')).toHaveLength(1);
+    try {
+      await eventually(() => notified > 0, 'the NOTIFY of the stored delivery');
+    } finally {
+      await listener.end();
+    }
+    release();
+    await delivered(second);
+    expect(await deliveryOf(first)).toEqual({ status: 'succeeded', attempts: 1 });
+    expect(await deliveryOf(second)).toEqual({ status: 'succeeded', attempts: 1 });
+    expect(merchant.requests('/waiting')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Logger } from '@nestjs/common';
+import { PgListener } from '@opp/scheduling';
+import { PROJECT_SNAPSHOTS_CHANNEL } from './project-snapshots-notify.migration';
+
+/** A safety net only: how long a copy may live if a notification was lost. */
+const MAX_AGE_MS = 60_000;
+
+/**
+ * ADR 0036: what a service reads of a project snapshot, kept in memory per project so the hot path
+ * does not read it. Every commit that changes a snapshot notifies every instance (the trigger of
+ * `ProjectSnapshotsNotify1764100000100`; the snapshot events reach one instance of the consumer
+ * group, the notification reaches all), which drops its whole copy. A read that raced with a
+ * notification is not kept, nor is a project not known yet (null): the next read looks again.
+ */
+export class ProjectSnapshotCache<T> {
+  private readonly cached = new Map<number, { value: T; at: number }>();
+  private readonly listener: PgListener;
+  /** Counts the drops: a read started before the last drop must not be kept. */
+  private generation = 0;
+  private listening = false;
+
+  constructor(databaseUrl: string, logger: Logger) {
+    this.listener = new PgListener(
+      databaseUrl,
+      PROJECT_SNAPSHOTS_CHANNEL,
+      () => this.drop(),
+      (error) => {
+        this.drop();
+        logger.warn({ msg: 'project snapshots LISTEN connection lost', error: error.message });
+      },
+    );
+  }
+
+  /** Until it listens nothing is kept, so a service never serves a copy no one can drop. */
+  async start(): Promise<void> {
+    await this.listener.start();
+    this.listening = true;
+  }
+
+  async stop(): Promise<void> {
+    this.listening = false;
+    await this.listener.stop();
+  }
+
+  /** The project's copy, or what `load` reads of it (kept unless null or dropped meanwhile). */
+  async get(projectId: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.cached.get(projectId);
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.value;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && this.listening && generation === this.generation) {
+      this.cached.set(projectId, { value, at: Date.now() });
+    }
+    return value;
+  }
+
+  private drop(): void {
+    this.generation += 1;
+    this.cached.clear();
+  }
+}

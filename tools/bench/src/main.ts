@@ -162,6 +162,8 @@ async function main(): Promise<void> {
       bare: bareResult,
       treesUnloaded: trees.unloaded,
       trees: trees.loaded,
+      treesNotifiedUnloaded: trees.notifiedUnloaded,
+      treesNotified: trees.notifiedLoaded,
       kafka: kafkaResult,
       afterLoad: afterLoad.usage,
       scaled: scaled.result,

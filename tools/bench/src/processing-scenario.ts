@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { signPartnerPayload } from '@opp/signature';
 import { AdminClient } from '@opp/testing';
 import { runLoad, type LoadResult } from './load';
+import { startNotificationReceiver, type NotificationReceiver } from './notification-receiver';
 
 type Partner = { identifier: string; secret: string };
 
@@ -26,7 +27,7 @@ const tree = (n: string) => [
 export async function runProcessingScenarios(
   gatewayUrl: string,
   options: { concurrency: number; seconds: number },
-): Promise<{ unloaded: LoadResult; loaded: LoadResult }> {
+): Promise<ProcessingResults> {
   const admin = new AdminClient(gatewayUrl);
   const project = await admin.createProject({ name: 'Bench partner shop' });
   const partner = await admin.createPartner(project.id, `bench-partner-${Date.now().toString(36)}`);
@@ -40,12 +41,84 @@ export async function runProcessingScenarios(
     seconds: Math.min(10, options.seconds),
   });
   const loaded = await runLoad('POST /processing to FINISHED (3 levels, 7 tasks)', tree, options);
-  return { unloaded, loaded };
+  const receiver = await startNotificationReceiver();
+  try {
+    const notified = (worker: number, i: number) =>
+      submitAndHearBack(
+        gatewayUrl,
+        partner,
+        receiver,
+        `n${worker}-${i}-${Date.now().toString(36)}`,
+      );
+    const notifiedUnloaded = await runLoad(
+      'POST /processing, notified, then one status read, one at a time',
+      notified,
+      { concurrency: 1, seconds: Math.min(10, options.seconds) },
+    );
+    const notifiedLoaded = await runLoad(
+      'POST /processing, notified, then one status read (3 levels, 7 tasks)',
+      notified,
+      options,
+    );
+    return { unloaded, loaded, notifiedUnloaded, notifiedLoaded };
+  } finally {
+    await receiver.close();
+  }
+}
+
+/**
+ * Both flows of processing-api.md: a partner polling the status every 5 ms until FINISHED, and the
+ * recommended one, where the request names a notification target and the partner reads the status
+ * once, when notified.
+ */
+export interface ProcessingResults {
+  unloaded: LoadResult;
+  loaded: LoadResult;
+  notifiedUnloaded: LoadResult;
+  notifiedLoaded: LoadResult;
+}
+
+/** The recommended flow: submit with a notification target, wait for it, read the status once. */
+async function submitAndHearBack(
+  gatewayUrl: string,
+  partner: Partner,
+  receiver: NotificationReceiver,
+  name: string,
+): Promise<void> {
+  const target = { type: 'URL', uri: receiver.url, method: 'POST' };
+  const globalId = await submit(gatewayUrl, partner, name, [target]);
+  await receiver.finished(globalId, 30_000);
+  const answer = await readStatus(gatewayUrl, partner, globalId);
+  if (answer.result.status !== 'FINISHED') throw new Error('notified before FINISHED');
+  if (answer.result.code !== 0) throw new Error('a task did not succeed');
 }
 
 async function submitAndFinish(gatewayUrl: string, partner: Partner, name: string): Promise<void> {
+  const globalId = await submit(gatewayUrl, partner, name, []);
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const answer = await readStatus(gatewayUrl, partner, globalId);
+    if (answer.result.status === 'FINISHED') {
+      if (answer.result.code !== 0) throw new Error('a task did not succeed');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('tree not finished in 30 s');
+}
+
+/** POST /processing of the bench's tree; answers its GlobalId. */
+async function submit(
+  gatewayUrl: string,
+  partner: Partner,
+  name: string,
+  notify: readonly { type: string; uri: string; method: string }[],
+): Promise<string> {
   const body = JSON.stringify({
-    header: { request: { id: name, date: new Date().toISOString() } },
+    header: {
+      request: { id: name, date: new Date().toISOString() },
+      ...(notify.length ? { service: { result: notify } } : {}),
+    },
     payload: { partner: { identifier: partner.identifier }, tasks: tree(name) },
   });
   const submitted = await fetch(`${gatewayUrl}/processing`, {
@@ -58,23 +131,21 @@ async function submitAndFinish(gatewayUrl: string, partner: Partner, name: strin
   });
   if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
   const { header } = (await submitted.json()) as { header: { response: { globalId: string } } };
-  const globalId = header.response.globalId;
-  const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline) {
-    const status = await fetch(`${gatewayUrl}/processing/status/${globalId}`, {
-      headers: {
-        'x-opp-partner': partner.identifier,
-        'x-opp-signature': signPartnerPayload(partner.secret, globalId),
-      },
-    });
-    const answer = (await status.json()) as { result: { status: string; code: number } };
-    if (answer.result.status === 'FINISHED') {
-      if (answer.result.code !== 0) throw new Error('a task did not succeed');
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error('tree not finished in 30 s');
+  return header.response.globalId;
+}
+
+async function readStatus(
+  gatewayUrl: string,
+  partner: Partner,
+  globalId: string,
+): Promise<{ result: { status: string; code: number } }> {
+  const status = await fetch(`${gatewayUrl}/processing/status/${globalId}`, {
+    headers: {
+      'x-opp-partner': partner.identifier,
+      'x-opp-signature': signPartnerPayload(partner.secret, globalId),
+    },
+  });
+  return (await status.json()) as { result: { status: string; code: number } };
 }
 
 /** The orchestrator learns new projects from their snapshot: retry the first tree until accepted. */

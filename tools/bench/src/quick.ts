@@ -46,8 +46,12 @@ async function main(): Promise<void> {
 
     const trees = await runProcessingScenarios(gateway, { concurrency: 8, seconds: 5 });
     log(
-      `tree unloaded p50 ${trees.unloaded.p50Ms.toFixed(1)} ms; ` +
+      `tree polled: unloaded p50 ${trees.unloaded.p50Ms.toFixed(1)} ms; ` +
         `c8 ${trees.loaded.perSecond.toFixed(1)} trees/s, failed ${trees.loaded.failed}`,
+    );
+    log(
+      `tree notified: unloaded p50 ${trees.notifiedUnloaded.p50Ms.toFixed(1)} ms; ` +
+        `c8 ${trees.notifiedLoaded.perSecond.toFixed(1)} trees/s, failed ${trees.notifiedLoaded.failed}`,
     );
   } finally {
     await receiver.close();

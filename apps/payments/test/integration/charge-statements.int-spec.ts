@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { newEnvelope } from '@opp/messaging';
 import { ProcessChargeV1Request, UserCreatedV1Message } from '@opp/contracts';
-import { eventually } from '@opp/testing';
+import { eventually, headOf, StatementLog, transactionAround } from '@opp/testing';
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
-import { headOf, StatementLog, transactionAround } from './statement-log';
 
 /**
  * ADR 0036: a card charge with card data and a user payments knows runs in few statements in its

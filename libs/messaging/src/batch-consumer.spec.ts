@@ -20,6 +20,8 @@ function harness(values: string[], options: Options = {}) {
   const resolved: string[] = [];
   const transactions: string[][] = [];
   const alone: string[] = [];
+  /** The ids each inbox transaction was given before its handlers ran. */
+  const claims: string[][] = [];
   const stepOf = (message: KafkaMessage): Step => ({
     handler: async () => undefined,
     decoded: { envelope: { id: message.offset } } as DecodedMessage,
@@ -41,8 +43,13 @@ function harness(values: string[], options: Options = {}) {
     handled: () => undefined,
   };
   const inbox = {
-    batch: async (_consumer: string, run: Parameters<InboxPort['batch']>[1]) => {
+    batch: async (
+      _consumer: string,
+      ids: readonly string[],
+      run: Parameters<InboxPort['batch']>[2],
+    ) => {
       const applied: string[] = [];
+      claims.push([...ids]);
       await run({
         once: async (messageId, work) => {
           const result = await work(undefined);
@@ -66,7 +73,7 @@ function harness(values: string[], options: Options = {}) {
       isRunning: () => true,
       isStale: options.stale ?? (() => false),
     } as unknown as EachBatchPayload);
-  return { consume, resolved, transactions, alone };
+  return { consume, resolved, transactions, alone, claims };
 }
 
 describe('BatchConsumer', () => {
@@ -74,6 +81,8 @@ describe('BatchConsumer', () => {
     const h = harness(['batch', 'skip', 'batch', 'batch', 'alone', 'batch'], { size: 2 });
     await h.consume();
     expect(h.transactions).toEqual([['0', '2'], ['3'], ['5']]);
+    // Each transaction is given its messages' ids before the first handler runs (ADR 0041).
+    expect(h.claims).toEqual(h.transactions);
     expect(h.alone).toEqual(['4']);
     expect(h.resolved).toEqual(['0', '1', '2', '3', '4', '5']);
   });
@@ -82,6 +91,8 @@ describe('BatchConsumer', () => {
     const h = harness(['batch', 'batch', 'fail', 'batch']);
     await h.consume();
     expect(h.transactions).toEqual([['0', '1'], ['3']]);
+    // The rolled-back try claimed the whole run; the retry of the ones before the failing one, them.
+    expect(h.claims).toEqual([['0', '1', '2', '3'], ['0', '1'], ['3']]);
     expect(h.alone).toEqual(['2']);
     expect(h.resolved).toEqual(['0', '1', '2', '3']);
   });

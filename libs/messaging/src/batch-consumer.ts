@@ -101,8 +101,12 @@ export class BatchConsumer {
   ): Promise<number> {
     const replies: RawRecord[] = [];
     let failed: number | undefined;
+    // The inbox claims the run's messages in one statement before the first handler (ADR 0041).
+    const ids = run.flatMap(({ plan }) =>
+      plan.kind === 'batch' ? [plan.step.decoded.envelope.id] : [],
+    );
     try {
-      await inbox.batch(this.group, async (tx) => {
+      await inbox.batch(this.group, ids, async (tx) => {
         for (const [index, { message, plan }] of run.entries()) {
           if (plan.kind !== 'batch') continue;
           await inConsumerSpan({ topic, partition, message }, async () => {

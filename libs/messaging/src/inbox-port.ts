@@ -11,10 +11,16 @@ export interface InboxPort<Tx = unknown> {
   ): Promise<InboxApplied<T>>;
 
   /**
-   * Runs `run` in one transaction in which several messages apply, each once (ADR 0038): committed
-   * when `run` resolves, rolled back whole when it or the commit rejects.
+   * Runs `run` in one transaction in which the messages `messageIds` apply, each once (ADR 0038):
+   * committed when `run` resolves, rolled back whole when it or the commit rejects. The ids are
+   * known before any handler runs, so the inbox claims them all at once and records the run's
+   * results together before the commit (ADR 0041).
    */
-  batch<R>(consumer: string, run: (batch: InboxBatch<Tx>) => Promise<R>): Promise<R>;
+  batch<R>(
+    consumer: string,
+    messageIds: readonly string[],
+    run: (batch: InboxBatch<Tx>) => Promise<R>,
+  ): Promise<R>;
 }
 
 export interface InboxApplied<T> {
@@ -24,6 +30,9 @@ export interface InboxApplied<T> {
 
 /** The messages of one batch transaction. */
 export interface InboxBatch<Tx = unknown> {
-  /** Applies one message as `InboxPort.once` does, in the batch's transaction. */
+  /**
+   * Applies one of the batch's messages as `InboxPort.once` does, in the batch's transaction: a
+   * duplicate (already applied, or earlier in this batch) answers its result without running `work`.
+   */
   once<T>(messageId: string, work: (tx: Tx) => Promise<T>): Promise<InboxApplied<T>>;
 }

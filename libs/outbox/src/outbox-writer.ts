@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { AnyDefinition, MessageEnvelope, PayloadOf } from '@opp/contracts';
 import { newEnvelope, type EnvelopeOptions } from '@opp/messaging';
 import { currentTraceHeaders } from '@opp/observability';
+import { holdUntilCommit } from './outbox-buffer';
+import { insertOutboxRows, type OutboxRow } from './outbox-rows';
 
 export interface PendingMessage<D extends AnyDefinition = AnyDefinition> {
   definition: D;
@@ -11,12 +13,12 @@ export interface PendingMessage<D extends AnyDefinition = AnyDefinition> {
   options?: EnvelopeOptions;
 }
 
-const COLUMNS = 8;
-
 /**
  * Records messages in the outbox inside the caller's transaction: they exist if and only if the
  * change they announce was committed. The relay sends them after the commit, with the correlation
  * id and the trace context (`traceparent`, `tracestate`) of the unit of work that wrote them.
+ * In a transaction the rows are written just before its commit, all of them in one INSERT in the
+ * order they were added (ADR 0041); nothing in a transaction reads its own outbox rows.
  */
 export class OutboxWriter {
   async add(
@@ -26,20 +28,18 @@ export class OutboxWriter {
     if (messages.length === 0) return [];
     const envelopes = messages.map((m) => newEnvelope(m.definition, m.key, m.payload, m.options));
     const trace = currentTraceHeaders();
-    const values: unknown[] = [];
-    const rows = envelopes.map((envelope, i) => {
-      values.push(envelope.id, messages[i].definition.topic.name, envelope.key, envelope.type);
-      values.push(JSON.stringify(envelope), envelope.correlationId ?? null);
-      values.push(trace?.traceparent ?? null, trace?.tracestate ?? null);
-      const at = (n: number) => `$${i * COLUMNS + n}`;
-      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
-    });
-    await entityManagerOf(work).query(
-      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
-         correlation_id, traceparent, tracestate)
-       VALUES ${rows.join(', ')}`,
-      values,
-    );
+    const rows = envelopes.map((envelope, i): OutboxRow => [
+      envelope.id,
+      messages[i].definition.topic.name,
+      envelope.key,
+      envelope.type,
+      JSON.stringify(envelope),
+      envelope.correlationId ?? null,
+      trace?.traceparent ?? null,
+      trace?.tracestate ?? null,
+    ]);
+    const manager = entityManagerOf(work);
+    if (!holdUntilCommit(manager, rows)) await insertOutboxRows(manager, rows);
     return envelopes;
   }
 }

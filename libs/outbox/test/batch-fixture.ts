@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Consumer } from 'kafkajs';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -12,7 +14,14 @@ import {
   type ResolveUserV1,
   type UserCreatedV1,
 } from '@opp/contracts';
-import { createTopics, databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import {
+  createTopics,
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+  findRepoRoot,
+  localDir,
+} from '@opp/local-stack';
 import {
   KafkaConnection,
   KafkaTransport,
@@ -22,8 +31,18 @@ import {
   OnRequest,
   RpcErrorPassThroughFilter,
 } from '@opp/messaging';
-import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import {
+  eventually,
+  StatementLog,
+  statementLogger,
+  suitePrefixes,
+  suiteSlug,
+  testBrokers,
+  testDatabaseAdminUrl,
+} from '@opp/testing';
 import { OutboxSchema1763700000000 } from '../src/outbox-schema.migration';
+import { OutboxTraceContext1763700000010 } from '../src/outbox-trace-context.migration';
+import { OutboxWriter } from '../src/outbox-writer';
 import { TypeormInbox } from '../src/typeorm-inbox';
 
 /**
@@ -66,7 +85,18 @@ async function record(context: MessageContext, what: string): Promise<void> {
     what,
     xid,
   ]);
+  // What the application announces, through the outbox. The fixture runs no relay: the table holds
+  // what one would send, so a row of a rolled-back try would show there.
+  await outbox.add(tx, [
+    {
+      definition: UserCreatedV1Message,
+      key: `announced-${what}`,
+      payload: { id: what, projectId: 1, identifier: what, createdAt: new Date().toISOString() },
+    },
+  ]);
 }
+
+const outbox = new OutboxWriter();
 
 @Controller()
 class BatchHandlers {
@@ -93,10 +123,14 @@ export interface Applied {
 export interface BatchFixture {
   connection: KafkaConnection;
   producer: MessageProducer;
+  /** Every SQL statement the consumer's DataSource sends (its TypeORM log at debug level). */
+  statements: StatementLog;
   /** Every handler try so far, failed ones too. */
   attempts: readonly Attempt[];
   /** What was committed, in the order applied. */
   applied(prefix: string): Promise<Applied[]>;
+  /** The outbox rows committed for the messages whose identifier starts with `prefix`, in seq order. */
+  announced(prefix: string): Promise<string[]>;
   /** Raw values arriving on a physical topic from its beginning: the array fills as they come. */
   probe(physicalTopic: string): Promise<{ value: string; headers: Record<string, string> }[]>;
   close(): Promise<void>;
@@ -111,10 +145,18 @@ export async function startBatchFixture(suite: string, batchSize: number): Promi
   await dropDatabases(adminUrl, [database]);
   await ensureDatabases(adminUrl, [database]);
   await createTopics(brokers, allTopics, { prefix: topicPrefix });
+  const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(suite)), 'sql.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.writeFileSync(logFile, '');
   const dataSource = new DataSource({
     type: 'postgres',
     url: databaseUrl(adminUrl, database),
-    migrations: [OutboxSchema1763700000000, BatchEffects1763700009998],
+    migrations: [
+      OutboxSchema1763700000000,
+      OutboxTraceContext1763700000010,
+      BatchEffects1763700009998,
+    ],
+    logger: statementLogger(logFile),
   });
   await dataSource.initialize();
   await dataSource.runMigrations();
@@ -140,6 +182,15 @@ export async function startBatchFixture(suite: string, batchSize: number): Promi
     connection,
     producer,
     attempts,
+    statements: new StatementLog(logFile),
+    announced: async (prefix) =>
+      (
+        await dataSource.query<{ what: string }[]>(
+          `SELECT envelope->'payload'->>'identifier' AS what FROM outbox_messages
+           WHERE envelope->'payload'->>'identifier' LIKE $1 || '%' ORDER BY seq`,
+          [prefix],
+        )
+      ).map((row) => row.what),
     applied: (prefix) =>
       dataSource.query<Applied[]>(
         `SELECT what, xid::text AS xid FROM effects WHERE what LIKE $1 || '%' ORDER BY seq`,

@@ -16,3 +16,11 @@ export { PageServer, autoPostPage, type ReceivedPage } from './http/page-server'
 export { queryStackDb } from './stack-db';
 export { findCardDataInStack } from './card-data-in-stack';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';
+export {
+  StatementLog,
+  statementLogger,
+  headOf,
+  transactionAround,
+  transactionsIn,
+  type LoggedStatement,
+} from './statement-log';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { newEnvelope } from '@opp/messaging';
 import { ProcessChargeV1Request, UserCreatedV1Message } from '@opp/contracts';
-import { eventually } from '@opp/testing';
+import { eventually, headOf, StatementLog, transactionAround, transactionsIn } from '@opp/testing';
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
-import { headOf, StatementLog, transactionAround } from './statement-log';
 
 /**
  * ADR 0036: a card charge with card data and a user payments knows runs in few statements in its
@@ -55,7 +54,7 @@ describe('payments: the statements of a card charge', () => {
       ...fields,
     });
 
-  it('charges a known user with card data in at most 8 statements, START and COMMIT included', async () => {
+  it('charges a known user with card data in 8 statements, START and COMMIT included', async () => {
     // The first charge of a card vaults it; the measured one re-wraps it, as a returning card does.
     valueOf(await h.request(ProcessChargeV1Request, byReference()));
     const mark = await log.quietMark();
@@ -69,14 +68,43 @@ describe('payments: the statements of a card charge', () => {
     expect(heads.length).toBeLessThanOrEqual(8);
     expect(heads).toEqual([
       'START TRANSACTION',
-      'INSERT INTO inbox_messages',
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
       'WITH found AS', // the request's earlier result, the order's live payment, the payer, the id
       'INSERT INTO vault_cards',
       'WITH inserted AS', // the transaction with its journal entry and lines
-      'INSERT INTO outbox_messages',
-      'UPDATE inbox_messages SET',
+      'UPDATE inbox_messages AS', // the run's replies stored
+      'INSERT INTO outbox_messages', // the run's outbox rows, just before the commit
       'COMMIT',
     ]);
+  });
+
+  it('shares the inbox and outbox statements among the charges of a run: 5 + 3 per charge', async () => {
+    const mark = await log.quietMark();
+    // One key: one partition, so charges that arrive together are fetched and applied as a run.
+    const key = randomUUID();
+    const charges = Array.from({ length: 8 }, () =>
+      h.request(ProcessChargeV1Request, byReference(), key),
+    );
+    for (const charged of await Promise.all(charges)) {
+      expect(valueOf(charged)).toMatchObject({ status: 'completed' });
+    }
+    await log.quietMark(); // the service's log lines of the last run written out
+    const runs = transactionsIn(log.since(mark)).filter((t) =>
+      t.some((s) => /INSERT INTO transactions/.test(s.query)),
+    );
+    const perRun = runs.map((run) => run.filter((s) => headOf(s) === 'WITH inserted AS').length);
+    expect(perRun.reduce((a, b) => a + b, 0)).toBe(charges.length);
+    for (const [i, run] of runs.entries()) {
+      const each = ['WITH found AS', 'INSERT INTO vault_cards', 'WITH inserted AS'];
+      expect(run.map(headOf)).toEqual([
+        'START TRANSACTION',
+        'INSERT INTO inbox_messages',
+        ...Array.from({ length: perRun[i] }, () => each).flat(),
+        'UPDATE inbox_messages AS',
+        'INSERT INTO outbox_messages',
+        'COMMIT',
+      ]);
+    }
   });
 
   it('finds a payer named by a User object identifier, with the fields sent', async () => {

@@ -75,7 +75,7 @@ export class PaymentsHarness {
     private readonly suite: string,
   ) {}
 
-  /** `logLevel` 'debug' makes the services log every SQL statement they send (statement-log.ts). */
+  /** `logLevel` 'debug' makes the services log every SQL statement they send (StatementLog). */
   static async start(
     suite: string,
     services: AppName[],

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { eventually } from '@opp/testing';
+import type { Logger as TypeormLogger } from 'typeorm';
+import { eventually } from './eventually';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
@@ -10,7 +11,7 @@ export interface LoggedStatement {
 /**
  * Counts the SQL statements a service sends, on the client side: at LOG_LEVEL=debug its TypeORM
  * logger writes one `query` line per statement it sends, with the text (never the values). Every
- * statement is a round trip, which is what ADR 0036 keeps few.
+ * statement is a round trip, which is what ADR 0036 and ADR 0041 keep few.
  */
 export class StatementLog {
   constructor(private readonly file: string) {}
@@ -67,3 +68,35 @@ export function transactionAround(
 /** The first words of a statement, enough to tell what it does (`INSERT INTO vault_cards`). */
 export const headOf = (statement: LoggedStatement): string =>
   statement.query.trim().split(/\s+/).slice(0, 3).join(' ');
+
+/** Every complete database transaction among the statements, START TRANSACTION to COMMIT. */
+export function transactionsIn(statements: LoggedStatement[]): LoggedStatement[][] {
+  const transactions: LoggedStatement[][] = [];
+  let open: LoggedStatement[] | undefined;
+  for (const statement of statements) {
+    if (statement.query === 'START TRANSACTION') open = [];
+    if (!open) continue;
+    open.push(statement);
+    if (statement.query === 'COMMIT') {
+      transactions.push(open);
+      open = undefined;
+    }
+  }
+  return transactions;
+}
+
+/**
+ * For a DataSource a test builds itself (no service logger): writes its statements to `file` as a
+ * service at debug level does, one `query` line each, so a StatementLog of that file counts them.
+ */
+export function statementLogger(file: string): TypeormLogger {
+  const nothing = () => undefined;
+  return {
+    logQuery: (query) => fs.appendFileSync(file, `${JSON.stringify({ msg: 'query', query })}\n`),
+    logQueryError: nothing,
+    logQuerySlow: nothing,
+    logSchemaBuild: nothing,
+    logMigration: nothing,
+    log: nothing,
+  };
+}

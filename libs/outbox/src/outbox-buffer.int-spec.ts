@@ -1,0 +1,130 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DataSource } from 'typeorm';
+import { UserCreatedV1Message } from '@opp/contracts';
+import {
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+  findRepoRoot,
+  localDir,
+} from '@opp/local-stack';
+import {
+  headOf,
+  StatementLog,
+  statementLogger,
+  suitePrefixes,
+  suiteSlug,
+  testDatabaseAdminUrl,
+  transactionsIn,
+} from '@opp/testing';
+import { OutboxSchema1763700000000 } from './outbox-schema.migration';
+import { OutboxTraceContext1763700000010 } from './outbox-trace-context.migration';
+import { OutboxWriter, type PendingMessage } from './outbox-writer';
+
+const SUITE = 'outbox write-behind';
+const { dbPrefix } = suitePrefixes(SUITE);
+const database = `${dbPrefix}buffer`;
+const adminUrl = testDatabaseAdminUrl();
+const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'sql.log');
+
+const message = (key: string): PendingMessage => ({
+  definition: UserCreatedV1Message,
+  key,
+  payload: { id: key, projectId: 1, identifier: key, createdAt: new Date().toISOString() },
+});
+
+/** ADR 0041: a transaction's outbox rows are written in one INSERT just before its commit. */
+describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)', () => {
+  let dataSource: DataSource;
+  const writer = new OutboxWriter();
+  const log = new StatementLog(logFile);
+
+  /** Committed rows of keys starting with `prefix`, in `seq` order (the relay's order). */
+  const keys = async (prefix: string) =>
+    (
+      await dataSource.query<{ message_key: string }[]>(
+        `SELECT message_key FROM outbox_messages WHERE message_key LIKE $1 || '%' ORDER BY seq`,
+        [prefix],
+      )
+    ).map((row) => row.message_key);
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    fs.writeFileSync(logFile, '');
+    await dropDatabases(adminUrl, [database]);
+    await ensureDatabases(adminUrl, [database]);
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: databaseUrl(adminUrl, database),
+      migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010],
+      logger: statementLogger(logFile),
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    await dataSource.query(`CREATE TABLE effects (what text NOT NULL)`);
+    // A row the database refuses, to fail the write just before the commit.
+    await dataSource.query(
+      `ALTER TABLE outbox_messages ADD CONSTRAINT refused CHECK (message_key <> 'refused')`,
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  it('writes the rows of several adds in one INSERT before the COMMIT, in the order added', async () => {
+    const mark = fs.statSync(logFile).size;
+    const seenInside = await dataSource.transaction(async (tx) => {
+      await writer.add(tx, [message('order-1'), message('order-2')]);
+      await writer.add(tx, [message('order-3')]);
+      return keys('order-');
+    });
+    expect(seenInside).toEqual([]); // held, not written yet
+    expect(await keys('order-')).toEqual(['order-1', 'order-2', 'order-3']);
+    const [transaction] = transactionsIn(log.since(mark));
+    expect(transaction.slice(-2).map(headOf)).toEqual(['INSERT INTO outbox_messages', 'COMMIT']);
+    expect(transaction.filter((s) => /outbox_messages \(/.test(s.query))).toHaveLength(1);
+  });
+
+  it('writes nothing of a transaction that rolls back', async () => {
+    await expect(
+      dataSource.transaction(async (tx) => {
+        await writer.add(tx, [message('rolled-back-1')]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await dataSource.transaction((tx) => writer.add(tx, [message('rolled-back-after')]));
+    expect(await keys('rolled-back-')).toEqual(['rolled-back-after']);
+  });
+
+  it('drops only the rows of a nested transaction rolled back to its savepoint', async () => {
+    await dataSource.transaction(async (tx) => {
+      await writer.add(tx, [message('nested-before')]);
+      await tx
+        .transaction(async (inner) => {
+          await writer.add(inner, [message('nested-inside')]);
+          throw new Error('roll back to the savepoint');
+        })
+        .catch(() => undefined);
+      await tx.transaction((inner) => writer.add(inner, [message('nested-released')]));
+      await writer.add(tx, [message('nested-after')]);
+    });
+    expect(await keys('nested-')).toEqual(['nested-before', 'nested-released', 'nested-after']);
+  });
+
+  it('fails the commit when the held rows cannot be written, taking the transaction with them', async () => {
+    await expect(
+      dataSource.transaction(async (tx) => {
+        await tx.query(`INSERT INTO effects (what) VALUES ('refused-effect')`);
+        await writer.add(tx, [message('refused')]);
+      }),
+    ).rejects.toThrow(/refused/);
+    expect(await dataSource.query(`SELECT what FROM effects`)).toEqual([]);
+  });
+
+  it('writes at once outside a transaction', async () => {
+    await writer.add(dataSource.manager, [message('autocommit')]);
+    expect(await keys('autocommit')).toEqual(['autocommit']);
+  });
+});

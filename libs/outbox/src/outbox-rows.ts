@@ -1,0 +1,37 @@
+import type { EntityManager } from 'typeorm';
+
+/** One outbox row's values, in the column order of `insertOutboxRows`. */
+export type OutboxRow = readonly [
+  messageId: string,
+  topic: string,
+  key: string,
+  type: string,
+  envelope: string,
+  correlationId: string | null,
+  traceparent: string | null,
+  tracestate: string | null,
+];
+
+const COLUMNS = 8;
+
+/**
+ * Writes rows in one multi-row INSERT, in the order given: `seq` follows it, and the relay sends in
+ * `seq` order (ADR 0019). The trigger NOTIFYs once per statement, delivered at commit.
+ */
+export async function insertOutboxRows(
+  manager: EntityManager,
+  rows: readonly OutboxRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.flat();
+  const tuples = rows.map((_, i) => {
+    const at = (n: number) => `$${i * COLUMNS + n}`;
+    return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
+  });
+  await manager.query(
+    `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
+       correlation_id, traceparent, tracestate)
+     VALUES ${tuples.join(', ')}`,
+    values,
+  );
+}

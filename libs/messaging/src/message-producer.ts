@@ -1,6 +1,7 @@
 import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
 import type { KafkaConnection } from './kafka-connection';
+import { SendCoalescer } from './send-coalescer';
 
 /** A message as it is, for a physical topic name. */
 export interface RawRecord {
@@ -17,10 +18,12 @@ export interface OutgoingMessage {
 /**
  * The only way messages leave a service. Every message must have a key (the aggregate id), and many
  * messages go out in one producer call: kafkajs does not batch by itself, and one awaited send per
- * message caps a producer near a few thousand messages a second.
+ * message caps a producer near a few thousand messages a second. Sends started while one is in
+ * flight go out together in the next request (SendCoalescer, ADR 0042).
  */
 export class MessageProducer {
   private readonly producer: Producer;
+  private readonly coalescer: SendCoalescer;
   private connecting?: Promise<void>;
 
   constructor(private readonly connection: KafkaConnection) {
@@ -31,6 +34,13 @@ export class MessageProducer {
       createPartitioner: Partitioners.DefaultPartitioner,
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
+    this.coalescer = new SendCoalescer(async (topicMessages) => {
+      await this.producer.sendBatch({
+        acks: -1,
+        compression: CompressionTypes.None,
+        topicMessages,
+      });
+    });
   }
 
   async connect(): Promise<void> {
@@ -51,11 +61,7 @@ export class MessageProducer {
       list.push(toKafkaMessage(message));
       byTopic.set(topic, list);
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      compression: CompressionTypes.None,
-      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
-    });
+    await this.coalescer.send(byTopic);
   }
 
   /** Sends one message as it is, to a physical topic name (replies and dead letters). */
@@ -74,11 +80,7 @@ export class MessageProducer {
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
     }
     await this.connect();
-    await this.producer.sendBatch({
-      acks: -1,
-      compression: CompressionTypes.None,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    await this.coalescer.send(byTopic);
   }
 
   async disconnect(): Promise<void> {

@@ -1,9 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { TransactionStatusChangedV1Message } from '@opp/contracts';
 import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
-import { AdminClient, CaptureServer, eventually, startTestStack, suiteSlug } from '@opp/testing';
+import {
+  AdminClient,
+  CaptureServer,
+  eventually,
+  startTestStack,
+  StatementLog,
+  suiteSlug,
+} from '@opp/testing';
 import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
 
 const SUITE = 'notifier delivery statements';
@@ -61,32 +67,17 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
   const logFile = () =>
     path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'notifier.log');
 
-  /** The statements the notifier logged from byte `from` of its log on. */
-  function statementsSince(from: number): string[] {
-    const text = fs.readFileSync(logFile()).subarray(from).toString('utf8');
-    return text
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg?: string; query?: string })
-      .filter((entry) => entry.msg === 'query' && typeof entry.query === 'string')
-      .map((entry) => entry.query!.replace(/\s+/g, ' ').trim());
-  }
+  /** Every statement the notifier sends, from its debug log (the one counter, @opp/testing). */
+  const statementLog = () => new StatementLog(logFile());
+
+  /** The statements the notifier logged after `mark`, whitespace folded. */
+  const statementsSince = (mark: number): string[] =>
+    statementLog()
+      .since(mark)
+      .map((statement) => statement.query.replace(/\s+/g, ' ').trim());
 
   /** Waits until the log has stopped growing: whatever a finished attempt sets off is in it. */
-  async function settledLogSize(): Promise<number> {
-    let last = -1;
-    let size = fs.statSync(logFile()).size;
-    await eventually(
-      () => {
-        [last, size] = [size, fs.statSync(logFile()).size];
-        return last === size;
-      },
-      'the notifier log to settle',
-      30_000,
-      500,
-    );
-    return size;
-  }
+  const settledLogSize = (): Promise<number> => statementLog().quietMark();
 
   /** How many times each statement (its first words) was issued, most frequent first. */
   function tally(statements: string[]): string {

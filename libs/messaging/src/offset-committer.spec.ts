@@ -48,6 +48,24 @@ describe('OffsetCommitter', () => {
     expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '3' }]]);
   });
 
+  it('sets no timer while nothing was handled: an idle consumer is not woken', async () => {
+    jest.useFakeTimers();
+    try {
+      const { commits, c } = committer();
+      c.start();
+      expect(jest.getTimerCount()).toBe(0);
+      c.handled('t', 0, '1');
+      c.handled('t', 0, '2');
+      expect(jest.getTimerCount()).toBe(1);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '3' }]]);
+      expect(jest.getTimerCount()).toBe(0);
+      await c.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('commits on an interval once started', async () => {
     jest.useFakeTimers();
     try {

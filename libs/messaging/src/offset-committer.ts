@@ -16,6 +16,8 @@ interface PartitionOffset {
  */
 export class OffsetCommitter {
   private pending = new Map<string, PartitionOffset>();
+  private started = false;
+  /** Armed by the first handled message after a commit: an idle consumer sets no timer (ADR 0039). */
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -25,8 +27,8 @@ export class OffsetCommitter {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
+    this.started = true;
+    if (this.pending.size > 0) this.arm();
   }
 
   /** A message was handled (applied, answered or parked): its partition may move past it. */
@@ -36,6 +38,17 @@ export class OffsetCommitter {
       partition,
       offset: (BigInt(offset) + 1n).toString(),
     });
+    if (this.started) this.arm();
+  }
+
+  /** The commit of what is handled now and within the interval, at most an interval from now. */
+  private arm(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.intervalMs);
+    this.timer.unref();
   }
 
   /**
@@ -59,7 +72,8 @@ export class OffsetCommitter {
 
   /** Commits what was handled, then stops (before the consumer disconnects). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.started = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
   }

@@ -25,6 +25,7 @@ export interface BenchFigures {
   treesNotifiedUnloaded: LoadResult;
   treesNotified: LoadResult;
   kafka: LoadResult;
+  /** The stack left alone for `idleSeconds` after the loads (CPU and resident memory). */
   afterLoad: ProcessUsage[];
   scaled: LoadResult;
   scaledUsage: ProcessUsage[];
@@ -45,6 +46,7 @@ const SERVICE = /^(api-gateway|users-recurring|payments|payouts|notifier|process
 function targetLines(f: BenchFigures): string[] {
   const cpuPerCharge = totalCpuMs(f.cardUsage) / f.card.completed;
   const idleShare = totalCpuMs(f.idle) / (f.idleSeconds * 1000);
+  const idleAfterShare = totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000);
   const services = (usage: ProcessUsage[]) => usage.filter((u) => SERVICE.test(u.name));
   const maxIdleRss = Math.max(...services(f.idle).map((u) => u.rssMiB));
   const maxRssAfter = Math.max(...services(f.afterLoad).map((u) => u.rssMiB));
@@ -61,7 +63,8 @@ function targetLines(f: BenchFigures): string[] {
     `| tree p50 unloaded <= 60 ms, notified | ${f.treesNotifiedUnloaded.p50Ms.toFixed(1)} ms | ${mark(f.treesNotifiedUnloaded.p50Ms <= 60)} |`,
     `| >= 100 trees/s sustained, polling every 5 ms | ${f.trees.perSecond.toFixed(1)} | ${mark(f.trees.perSecond >= 100)} |`,
     `| >= 100 trees/s sustained, notified | ${f.treesNotified.perSecond.toFixed(1)} | ${mark(f.treesNotified.perSecond >= 100)} |`,
-    `| idle stack <= 5% of one core | ${(idleShare * 100).toFixed(1)}% | ${mark(idleShare <= 0.05)} |`,
+    `| idle stack <= 5% of one core, just started | ${(idleShare * 100).toFixed(1)}% | ${mark(idleShare <= 0.05)} |`,
+    `| idle stack <= 5% of one core, after the load | ${(idleAfterShare * 100).toFixed(1)}% | ${mark(idleAfterShare <= 0.05)} |`,
     `| every service <= 150 MB RSS idle | max ${maxIdleRss.toFixed(0)} MiB | ${mark(maxIdleRss <= 150)} |`,
     `| every service <= 250 MB RSS after the load | max ${maxRssAfter.toFixed(0)} MiB | ${mark(maxRssAfter <= 250)} |`,
     `| ${REFUSED_DELIVERIES.toLocaleString('en')} pending deliveries to a refusing endpoint: notifier <= 2% of a core | ${(refusedShare * 100).toFixed(2)}% | ${mark(refusedShare <= 0.02)} |`,
@@ -72,17 +75,18 @@ function usageTable(f: BenchFigures): string[] {
   const names = f.cardUsage.map((u) => u.name);
   const by = (usage: ProcessUsage[], name: string) => usage.find((u) => u.name === name);
   return [
-    '| process | CPU ms per charge | CPU ms per charge, scaled out | idle, % of a core | RSS idle MiB | RSS after load MiB |',
-    '|---|---|---|---|---|---|',
+    '| process | CPU ms per charge | CPU ms per charge, scaled out | idle, % of a core | idle after load, % of a core | RSS idle MiB | RSS after load MiB |',
+    '|---|---|---|---|---|---|---|',
     ...names.map((name) => {
       const cells = [
         (by(f.cardUsage, name)?.cpuMs ?? 0) / f.card.completed,
         (by(f.scaledUsage, name)?.cpuMs ?? 0) / f.scaled.completed,
         ((by(f.idle, name)?.cpuMs ?? 0) / (f.idleSeconds * 1000)) * 100,
+        ((by(f.afterLoad, name)?.cpuMs ?? 0) / (f.idleSeconds * 1000)) * 100,
       ].map((n) => n.toFixed(2));
       return `| ${name} | ${cells.join(' | ')} | ${(by(f.idle, name)?.rssMiB ?? 0).toFixed(0)} | ${(by(f.afterLoad, name)?.rssMiB ?? 0).toFixed(0)} |`;
     }),
-    `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
+    `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | ${((totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Logger as PinoLogger } from 'pino';
-import type { Logger as TypeormLogger } from 'typeorm';
+import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
+import { LogIds } from '@opp/observability';
 
 // The driver's messages can quote the values of a failing row ('invalid input syntax for type
 // uuid: "a@b.example"'); users' e-mail and IP addresses are masked there.
@@ -35,11 +36,18 @@ function describeError(error: string | Error): Record<string, unknown> {
  * loggers print them, and the driver error's `parameters` and `detail`, in plain text.
  */
 export class TypeormPinoLogger implements TypeormLogger {
+  private readonly runners = new LogIds<QueryRunner>();
+
   constructor(private readonly logger: PinoLogger) {}
 
-  logQuery(query: string, parameters?: unknown[]): void {
+  /** At debug: the statement, its parameter count, and its query runner (one per transaction). */
+  logQuery(query: string, parameters?: unknown[], queryRunner?: QueryRunner): void {
     if (!this.logger.isLevelEnabled('debug')) return;
-    this.logger.debug({ query, parameterCount: parameters?.length ?? 0 }, 'query');
+    const runner = this.runners.of(queryRunner);
+    this.logger.debug(
+      { query, parameterCount: parameters?.length ?? 0, ...(runner ? { runner } : {}) },
+      'query',
+    );
   }
 
   logQueryError(error: string | Error, query: string, parameters?: unknown[]): void {

@@ -1,11 +1,14 @@
 import * as fs from 'node:fs';
-import type { Logger as TypeormLogger } from 'typeorm';
+import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
+import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
   query: string;
   correlationId?: string;
+  /** The TypeORM query runner that sent it: one transaction's statements share it. */
+  runner?: number;
 }
 
 /**
@@ -39,24 +42,37 @@ export class StatementLog {
     return text
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg?: string; query?: string; correlationId?: string })
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg?: string;
+            query?: string;
+            correlationId?: string;
+            runner?: number;
+          },
+      )
       .filter((entry) => entry.msg === 'query' && typeof entry.query === 'string')
-      .map((entry) => ({ query: entry.query!, correlationId: entry.correlationId }));
+      .map((entry) => ({
+        query: entry.query!,
+        correlationId: entry.correlationId,
+        runner: entry.runner,
+      }));
   }
 }
 
 /**
  * The database transaction around the first statement that `inside` picks: from the START
- * TRANSACTION before it to the COMMIT after it, both included. Statements of another connection
- * logged in between would be counted too (the test then fails, it never passes wrongly): take the
- * mark when the service is quiet.
+ * TRANSACTION before it to the COMMIT after it, both included, among the statements of its own
+ * query runner (other connections' statements logged in between are not part of it).
  */
 export function transactionAround(
-  statements: LoggedStatement[],
+  all: LoggedStatement[],
   inside: (statement: LoggedStatement) => boolean,
 ): LoggedStatement[] {
-  const at = statements.findIndex(inside);
-  if (at < 0) throw new Error('no logged statement matches');
+  const picked = all.find(inside);
+  if (!picked) throw new Error('no logged statement matches');
+  const statements = all.filter((statement) => statement.runner === picked.runner);
+  const at = statements.indexOf(picked);
   let start = at;
   while (start >= 0 && statements[start].query !== 'START TRANSACTION') start--;
   let end = at;
@@ -69,17 +85,21 @@ export function transactionAround(
 export const headOf = (statement: LoggedStatement): string =>
   statement.query.trim().split(/\s+/).slice(0, 3).join(' ');
 
-/** Every complete database transaction among the statements, START TRANSACTION to COMMIT. */
+/**
+ * Every complete database transaction among the statements, START TRANSACTION to COMMIT, each with
+ * the statements of its own query runner only, in the order they ended.
+ */
 export function transactionsIn(statements: LoggedStatement[]): LoggedStatement[][] {
   const transactions: LoggedStatement[][] = [];
-  let open: LoggedStatement[] | undefined;
+  const open = new Map<number | undefined, LoggedStatement[]>();
   for (const statement of statements) {
-    if (statement.query === 'START TRANSACTION') open = [];
-    if (!open) continue;
-    open.push(statement);
+    if (statement.query === 'START TRANSACTION') open.set(statement.runner, []);
+    const current = open.get(statement.runner);
+    if (!current) continue;
+    current.push(statement);
     if (statement.query === 'COMMIT') {
-      transactions.push(open);
-      open = undefined;
+      transactions.push(current);
+      open.delete(statement.runner);
     }
   }
   return transactions;
@@ -91,8 +111,13 @@ export function transactionsIn(statements: LoggedStatement[]): LoggedStatement[]
  */
 export function statementLogger(file: string): TypeormLogger {
   const nothing = () => undefined;
+  const runners = new LogIds<QueryRunner>();
   return {
-    logQuery: (query) => fs.appendFileSync(file, `${JSON.stringify({ msg: 'query', query })}\n`),
+    logQuery: (query, _parameters, queryRunner) =>
+      fs.appendFileSync(
+        file,
+        `${JSON.stringify({ msg: 'query', query, runner: runners.of(queryRunner) })}\n`,
+      ),
     logQueryError: nothing,
     logQuerySlow: nothing,
     logSchemaBuild: nothing,

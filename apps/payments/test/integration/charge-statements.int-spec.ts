@@ -17,15 +17,9 @@ describe('payments: the statements of a card charge', () => {
   const identifier = `customer-${randomUUID()}`;
 
   beforeAll(async () => {
-    // The outbox relay paused: woken by every commit, its own transaction would otherwise land
-    // between a run's statements in the log whenever a charge commits while the next run is open
-    // (the counts read transactions off the log in order). Nothing here waits for an event.
-    h = await PaymentsHarness.start(
-      'payments statements',
-      ['payments'],
-      { OUTBOX_RELAY_PAUSED: 'true' },
-      'debug',
-    );
+    // Every statement logged (debug), with its query runner: the outbox relay's and the pollers'
+    // transactions interleave with a run's in the log, and are told apart by it.
+    h = await PaymentsHarness.start('payments statements', ['payments'], {}, 'debug');
     log = new StatementLog(h.logFile());
     project = await h.createProject();
     // As users-recurring announces a user (ADR 0035): payments' read model learns it.

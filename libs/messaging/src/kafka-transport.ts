@@ -12,7 +12,7 @@ import { DeadLetters } from './dead-letters';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
-import { OffsetCommitter } from './offset-committer';
+import { OFFSET_COMMIT_INTERVAL_MS, OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
 import { BatchConsumer } from './batch-consumer';
 import { planMessage, type MessagePlan, type Step } from './message-plan';
@@ -30,7 +30,7 @@ export interface KafkaTransportOptions {
   concurrency?: number;
   /** The service's registry; without one the measurements go to a private, unexported one. */
   metrics?: MetricsRegistry;
-  /** How often handled offsets are committed (OffsetCommitter); default 1000 ms. */
+  /** How often handled offsets are committed (OffsetCommitter); default OFFSET_COMMIT_INTERVAL_MS. */
   offsetCommitIntervalMs?: number;
   /** Messages applied in one inbox transaction at most (ADR 0038); default 50. */
   batchSize?: number;
@@ -135,7 +135,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     this.consumer = consumer;
     const committer = new OffsetCommitter(
       consumer,
-      this.options.offsetCommitIntervalMs ?? 1000,
+      this.options.offsetCommitIntervalMs ?? OFFSET_COMMIT_INTERVAL_MS,
       (error) => this.logger.warn({ msg: 'offset commit refused', error: error.message }),
     );
     this.committer = committer;

@@ -7,6 +7,9 @@ interface PartitionOffset {
   offset: string;
 }
 
+/** How often handled offsets are committed unless a consumer says otherwise (ADR 0034). */
+export const OFFSET_COMMIT_INTERVAL_MS = 1000;
+
 /**
  * Commits consumed offsets on an interval instead of after every fetched batch (kafkajs's default),
  * which costs the broker a request per batch, i.e. per message at low latency. A crash or a

@@ -16,16 +16,13 @@ import { newEnvelope } from './envelope-factory';
 import { BrokerUnavailableError } from './errors';
 import type { KafkaConnection } from './kafka-connection';
 import type { MessageProducer } from './message-producer';
-import { OffsetCommitter } from './offset-committer';
+import { OFFSET_COMMIT_INTERVAL_MS, OffsetCommitter } from './offset-committer';
 
 export interface RequestOptions {
   key: string;
   correlationId?: string;
   timeoutMs?: number;
 }
-
-/** How often the reply consumer commits how far it has read. */
-const REPLY_OFFSET_COMMIT_MS = 1000;
 
 interface Pending {
   resolve: (reply: Reply<unknown>) => void;
@@ -164,7 +161,7 @@ export class RequestClient {
     await this.committer?.stop(); // a restart: the previous consumer's last offsets, if it can
     // Offsets on an interval, not after every batch as kafkajs's autoCommit does: that was one more
     // broker request per reply. They only say where a rejoining consumer resumes (ADR 0034).
-    const committer = new OffsetCommitter(consumer, REPLY_OFFSET_COMMIT_MS, (error) =>
+    const committer = new OffsetCommitter(consumer, OFFSET_COMMIT_INTERVAL_MS, (error) =>
       this.logger.warn({ msg: 'reply offset commit refused', error: error.message }),
     );
     this.committer = committer;

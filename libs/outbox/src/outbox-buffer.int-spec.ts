@@ -123,6 +123,17 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     expect(await dataSource.query(`SELECT what FROM effects`)).toEqual([]);
   });
 
+  it('writes more rows than one statement can carry, still in the order added', async () => {
+    // 8,192 rows of 8 columns would be more parameters than PostgreSQL takes in one statement.
+    const many = Array.from({ length: 8200 }, (_, i) => `many-${String(i).padStart(5, '0')}`);
+    await dataSource.transaction(async (tx) => {
+      for (let i = 0; i < many.length; i += 100) {
+        await writer.add(tx, many.slice(i, i + 100).map(message));
+      }
+    });
+    expect(await keys('many-')).toEqual(many);
+  });
+
   it('writes at once outside a transaction', async () => {
     await writer.add(dataSource.manager, [message('autocommit')]);
     expect(await keys('autocommit')).toEqual(['autocommit']);

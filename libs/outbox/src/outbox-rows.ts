@@ -13,25 +13,32 @@ export type OutboxRow = readonly [
 ];
 
 const COLUMNS = 8;
+/**
+ * Rows per statement: a transaction's held rows add up across its writes (ADR 0041), and one
+ * statement takes at most 65,535 parameters.
+ */
+const ROWS_PER_STATEMENT = 1000;
 
 /**
- * Writes rows in one multi-row INSERT, in the order given: `seq` follows it, and the relay sends in
- * `seq` order (ADR 0019). The trigger NOTIFYs once per statement, delivered at commit.
+ * Writes rows in multi-row INSERTs (one for any run of messages), in the order given: `seq`
+ * follows it, and the relay sends in `seq` order (ADR 0019). The trigger NOTIFYs once per
+ * statement, delivered at commit.
  */
 export async function insertOutboxRows(
   manager: EntityManager,
   rows: readonly OutboxRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.flat();
-  const tuples = rows.map((_, i) => {
-    const at = (n: number) => `$${i * COLUMNS + n}`;
-    return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
-  });
-  await manager.query(
-    `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
-       correlation_id, traceparent, tracestate)
-     VALUES ${tuples.join(', ')}`,
-    values,
-  );
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const tuples = chunk.map((_, i) => {
+      const at = (n: number) => `$${i * COLUMNS + n}`;
+      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
+    });
+    await manager.query(
+      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
+         correlation_id, traceparent, tracestate)
+       VALUES ${tuples.join(', ')}`,
+      chunk.flat(),
+    );
+  }
 }

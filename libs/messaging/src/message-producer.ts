@@ -15,6 +15,17 @@ export interface OutgoingMessage {
   headers?: Record<string, string>;
 }
 
+/** A message whose envelope is already JSON (an outbox row), for a logical topic. */
+export interface SerializedMessage {
+  topic: string;
+  key: string;
+  type: string;
+  /** The envelope's JSON. */
+  value: string;
+  correlationId: string | null;
+  headers?: Record<string, string>;
+}
+
 /**
  * The only way messages leave a service. Every message must have a key (the aggregate id), and many
  * messages go out in one producer call: kafkajs does not batch by itself, and one awaited send per
@@ -64,6 +75,20 @@ export class MessageProducer {
     await this.coalescer.send(byTopic);
   }
 
+  /** Sends envelopes already serialized (the outbox's rows, ADR 0044), in one producer call. */
+  async publishSerialized(messages: readonly SerializedMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, Message[]>();
+    for (const { topic, key, type, value, correlationId, headers } of messages) {
+      const physical = this.connection.topicName(topic);
+      const list = byTopic.get(physical) ?? [];
+      list.push(kafkaMessage(key, type, value, correlationId, headers));
+      byTopic.set(physical, list);
+    }
+    await this.coalescer.send(byTopic);
+  }
+
   /** Sends one message as it is, to a physical topic name (replies and dead letters). */
   publishRaw(physicalTopic: string, message: Message): Promise<void> {
     return this.publishRawBatch([{ topic: physicalTopic, message }]);
@@ -91,12 +116,30 @@ export class MessageProducer {
 
 function toKafkaMessage({ envelope, headers }: OutgoingMessage): Message {
   if (!envelope.key) throw new Error(`Message ${envelope.id} of type ${envelope.type} has no key`);
+  return kafkaMessage(
+    envelope.key,
+    envelope.type,
+    JSON.stringify(envelope),
+    envelope.correlationId ?? null,
+    headers,
+  );
+}
+
+/** The one shape of a message on the wire: the type header routes it before its JSON is read. */
+function kafkaMessage(
+  key: string,
+  type: string,
+  value: string,
+  correlationId: string | null,
+  headers: Record<string, string> | undefined,
+): Message {
+  if (!key) throw new Error(`A message of type ${type} needs a key`);
   return {
-    key: envelope.key,
-    value: JSON.stringify(envelope),
+    key,
+    value,
     headers: {
-      [MessageHeaders.messageType]: envelope.type,
-      ...(envelope.correlationId ? { [MessageHeaders.correlationId]: envelope.correlationId } : {}),
+      [MessageHeaders.messageType]: type,
+      ...(correlationId ? { [MessageHeaders.correlationId]: correlationId } : {}),
       ...headers,
     },
   };

@@ -18,8 +18,8 @@ import {
   testDatabaseAdminUrl,
   transactionsIn,
 } from '@opp/testing';
-import { OutboxSchema1763700000000 } from './outbox-schema.migration';
-import { OutboxTraceContext1763700000010 } from './outbox-trace-context.migration';
+import { sendCommittedRowsWith, type CommittedRowsSender, type WrittenRows } from './outbox-buffer';
+import { outboxMigrations } from './outbox-migrations';
 import { OutboxWriter, type PendingMessage } from './outbox-writer';
 
 const SUITE = 'outbox write-behind';
@@ -57,7 +57,7 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     dataSource = new DataSource({
       type: 'postgres',
       url: databaseUrl(adminUrl, database),
-      migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010],
+      migrations: outboxMigrations,
       logger: statementLogger(logFile),
     });
     await dataSource.initialize();
@@ -137,5 +137,79 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
   it('writes at once outside a transaction', async () => {
     await writer.add(dataSource.manager, [message('autocommit')]);
     expect(await keys('autocommit')).toEqual(['autocommit']);
+  });
+
+  /** ADR 0044: while a sender runs, committed rows go to it, held from the relay meanwhile. */
+  describe('with a sender of committed rows', () => {
+    const sent: WrittenRows[] = [];
+    const released: string[][] = [];
+    const sender: CommittedRowsSender = {
+      holdMs: () => 60_000,
+      sendCommitted: (written) => void sent.push(written),
+      release: (seqs) => void released.push([...seqs]),
+    };
+    const rowsOf = async (prefix: string) =>
+      dataSource.query<{ seq: string; message_key: string; held: boolean }[]>(
+        `SELECT seq, message_key, held_until > now() AS held FROM outbox_messages
+          WHERE message_key LIKE $1 || '%' ORDER BY seq`,
+        [prefix],
+      );
+
+    beforeEach(() => {
+      sent.length = 0;
+      released.length = 0;
+      sendCommittedRowsWith(dataSource, sender);
+    });
+    afterEach(() => sendCommittedRowsWith(dataSource, undefined));
+
+    it('hands the rows of a committed transaction to the sender, held from the relay', async () => {
+      await dataSource.transaction(async (tx) => {
+        await writer.add(tx, [message('direct-1'), message('direct-2')]);
+        await writer.add(tx, [message('direct-3')]);
+        expect(sent).toEqual([]); // nothing before the commit
+      });
+      const stored = await rowsOf('direct-');
+      expect(stored.map((r) => r.held)).toEqual([true, true, true]);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].seqs).toEqual(stored.map((r) => r.seq));
+      expect(sent[0].rows.map((row) => row[2])).toEqual(['direct-1', 'direct-2', 'direct-3']);
+      expect(released).toEqual([]);
+    });
+
+    it('hands over nothing of a transaction that rolls back', async () => {
+      await expect(
+        dataSource.transaction(async (tx) => {
+          await writer.add(tx, [message('direct-rolled-back')]);
+          await tx.transaction((inner) => writer.add(inner, [message('direct-rolled-back-2')]));
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(sent).toEqual([]);
+      expect(released).toEqual([]);
+    });
+
+    it('releases to the relay, not sends, the rows of a transaction a savepoint rolled back in', async () => {
+      await dataSource.transaction(async (tx) => {
+        await writer.add(tx, [message('partly-before')]);
+        await tx
+          .transaction(async (inner) => {
+            await writer.add(inner, [message('partly-inside')]);
+            await tx.query('SELECT 1'); // the inside row is still held here, never written
+            throw new Error('roll back to the savepoint');
+          })
+          .catch(() => undefined);
+      });
+      const stored = await rowsOf('partly-');
+      expect(stored.map((r) => r.message_key)).toEqual(['partly-before']);
+      expect(sent).toEqual([]);
+      expect(released).toEqual([stored.map((r) => r.seq)]);
+    });
+
+    it('writes rows for the relay at once when the sender takes none now', async () => {
+      sendCommittedRowsWith(dataSource, { ...sender, holdMs: () => undefined });
+      await dataSource.transaction((tx) => writer.add(tx, [message('relay-only')]));
+      expect((await rowsOf('relay-only')).map((r) => r.held)).toEqual([null]);
+      expect(sent).toEqual([]);
+    });
   });
 });

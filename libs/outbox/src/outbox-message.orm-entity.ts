@@ -37,6 +37,10 @@ export class OutboxMessageOrmEntity {
   @Column({ type: 'text', nullable: true })
   tracestate!: string | null;
 
+  /** Until then the writer sends the row itself, after its commit (ADR 0044); null: the relay's. */
+  @Column({ type: 'timestamptz', name: 'held_until', nullable: true })
+  heldUntil!: Date | null;
+
   @Column({ type: 'int', default: 0 })
   attempts!: number;
 

@@ -5,9 +5,11 @@ import { DataSource } from 'typeorm';
 import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer } from '@opp/messaging';
 import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
+import type { MessageDefinition, TopicDefinition } from '@opp/contracts';
 import { CLAIM_BATCH, OutboxRelay, RELAY_LOCK } from './outbox-relay';
-import { OutboxSchema1763700000000 } from './outbox-schema.migration';
-import { OutboxTraceContext1763700000010 } from './outbox-trace-context.migration';
+import { outboxMigrations } from './outbox-migrations';
+import { insertOutboxRows } from './outbox-rows';
+import { OutboxWriter } from './outbox-writer';
 
 const { topicPrefix, dbPrefix } = suitePrefixes('outbox relay');
 const database = `${dbPrefix}relay`;
@@ -15,6 +17,14 @@ const adminUrl = testDatabaseAdminUrl();
 const url = databaseUrl(adminUrl, database);
 const TOPIC = 'relay-test';
 const SMALL_TOPIC = 'relay-test-small';
+
+/** A message of the test topic, as a use case adds it through OutboxWriter. */
+const testMessage = {
+  kind: 'message',
+  type: 'test.v1',
+  topic: { name: TOPIC, kind: 'events' } as unknown as TopicDefinition,
+  schema: Object,
+} as unknown as MessageDefinition<{ i: number }>;
 
 /** Rows as OutboxWriter writes them (the writer itself is unit-tested); `bytes` pads the envelope. */
 async function insertMessages(db: Client, topic: string, keys: string[], bytes = 0) {
@@ -71,7 +81,7 @@ describe('OutboxRelay against PostgreSQL and Kafka', () => {
     dataSource = new DataSource({
       type: 'postgres',
       url,
-      migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010],
+      migrations: outboxMigrations,
     });
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -189,4 +199,75 @@ describe('OutboxRelay against PostgreSQL and Kafka', () => {
     expect(rows).toEqual([{ attempts: 2, last_error: expect.any(String) }]);
     await Promise.all(relays.splice(0).map((x) => x.stop()));
   }, 90_000);
+
+  /** ADR 0044: a committed transaction's rows are sent by their writer, not claimed by the relay. */
+  describe('rows sent by their writer after the commit', () => {
+    const writer = new OutboxWriter();
+    const count = async () =>
+      (await db.query('SELECT count(*)::int AS n FROM outbox_messages')).rows[0].n as number;
+
+    it('go out at once, in order, while another replica holds the relay lock, and are deleted', async () => {
+      const r = relay();
+      await r.start();
+      const holder = new Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [RELAY_LOCK]); // the relay claims nothing
+        for (let t = 0; t < 5; t++) {
+          await dataSource.transaction((tx) =>
+            writer.add(tx, [
+              { definition: testMessage, key: 'w', payload: { i: 2 * t } },
+              { definition: testMessage, key: 'w', payload: { i: 2 * t + 1 } },
+            ]),
+          );
+        }
+        await eventually(() => received.length >= 10, 'the committed rows received', 30_000);
+        expect(received.map((m) => m.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        await eventually(async () => (await count()) === 0, 'the sent rows deleted', 30_000);
+      } finally {
+        await holder.end();
+        await Promise.all(relays.splice(0).map((x) => x.stop()));
+      }
+    }, 60_000);
+
+    it("of a writer that died after its commit are the relay's once their hold runs out", async () => {
+      // Committed with a hold, and nobody to send them: the writer's process is gone.
+      await dataSource.transaction((tx) =>
+        insertOutboxRows(
+          tx,
+          [0, 1].map((i) => [
+            randomUUID(),
+            TOPIC,
+            'dead',
+            'test.v1',
+            JSON.stringify({ id: randomUUID(), type: 'test.v1', key: 'dead', payload: { i } }),
+            null,
+            null,
+            null,
+          ]),
+          60_000,
+        ),
+      );
+      const other = new Client({ connectionString: url });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        expect((await other.query(CLAIM_BATCH, [500, 10, RELAY_LOCK])).rows).toEqual([]);
+        await other.query('ROLLBACK');
+      } finally {
+        await other.end();
+      }
+      const r = relay();
+      await r.start();
+      await db.query(`UPDATE outbox_messages SET held_until = now() - interval '1 s'`);
+      r.wake();
+      await eventually(() => received.length >= 2, 'the held rows sent by the relay', 30_000);
+      expect(received).toEqual([
+        { key: 'dead', i: 0 },
+        { key: 'dead', i: 1 },
+      ]);
+      expect(await count()).toBe(0);
+      await Promise.all(relays.splice(0).map((x) => x.stop()));
+    }, 60_000);
+  });
 });

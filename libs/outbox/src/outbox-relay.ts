@@ -4,6 +4,8 @@ import { MessageHeaders, type MessageEnvelope } from '@opp/contracts';
 import { backoffDelay, type MessageProducer, type OutgoingMessage } from '@opp/messaging';
 import { traceHeaderFields } from '@opp/observability';
 import { PgListener, PollingLoop } from '@opp/scheduling';
+import { CommittedSends } from './committed-sends';
+import { sendCommittedRowsWith } from './outbox-buffer';
 import { OUTBOX_CHANNEL } from './outbox-schema.migration';
 
 export interface OutboxRelayOptions {
@@ -14,7 +16,15 @@ export interface OutboxRelayOptions {
   safetyPollMs?: number;
   /** A message the broker refuses (not a broker outage) this many times is set aside. */
   maxAttempts?: number;
+  /**
+   * How long rows their writer sends itself after its commit are left alone by the relay
+   * (ADR 0044): past that (the writer died, or is stuck) the relay sends them.
+   */
+  committedHoldMs?: number;
 }
+
+/** Long enough for a slow broker round trip; short enough that a crashed writer's rows go soon. */
+export const DEFAULT_COMMITTED_HOLD_MS = 10_000;
 
 interface OutboxRow {
   seq: string;
@@ -58,14 +68,18 @@ export const CLAIM_BATCH = `
   WITH relay_lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock($3) AS held)
   DELETE FROM outbox_messages
    WHERE (SELECT held FROM relay_lock)
-     AND seq IN (SELECT seq FROM outbox_messages WHERE attempts < $2
-                 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+     AND seq IN (SELECT seq FROM outbox_messages
+                  WHERE attempts < $2 AND (held_until IS NULL OR held_until <= now())
+                  ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING seq, topic, envelope, headers, correlation_id, traceparent, tracestate`;
 
 /**
- * The one outbox relay. Woken by the commit of every transaction that wrote to the outbox (LISTEN/
- * NOTIFY), it claims a batch by deleting it, sends it in one producer call, and commits the delete
- * once the broker has it. A crash between send and commit resends: consumers dedupe.
+ * The one outbox relay. While it runs, a committed transaction's rows are sent by their writer
+ * right after the commit (CommittedSends, ADR 0044); the relay sends what that leaves: rows
+ * written outside a transaction, rows whose send failed, rows of a writer that died. Woken by
+ * the commit of such rows (LISTEN/NOTIFY), it claims a batch by deleting it, sends it in one
+ * producer call, and commits the delete once the broker has it. A crash between send and commit
+ * resends: consumers dedupe.
  */
 export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -73,6 +87,7 @@ export class OutboxRelay {
   private readonly maxAttempts: number;
   private readonly loop: PollingLoop;
   private readonly listener: PgListener;
+  private readonly committed: CommittedSends;
   private isolating = false;
 
   constructor(
@@ -96,6 +111,12 @@ export class OutboxRelay {
           error: (error as Error).message,
         }),
     });
+    this.committed = new CommittedSends(
+      dataSource,
+      producer,
+      options.committedHoldMs ?? DEFAULT_COMMITTED_HOLD_MS,
+      () => this.wake(),
+    );
     this.listener = new PgListener(
       options.databaseUrl,
       OUTBOX_CHANNEL,
@@ -107,9 +128,13 @@ export class OutboxRelay {
   async start(): Promise<void> {
     await this.listener.start();
     this.loop.start();
+    sendCommittedRowsWith(this.dataSource, this.committed);
   }
 
+  /** Sends started by commits finish (or are released) before the relay and the pool stop. */
   async stop(): Promise<void> {
+    sendCommittedRowsWith(this.dataSource, undefined);
+    await this.committed.settled();
     await this.listener.stop();
     await this.loop.stop();
   }
@@ -154,7 +179,10 @@ export class OutboxRelay {
       await this.recordRefusal(refused.seqs, refused.error);
       throw refused.error;
     }
-    if (sent === 0) this.isolating = false; // drained: back to whole batches
+    if (sent === 0) {
+      this.isolating = false; // drained: back to whole batches
+      this.committed.relayDrained();
+    }
     // A full batch means there may be more; a single isolated message keeps the loop going too.
     return sent === limit;
   }

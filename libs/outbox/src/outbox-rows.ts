@@ -21,24 +21,40 @@ const ROWS_PER_STATEMENT = 1000;
 
 /**
  * Writes rows in multi-row INSERTs (one for any run of messages), in the order given: `seq`
- * follows it, and the relay sends in `seq` order (ADR 0019). The trigger NOTIFYs once per
- * statement, delivered at commit.
+ * follows it, and the relay sends in `seq` order (ADR 0019). Rows the writer will send itself
+ * after the commit are held from the relay for `heldForMs` (ADR 0044); the trigger NOTIFYs the
+ * relay, at commit, only for rows that are not held. Answers the held rows' `seq`s.
  */
 export async function insertOutboxRows(
   manager: EntityManager,
   rows: readonly OutboxRow[],
-): Promise<void> {
+  heldForMs?: number,
+): Promise<string[]> {
+  const seqs: string[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const values = chunk.flat();
+    const held =
+      heldForMs === undefined ? '' : `, now() + $${values.length + 1}::int * interval '1 ms'`;
     const tuples = chunk.map((_, i) => {
       const at = (n: number) => `$${i * COLUMNS + n}`;
-      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)})`;
+      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)}${held})`;
     });
-    await manager.query(
-      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
-         correlation_id, traceparent, tracestate)
-       VALUES ${tuples.join(', ')}`,
-      chunk.flat(),
+    const columns = `message_id, topic, message_key, message_type, envelope,
+         correlation_id, traceparent, tracestate`;
+    if (heldForMs === undefined) {
+      await manager.query(
+        `INSERT INTO outbox_messages (${columns}) VALUES ${tuples.join(', ')}`,
+        values,
+      );
+      continue;
+    }
+    const inserted = await manager.query<{ seq: string }[]>(
+      `INSERT INTO outbox_messages (${columns}, held_until) VALUES ${tuples.join(', ')}
+       RETURNING seq`,
+      [...values, Math.trunc(heldForMs)],
     );
+    for (const { seq } of inserted) seqs.push(seq);
   }
+  return seqs;
 }

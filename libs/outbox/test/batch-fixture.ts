@@ -40,8 +40,7 @@ import {
   testBrokers,
   testDatabaseAdminUrl,
 } from '@opp/testing';
-import { OutboxSchema1763700000000 } from '../src/outbox-schema.migration';
-import { OutboxTraceContext1763700000010 } from '../src/outbox-trace-context.migration';
+import { outboxMigrations } from '../src/outbox-migrations';
 import { OutboxWriter } from '../src/outbox-writer';
 import { TypeormInbox } from '../src/typeorm-inbox';
 
@@ -151,11 +150,7 @@ export async function startBatchFixture(suite: string, batchSize: number): Promi
   const dataSource = new DataSource({
     type: 'postgres',
     url: databaseUrl(adminUrl, database),
-    migrations: [
-      OutboxSchema1763700000000,
-      OutboxTraceContext1763700000010,
-      BatchEffects1763700009998,
-    ],
+    migrations: [...outboxMigrations, BatchEffects1763700009998],
     logger: statementLogger(logFile),
   });
   await dataSource.initialize();

@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 import {
   InboxMessageOrmEntity,
   OutboxMessageOrmEntity,
+  OutboxDirectSend1764000000600,
   OutboxSchema1763700000000,
   OutboxTraceContext1763700000010,
 } from '@opp/outbox';
@@ -31,6 +32,7 @@ describe('serviceDataSourceOptions', () => {
     expect(options.migrations).toEqual([
       OutboxSchema1763700000000,
       OutboxTraceContext1763700000010,
+      OutboxDirectSend1764000000600,
       Own1763700000999,
     ]);
   });

@@ -1,12 +1,7 @@
 import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
-import {
-  InboxMessageOrmEntity,
-  OutboxMessageOrmEntity,
-  OutboxSchema1763700000000,
-  OutboxTraceContext1763700000010,
-} from '@opp/outbox';
+import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
 
 type Constructor<T> = new (...args: never[]) => T;
@@ -31,7 +26,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     url: options.url,
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
-    migrations: [OutboxSchema1763700000000, OutboxTraceContext1763700000010, ...options.migrations],
+    migrations: [...outboxMigrations, ...options.migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

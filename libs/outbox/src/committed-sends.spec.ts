@@ -1,0 +1,97 @@
+import type { DataSource } from 'typeorm';
+import type { MessageProducer, SerializedMessage } from '@opp/messaging';
+import { CommittedSends } from './committed-sends';
+import type { OutboxRow } from './outbox-rows';
+import { DELETE_SENT } from './sent-rows';
+
+const row = (key: string, correlationId: string | null = null): OutboxRow => [
+  `id-${key}`,
+  'payments.transaction-events.v1',
+  key,
+  'payments.transaction-status-changed.v1',
+  `{"id":"id-${key}"}`,
+  correlationId,
+  correlationId ? '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' : null,
+  null,
+];
+
+/** ADR 0044: a committed transaction's rows, sent by their writer. */
+describe('CommittedSends', () => {
+  let published: SerializedMessage[][];
+  let queries: { sql: string; values: unknown[] }[];
+  let refuse: Error | undefined;
+  let wakes: number;
+  let sends: CommittedSends;
+
+  beforeEach(() => {
+    published = [];
+    queries = [];
+    refuse = undefined;
+    wakes = 0;
+    const producer = {
+      publishSerialized: async (messages: SerializedMessage[]) => {
+        if (refuse) throw refuse;
+        published.push(messages);
+      },
+    } as unknown as MessageProducer;
+    const dataSource = {
+      query: async (sql: string, values: unknown[]) => void queries.push({ sql, values }),
+    } as unknown as DataSource;
+    sends = new CommittedSends(dataSource, producer, 10_000, () => (wakes += 1));
+  });
+
+  it('sends the rows as they were written, then deletes them', async () => {
+    sends.sendCommitted({ seqs: ['7', '8'], rows: [row('a', 'corr-1'), row('b')] });
+    await sends.settled();
+    expect(published).toEqual([
+      [
+        {
+          topic: 'payments.transaction-events.v1',
+          key: 'a',
+          type: 'payments.transaction-status-changed.v1',
+          value: '{"id":"id-a"}',
+          correlationId: 'corr-1',
+          headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+        },
+        {
+          topic: 'payments.transaction-events.v1',
+          key: 'b',
+          type: 'payments.transaction-status-changed.v1',
+          value: '{"id":"id-b"}',
+          correlationId: null,
+          headers: {},
+        },
+      ],
+    ]);
+    expect(queries).toEqual([{ sql: DELETE_SENT, values: [['7', '8']] }]);
+    expect(wakes).toBe(0);
+  });
+
+  it('deletes the rows of the commits sent meanwhile in one statement', async () => {
+    sends.sendCommitted({ seqs: ['1'], rows: [row('a')] });
+    sends.sendCommitted({ seqs: ['2'], rows: [row('b')] });
+    sends.sendCommitted({ seqs: ['3'], rows: [row('c')] });
+    await sends.settled();
+    const deleted = queries.flatMap((q) => q.values[0] as string[]);
+    expect(deleted).toEqual(['1', '2', '3']);
+    expect(queries.length).toBeLessThan(3);
+  });
+
+  it('releases the rows of a failed send to the relay and holds none until it has drained', async () => {
+    expect(sends.holdMs()).toBe(10_000);
+    refuse = new Error('broker down');
+    sends.sendCommitted({ seqs: ['5', '6'], rows: [row('a'), row('b')] });
+    await sends.settled();
+    expect(queries).toEqual([
+      {
+        sql: expect.stringMatching(/^UPDATE outbox_messages SET held_until = NULL/),
+        values: [['5', '6']],
+      },
+    ]);
+    expect(wakes).toBe(1);
+    // Newer rows go to the relay too, behind the released ones, until it finds the outbox empty.
+    expect(sends.holdMs()).toBeUndefined();
+    sends.relayDrained();
+    expect(sends.holdMs()).toBe(10_000);
+  });
+});

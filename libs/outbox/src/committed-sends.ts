@@ -1,0 +1,102 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { MessageProducer, SerializedMessage } from '@opp/messaging';
+import { traceHeaderFields } from '@opp/observability';
+import type { CommittedRowsSender, WrittenRows } from './outbox-buffer';
+import type { OutboxRow } from './outbox-rows';
+import { SentRows } from './sent-rows';
+
+/** Gives held rows to the relay at once: their writer will not send them. */
+const RELEASE = `UPDATE outbox_messages SET held_until = NULL WHERE seq = ANY($1::bigint[])`;
+
+function serialized([
+  ,
+  topic,
+  key,
+  type,
+  envelope,
+  correlationId,
+  traceparent,
+  tracestate,
+]: OutboxRow): SerializedMessage {
+  const trace = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
+  return { topic, key, type, value: envelope, correlationId, headers: traceHeaderFields(trace) };
+}
+
+/**
+ * The writer's own sends of its committed outbox rows (ADR 0044): a committed transaction's rows
+ * go to the producer at once, from memory, and are deleted once the broker has them; no NOTIFY,
+ * no claim. Sends keep the order of the commits (the producer's sends are queued in call order).
+ * When a send fails, its rows are released to the relay, and until the relay has drained the
+ * outbox, new rows are written for the relay (not held), so that they follow the released ones.
+ */
+export class CommittedSends implements CommittedRowsSender {
+  private readonly logger = new Logger(CommittedSends.name);
+  private readonly sent: SentRows;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** A send failed: the relay sends everything until it finds the outbox empty. */
+  private relayOnly = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly producer: MessageProducer,
+    private readonly holdForMs: number,
+    private readonly wakeRelay: () => void,
+  ) {
+    this.sent = new SentRows(dataSource);
+  }
+
+  holdMs(): number | undefined {
+    return this.relayOnly ? undefined : this.holdForMs;
+  }
+
+  sendCommitted({ seqs, rows }: WrittenRows): void {
+    this.track(
+      this.producer.publishSerialized(rows.map(serialized)).then(
+        () => this.sent.delete(seqs),
+        (error: unknown) => {
+          this.relayOnly = true;
+          this.logger.warn({
+            msg: 'sending committed outbox rows failed; the relay sends them',
+            count: seqs.length,
+            error: (error as Error).message,
+          });
+          return this.releaseNow(seqs);
+        },
+      ),
+    );
+  }
+
+  release(seqs: readonly string[]): void {
+    this.track(this.releaseNow(seqs));
+  }
+
+  /** The relay found the outbox empty: committed rows may be sent by their writer again. */
+  relayDrained(): void {
+    this.relayOnly = false;
+  }
+
+  /** Resolves once every send started so far has finished and its rows are deleted or released. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    await this.sent.settled();
+  }
+
+  private async releaseNow(seqs: readonly string[]): Promise<void> {
+    try {
+      await this.dataSource.query(RELEASE, [seqs]);
+    } catch (error) {
+      this.logger.warn({
+        msg: 'could not release outbox rows; the relay takes them when their hold runs out',
+        count: seqs.length,
+        error: (error as Error).message,
+      });
+    }
+    this.wakeRelay();
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+}

@@ -80,6 +80,8 @@ export class SealingKey {
 export class OpeningKeyRing {
   readonly currentKid: string;
   private readonly keys: ReadonlyMap<string, KeyObject>;
+  /** Each key's raw public half, part of every box's key derivation: computed once, not per box. */
+  private readonly rawPublics = new Map<string, Buffer>();
 
   constructor(spec: string) {
     if (spec.trim() === '') throw new CryptoError('Invalid private keys: none given');
@@ -92,6 +94,7 @@ export class OpeningKeyRing {
         const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
         assertX25519(key, 'private keys', kid);
         keys.set(kid, key);
+        this.rawPublics.set(kid, rawPublic(createPublicKey(key)));
       } catch (err) {
         throw asCryptoError(err, `Invalid private keys: kid "${kid}" is not an X25519 key`);
       }
@@ -135,7 +138,7 @@ export class OpeningKeyRing {
       const key = deriveKey(
         diffieHellman({ privateKey, publicKey: ephemeralKey }),
         decoded.ephemeral,
-        rawPublic(createPublicKey(privateKey)),
+        this.rawPublics.get(kid)!,
       );
       const decipher = createDecipheriv('aes-256-gcm', key, decoded.iv);
       decipher.setAAD(additionalData(kid, decoded.ephemeral, context));

@@ -25,18 +25,26 @@ function heldProducer() {
   return { requests, sendBatch, settle };
 }
 
+/** The current turn of the event loop ends: an idle coalescer's request is in flight after it. */
+const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('SendCoalescer', () => {
-  it('sends at once when idle, and merges what was started meanwhile into the next request', async () => {
+  it('sends at the end of the turn when idle, and merges what was started meanwhile into the next request', async () => {
     const producer = heldProducer();
     const coalescer = new SendCoalescer(producer.sendBatch);
     const first = coalescer.send(records('a', '1'));
+    const sameTurn = coalescer.send(records('c', '0'));
+    expect(producer.requests).toHaveLength(0); // the turn is not over
+    await turnEnds();
+    // What one turn started goes in one request, without waiting for anything else.
+    expect(producer.requests).toHaveLength(1);
+    expect(valuesOf(producer.requests[0])).toEqual(['a:1', 'c:0']);
+
     const second = coalescer.send(records('a', '2'));
     const third = coalescer.send(records('b', '3'));
     const fourth = coalescer.send(records('a', '4'));
-    expect(producer.requests).toHaveLength(1); // the first did not wait for company
-
     await producer.settle();
-    await first;
+    await Promise.all([first, sameTurn]);
     expect(producer.requests).toHaveLength(2);
     // One request for the three that waited, each topic's messages in the order they were sent.
     expect(valuesOf(producer.requests[1])).toEqual(['a:2', 'a:4', 'b:3']);
@@ -50,6 +58,7 @@ describe('SendCoalescer', () => {
     const producer = heldProducer();
     const coalescer = new SendCoalescer(producer.sendBatch);
     const first = coalescer.send(records('a', '1'));
+    await turnEnds();
     const later = Promise.allSettled([
       coalescer.send(records('a', '2')),
       coalescer.send(records('a', '3')),
@@ -69,6 +78,7 @@ describe('SendCoalescer', () => {
     const producer = heldProducer();
     const coalescer = new SendCoalescer(producer.sendBatch);
     const first = coalescer.send(records('a', '1'));
+    await turnEnds();
     const later = Promise.allSettled([
       coalescer.send(records('a', 'good')),
       coalescer.send(records('a', 'too-large')),
@@ -95,6 +105,7 @@ describe('SendCoalescer', () => {
     const producer = heldProducer();
     const coalescer = new SendCoalescer(producer.sendBatch);
     const sends = [coalescer.send(records('a', 'first'))];
+    await turnEnds();
     for (let i = 0; i < 3; i++) {
       const values = Array.from({ length: 400 }, (_, j) => `${i}-${j}`);
       sends.push(coalescer.send(records('a', ...values)));

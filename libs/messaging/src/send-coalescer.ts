@@ -15,7 +15,8 @@ const MAX_MERGED_MESSAGES = 1000;
 
 /**
  * Merges the sends that callers start while one is in flight into the next producer request
- * (ADR 0042). Nothing waits for a batch to fill: an idle producer sends at once; under load, the
+ * (ADR 0042). Nothing waits for a batch to fill: an idle producer sends at the end of the current
+ * turn of the event loop (ADR 0044), with whatever else that turn started; under load, the
  * sends queued during one broker round trip go out together in the next, in the order they were
  * started, so per-key order holds. An outage fails every caller of the request; a refusal of a
  * merged request (a message the broker will not take) is sent again caller by caller, so that only
@@ -32,12 +33,15 @@ export class SendCoalescer {
     for (const messages of records.values()) size += messages.length;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ records, size, resolve, reject });
-      if (!this.sending) void this.drain();
+      if (this.sending) return;
+      // Idle: send at the end of this turn of the event loop, so that what the same piece of work
+      // sends (a commit's outbox rows and the reply to its request, ADR 0044) shares one request.
+      this.sending = true;
+      setImmediate(() => void this.drain());
     });
   }
 
   private async drain(): Promise<void> {
-    this.sending = true;
     try {
       while (this.queue.length > 0) await this.sendNext(this.takeNext());
     } finally {

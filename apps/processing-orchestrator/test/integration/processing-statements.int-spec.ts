@@ -17,6 +17,7 @@ import {
   startTestStack,
   StatementLog,
   suiteSlug,
+  transactionAround,
   transactionsIn,
   type LoggedStatement,
 } from '@opp/testing';
@@ -183,6 +184,25 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     const atCommit = heads.slice(-3, -1).sort();
     return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
   };
+
+  it('stores a submission in 10 statements, START and COMMIT included', async () => {
+    const mark = await log.quietMark();
+    await submit(2);
+    await log.quietMark();
+    const statements = transactionAround(log.since(mark), (s) => /WITH request AS/.test(s.query));
+    expect(statements.map(headOf)).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      LOAD, // a request with this GlobalId, stored before?
+      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', // the partner's request id (ADR 0017)
+      'SELECT global_id, body_fingerprint', // used before?
+      "SELECT (settings->>'sandbox')::boolean AS", // the project's sandbox flag
+      'WITH request AS', // the request, its request id and its tasks
+      'UPDATE inbox_messages AS', // the run's replies stored (ADR 0041)
+      'INSERT INTO outbox_messages', // the root tasks' commands
+      'COMMIT',
+    ]);
+  });
 
   it.each([1, 4])(
     'applies a run of %i result(s) of one request in the same 7 statements',

@@ -1,5 +1,6 @@
 import type { UnitOfWork } from '@opp/persistence';
 import type { ProcessingRequest } from '../domain/processing-request';
+import type { RequestIdClaim } from '../domain/request-id-reuse';
 
 /**
  * Port: processing requests with their task trees. Every change to a request happens while its
@@ -9,8 +10,11 @@ import type { ProcessingRequest } from '../domain/processing-request';
  * work commits (ADR 0043).
  */
 export abstract class ProcessingRequestStore {
-  /** Stores a new request and all its tasks; a GlobalId stored already (a redelivery) stays as is. */
-  abstract add(work: UnitOfWork, request: ProcessingRequest): Promise<void>;
+  /**
+   * Stores a new request, the partner's request id it claims (ADR 0017) and all its tasks; a
+   * GlobalId stored already (a redelivery) stays as is.
+   */
+  abstract add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<void>;
 
   /** The request as stored, or as this unit of work changed it if it locked it. */
   abstract find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null>;

@@ -63,6 +63,9 @@ function newRequest(): ProcessingRequest {
   ).request;
 }
 
+/** A partner's request id, new each time, and a body fingerprint (ADR 0017). */
+const newClaim = () => ({ requestId: randomUUID(), bodyFingerprint: 'f'.repeat(64) });
+
 const byPath = (request: ProcessingRequest) =>
   Object.fromEntries(request.tasks.map((t) => [t.path, t]));
 
@@ -115,7 +118,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('gives back what it stored, and a status read without the payloads', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const found = await dataSource.transaction((tx) =>
       store.find(asUnitOfWork(tx), request.snapshot.globalId),
     );
@@ -128,9 +131,32 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     );
   });
 
+  it('stores the request id a request claims with it; the unique index refuses it twice', async () => {
+    const claim = newClaim();
+    const first = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), first, claim));
+    const stored: unknown[] = await dataSource.query(
+      `SELECT global_id, request_id, body_fingerprint FROM processing_requests
+        WHERE partner_identifier = 'p' AND request_id = $1`,
+      [claim.requestId],
+    );
+    expect(stored).toEqual([
+      {
+        global_id: first.snapshot.globalId,
+        request_id: claim.requestId,
+        body_fingerprint: claim.bodyFingerprint,
+      },
+    ]);
+    const second = newRequest();
+    await expect(
+      dataSource.transaction((tx) => store.add(asUnitOfWork(tx), second, claim)),
+    ).rejects.toThrow(/processing_requests_partner_request_id/);
+    expect(await store.read(second.snapshot.globalId)).toBeNull();
+  });
+
   it('saves a transition: the changed tasks and the status, in one statement', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const root = request.tasks.find((t) => t.parentId === null)!;
     for (const task of request.tasks.filter((t) => t.parentId !== null)) {
       await dataSource.transaction(async (tx) => {
@@ -150,7 +176,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('loads a request it waited to lock as the lock holder left it', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const root = request.tasks.find((t) => t.parentId === null)!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -184,7 +210,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('locks and loads a request once per transaction, and writes what it saved at the commit', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const globalId = request.snapshot.globalId;
     const [root, ...children] = treeOf(request);
     const statements = await statementsOf(() =>
@@ -220,7 +246,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
   it('writes the changes of several requests of a transaction in one statement', async () => {
     const requests = [newRequest(), newRequest()];
     for (const request of requests) {
-      await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+      await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     }
     const statements = await statementsOf(() =>
       dataSource.transaction(async (tx) => {
@@ -250,7 +276,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('forgets at a rollback what the transaction locked and changed', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const globalId = request.snapshot.globalId;
     const [root] = treeOf(request);
     await expect(
@@ -276,7 +302,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('writes before a savepoint what was saved, so rolling back to it loses only what came after', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const globalId = request.snapshot.globalId;
     const [root, child] = treeOf(request);
     await dataSource.transaction(async (tx) => {

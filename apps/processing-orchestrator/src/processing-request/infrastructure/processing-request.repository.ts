@@ -4,6 +4,7 @@ import { KeyRing } from '@opp/crypto';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { ProcessingRequestStore } from '../application/processing-request.store';
 import type { ProcessingRequest } from '../domain/processing-request';
+import type { RequestIdClaim } from '../domain/request-id-reuse';
 import {
   ProcessingRequestMapper,
   REQUEST_COLUMNS,
@@ -70,7 +71,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     super();
   }
 
-  async add(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
+  async add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<void> {
     const r = request.snapshot;
     const values: unknown[] = [
       r.globalId,
@@ -85,6 +86,8 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       r.status,
       r.createdAt,
       r.finishedAt,
+      claim.requestId,
+      claim.bodyFingerprint,
     ];
     const columns = TASK_TYPES.length;
     const rows = request.tasks.map((task, i) => {
@@ -113,16 +116,18 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         task.finishedAt,
         task.createdAt,
       );
-      const p = TASK_TYPES.map((type, k) => `$${12 + i * columns + k + 1}::${type}`);
+      const p = TASK_TYPES.map((type, k) => `$${14 + i * columns + k + 1}::${type}`);
       return `(${p.join(', ')})`;
     });
     // One statement: the tasks are inserted only with a new request row (a redelivery inserts
-    // nothing); their foreign keys are checked at the end of the statement, after the CTE.
+    // nothing); their foreign keys are checked at the end of the statement, after the CTE. The
+    // request id is in the row from the start (ADR 0043): its unique index refuses a second one.
     await entityManagerOf(work).query(
       `WITH request AS (
          INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,
-           request, sync, waiting_time, targets, user_ip, status, created_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12)
+           request, sync, waiting_time, targets, user_ip, status, created_at, finished_at,
+           request_id, body_fingerprint)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (global_id) DO NOTHING RETURNING global_id
        )
        INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,

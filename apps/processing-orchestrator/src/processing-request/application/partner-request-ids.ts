@@ -1,7 +1,10 @@
 import type { UnitOfWork } from '@opp/persistence';
 import type { ClaimedRequestId } from '../domain/request-id-reuse';
 
-/** Port: the partner's `header.request.id` of each stored request, unique per partner (ADR 0017). */
+/**
+ * Port: the partner's `header.request.id` of each stored request, unique per partner (ADR 0017).
+ * A new request's id is stored with the request itself (`ProcessingRequestStore.add`).
+ */
 export abstract class PartnerRequestIds {
   /**
    * Waits until no other unit of work is handling this partner's request id, and holds it to the
@@ -14,12 +17,4 @@ export abstract class PartnerRequestIds {
     partner: string,
     requestId: string,
   ): Promise<ClaimedRequestId | null>;
-
-  /** Records the request id and body fingerprint of a stored request. */
-  abstract claim(
-    work: UnitOfWork,
-    globalId: string,
-    requestId: string,
-    bodyFingerprint: string,
-  ): Promise<void>;
 }

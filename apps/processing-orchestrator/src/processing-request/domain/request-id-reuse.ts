@@ -9,6 +9,12 @@ export interface ClaimedRequestId {
   bodyFingerprint: string;
 }
 
+/** What a new request claims: the partner's `header.request.id` and its body's fingerprint. */
+export interface RequestIdClaim {
+  requestId: string;
+  bodyFingerprint: string;
+}
+
 /**
  * ADR 0017: the same id with the same body is a retry, answered as the first request; the same id
  * with another body is refused (400 DUPLICATE_REQUEST_ID). Either way nothing new starts.

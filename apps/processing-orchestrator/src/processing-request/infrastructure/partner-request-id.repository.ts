@@ -28,16 +28,4 @@ export class PartnerRequestIdRepository extends PartnerRequestIds {
       ? { globalId: rows[0].global_id, bodyFingerprint: rows[0].body_fingerprint }
       : null;
   }
-
-  async claim(
-    work: UnitOfWork,
-    globalId: string,
-    requestId: string,
-    bodyFingerprint: string,
-  ): Promise<void> {
-    await entityManagerOf(work).query(
-      `UPDATE processing_requests SET request_id = $2, body_fingerprint = $3 WHERE global_id = $1`,
-      [globalId, requestId, bodyFingerprint],
-    );
-  }
 }

@@ -1,16 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
-import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import {
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+  findRepoRoot,
+  localDir,
+} from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
-import { eventually, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import {
+  eventually,
+  headOf,
+  StatementLog,
+  statementLogger,
+  suitePrefixes,
+  suiteSlug,
+  testDatabaseAdminUrl,
+  transactionsIn,
+} from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import { ProcessingRequest } from '../domain/processing-request';
 import { parseProcessingRequest } from '../domain/processing-request-parser';
 import { buildTasks } from '../domain/task-tree-builder';
 import { ProcessingRequestRepository } from './processing-request.repository';
 
-const { dbPrefix } = suitePrefixes('processing request repository');
+const SUITE = 'processing request repository';
+const { dbPrefix } = suitePrefixes(SUITE);
+const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'sql.log');
 const database = `${dbPrefix}requests`;
 const adminUrl = testDatabaseAdminUrl();
 const ring = new KeyRing(`k1:${Buffer.alloc(32, 7).toString('base64')}`);
@@ -44,14 +63,40 @@ function newRequest(): ProcessingRequest {
   ).request;
 }
 
+/** A partner's request id, new each time, and a body fingerprint (ADR 0017). */
+const newClaim = () => ({ requestId: randomUUID(), bodyFingerprint: 'f'.repeat(64) });
+
 const byPath = (request: ProcessingRequest) =>
   Object.fromEntries(request.tasks.map((t) => [t.path, t]));
+
+/** The root first, then its two children. */
+const treeOf = (request: ProcessingRequest) => {
+  const root = request.tasks.find((t) => t.parentId === null)!;
+  return [root, ...request.tasks.filter((t) => t.parentId === root.id)];
+};
+
+/** The statuses of the tree's tasks as stored: the root first, then its two children. */
+const storedStatuses = async (store: ProcessingRequestRepository, request: ProcessingRequest) => {
+  const stored = await store.read(request.snapshot.globalId);
+  return treeOf(request).map((task) => stored?.tasks.find((t) => t.id === task.id)?.status);
+};
 
 describe('ProcessingRequestRepository against PostgreSQL', () => {
   let dataSource: DataSource;
   let store: ProcessingRequestRepository;
 
+  const log = new StatementLog(logFile);
+
+  /** The heads of the statements each transaction `work` ran sent, START to COMMIT. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[][]> {
+    const mark = fs.statSync(logFile).size;
+    await work();
+    return transactionsIn(log.since(mark)).map((t) => t.map(headOf));
+  }
+
   beforeAll(async () => {
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    fs.writeFileSync(logFile, '');
     await dropDatabases(adminUrl, [database]);
     await ensureDatabases(adminUrl, [database]);
     dataSource = new DataSource({
@@ -59,6 +104,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       url: databaseUrl(adminUrl, database),
       migrations,
       extra: { max: 4 },
+      logger: statementLogger(logFile),
     });
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -72,7 +118,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('gives back what it stored, and a status read without the payloads', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const found = await dataSource.transaction((tx) =>
       store.find(asUnitOfWork(tx), request.snapshot.globalId),
     );
@@ -85,9 +131,32 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     );
   });
 
+  it('stores the request id a request claims with it; the unique index refuses it twice', async () => {
+    const claim = newClaim();
+    const first = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), first, claim));
+    const stored: unknown[] = await dataSource.query(
+      `SELECT global_id, request_id, body_fingerprint FROM processing_requests
+        WHERE partner_identifier = 'p' AND request_id = $1`,
+      [claim.requestId],
+    );
+    expect(stored).toEqual([
+      {
+        global_id: first.snapshot.globalId,
+        request_id: claim.requestId,
+        body_fingerprint: claim.bodyFingerprint,
+      },
+    ]);
+    const second = newRequest();
+    await expect(
+      dataSource.transaction((tx) => store.add(asUnitOfWork(tx), second, claim)),
+    ).rejects.toThrow(/processing_requests_partner_request_id/);
+    expect(await store.read(second.snapshot.globalId)).toBeNull();
+  });
+
   it('saves a transition: the changed tasks and the status, in one statement', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const root = request.tasks.find((t) => t.parentId === null)!;
     for (const task of request.tasks.filter((t) => t.parentId !== null)) {
       await dataSource.transaction(async (tx) => {
@@ -107,7 +176,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
 
   it('loads a request it waited to lock as the lock holder left it', async () => {
     const request = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request));
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const root = request.tasks.find((t) => t.parentId === null)!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -137,5 +206,120 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     const seen = await waiter;
     expect(seen?.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
     expect(seen?.tasks.filter((t) => t.status === 'RUNNING')).toHaveLength(2);
+  });
+
+  it('locks and loads a request once per transaction, and writes what it saved at the commit', async () => {
+    const request = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    const globalId = request.snapshot.globalId;
+    const [root, ...children] = treeOf(request);
+    const statements = await statementsOf(() =>
+      dataSource.transaction(async (tx) => {
+        const work = asUnitOfWork(tx);
+        const first = await store.lock(work, globalId);
+        first!.applyResult({ taskId: root.id, outcome: 'SUCCESS', data: { id: 1 } }, new Date());
+        await store.save(work, first!);
+        for (const child of children) {
+          const again = await store.lock(work, globalId);
+          expect(again).toBe(first); // the same aggregate, with the changes made to it
+          again!.applyResult({ taskId: child.id, outcome: 'SUCCESS' }, new Date());
+          await store.save(work, again!);
+        }
+        expect(await store.find(work, globalId)).toBe(first);
+      }),
+    );
+    expect(statements).toEqual([
+      [
+        'START TRANSACTION',
+        'SELECT 1 FROM',
+        'SELECT global_id, partner_identifier,',
+        'WITH changed AS',
+        'COMMIT',
+      ],
+    ]);
+    const saved = await store.read(globalId);
+    expect(saved?.snapshot.status).toBe('FINISHED');
+    expect(await storedStatuses(store, request)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+    expect(saved?.tasks.find((t) => t.id === root.id)?.data).toEqual({ id: 1 });
+  });
+
+  it('writes the changes of several requests of a transaction in one statement', async () => {
+    const requests = [newRequest(), newRequest()];
+    for (const request of requests) {
+      await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    }
+    const statements = await statementsOf(() =>
+      dataSource.transaction(async (tx) => {
+        const work = asUnitOfWork(tx);
+        for (const request of requests) {
+          const locked = await store.lock(work, request.snapshot.globalId);
+          locked!.applyResult({ taskId: treeOf(request)[0].id, outcome: 'FAIL' }, new Date());
+          await store.save(work, locked!);
+        }
+      }),
+    );
+    expect(statements).toEqual([
+      [
+        'START TRANSACTION',
+        ...['SELECT 1 FROM', 'SELECT global_id, partner_identifier,'],
+        ...['SELECT 1 FROM', 'SELECT global_id, partner_identifier,'],
+        'WITH changed AS',
+        'COMMIT',
+      ],
+    ]);
+    for (const request of requests) {
+      const saved = await store.read(request.snapshot.globalId);
+      expect(saved?.snapshot.status).toBe('FINISHED');
+      expect(await storedStatuses(store, request)).toEqual(['FAIL', 'SKIPPED', 'SKIPPED']);
+    }
+  });
+
+  it('forgets at a rollback what the transaction locked and changed', async () => {
+    const request = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    const globalId = request.snapshot.globalId;
+    const [root] = treeOf(request);
+    await expect(
+      dataSource.transaction(async (tx) => {
+        const locked = await store.lock(asUnitOfWork(tx), globalId);
+        locked!.applyResult({ taskId: root.id, outcome: 'SUCCESS' }, new Date());
+        await store.save(asUnitOfWork(tx), locked!);
+        throw new Error('a handler failed');
+      }),
+    ).rejects.toThrow('a handler failed');
+    const statements = await statementsOf(() =>
+      dataSource.transaction(async (tx) => {
+        const locked = await store.lock(asUnitOfWork(tx), globalId);
+        // Loaded again, as stored.
+        expect(locked!.tasks.find((t) => t.id === root.id)?.status).toBe('RUNNING');
+      }),
+    );
+    expect(statements).toEqual([
+      ['START TRANSACTION', 'SELECT 1 FROM', 'SELECT global_id, partner_identifier,', 'COMMIT'],
+    ]);
+    expect(await storedStatuses(store, request)).toEqual(['RUNNING', 'PENDING', 'PENDING']);
+  });
+
+  it('writes before a savepoint what was saved, so rolling back to it loses only what came after', async () => {
+    const request = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    const globalId = request.snapshot.globalId;
+    const [root, child] = treeOf(request);
+    await dataSource.transaction(async (tx) => {
+      const locked = await store.lock(asUnitOfWork(tx), globalId);
+      locked!.applyResult({ taskId: root.id, outcome: 'SUCCESS' }, new Date());
+      await store.save(asUnitOfWork(tx), locked!);
+      await expect(
+        tx.transaction(async (inner) => {
+          const again = await store.lock(asUnitOfWork(inner), globalId);
+          expect(again).not.toBe(locked); // loaded again, with the root's success written
+          expect(again!.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
+          again!.applyResult({ taskId: child.id, outcome: 'SUCCESS' }, new Date());
+          await store.save(asUnitOfWork(inner), again!);
+          throw new Error('rolled back to the savepoint');
+        }),
+      ).rejects.toThrow('rolled back to the savepoint');
+    });
+    expect(await storedStatuses(store, request)).toEqual(['SUCCESS', 'RUNNING', 'RUNNING']);
   });
 });

@@ -4,6 +4,7 @@ import { KeyRing } from '@opp/crypto';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { ProcessingRequestStore } from '../application/processing-request.store';
 import type { ProcessingRequest } from '../domain/processing-request';
+import type { RequestIdClaim } from '../domain/request-id-reuse';
 import {
   ProcessingRequestMapper,
   REQUEST_COLUMNS,
@@ -12,6 +13,7 @@ import {
   type ProcessingRequestRow,
   type ProcessingTaskRow,
 } from './processing-request.mapper';
+import { LockedRequests } from './locked-requests';
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
@@ -30,8 +32,9 @@ const loadStatement = (taskColumns: string) =>
    FROM processing_requests r WHERE global_id = $1`;
 
 /**
- * The changed tasks (a json array of their new columns) and, when $5, the request's status, in one
- * statement: a data-modifying CTE runs whether or not the outer statement reads it (ADR 0040).
+ * The changed tasks of one or more requests (a json array of their new columns) and the statuses
+ * that changed (another), in one statement: a data-modifying CTE runs whether or not the outer
+ * statement reads it (ADR 0040). A transaction writes all it saved at its commit (ADR 0043).
  */
 const SAVE = `
   WITH changed AS (
@@ -42,18 +45,25 @@ const SAVE = `
            finished_at = c.finished_at, updated_at = now(),
            payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END,
            transactions = c.transactions
-      FROM jsonb_to_recordset($2::jsonb) AS c(id uuid, status text, data jsonb,
+      FROM jsonb_to_recordset($1::jsonb) AS c(global_id uuid, id uuid, status text, data jsonb,
              transactions jsonb, interactive jsonb,
              reason text, due_at timestamptz, auth_task_id uuid, partner_return_url text,
              started_at timestamptz, finished_at timestamptz, payload_over boolean)
-     WHERE t.id = c.id AND t.global_id = $1
+     WHERE t.id = c.id AND t.global_id = c.global_id
   )
-  UPDATE processing_requests SET status = $3, finished_at = $4, updated_at = now()
-   WHERE global_id = $1 AND $5`;
+  UPDATE processing_requests r
+     SET status = s.status, finished_at = s.finished_at, updated_at = now()
+    FROM jsonb_to_recordset($2::jsonb) AS s(global_id uuid, status text, finished_at timestamptz)
+   WHERE r.global_id = s.global_id`;
 
-/** Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. */
+/**
+ * Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. A request
+ * is locked and loaded once per transaction and its changes written once, at the commit (ADR 0043).
+ */
 @Injectable()
 export class ProcessingRequestRepository extends ProcessingRequestStore {
+  private readonly locked = new LockedRequests((db, requests) => this.write(db, requests));
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(KeyRing) private readonly ring: KeyRing,
@@ -61,7 +71,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     super();
   }
 
-  async add(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
+  async add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<void> {
     const r = request.snapshot;
     const values: unknown[] = [
       r.globalId,
@@ -76,6 +86,8 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       r.status,
       r.createdAt,
       r.finishedAt,
+      claim.requestId,
+      claim.bodyFingerprint,
     ];
     const columns = TASK_TYPES.length;
     const rows = request.tasks.map((task, i) => {
@@ -104,16 +116,18 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
         task.finishedAt,
         task.createdAt,
       );
-      const p = TASK_TYPES.map((type, k) => `$${12 + i * columns + k + 1}::${type}`);
+      const p = TASK_TYPES.map((type, k) => `$${14 + i * columns + k + 1}::${type}`);
       return `(${p.join(', ')})`;
     });
     // One statement: the tasks are inserted only with a new request row (a redelivery inserts
-    // nothing); their foreign keys are checked at the end of the statement, after the CTE.
+    // nothing); their foreign keys are checked at the end of the statement, after the CTE. The
+    // request id is in the row from the start (ADR 0043): its unique index refuses a second one.
     await entityManagerOf(work).query(
       `WITH request AS (
          INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,
-           request, sync, waiting_time, targets, user_ip, status, created_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12)
+           request, sync, waiting_time, targets, user_ip, status, created_at, finished_at,
+           request_id, body_fingerprint)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (global_id) DO NOTHING RETURNING global_id
        )
        INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
@@ -132,8 +146,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     );
   }
 
-  find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null> {
-    return this.load(entityManagerOf(work), globalId);
+  async find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null> {
+    const db = entityManagerOf(work);
+    return this.locked.get(db, globalId) ?? this.load(db, globalId);
   }
 
   /** One statement is one snapshot: no transaction, and no payload is read or decrypted. */
@@ -148,6 +163,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   /**
    * Locks the row first, then loads in a statement of its own: a statement's snapshot predates a
    * lock it waited for, so a load that locked as it read would miss the tasks the holder changed.
+   * A request this transaction locked before is handed back as it is: the lock is still held.
    */
   async lock(
     work: UnitOfWork,
@@ -155,39 +171,23 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     options = { skipLocked: false },
   ): Promise<ProcessingRequest | null> {
     const db = entityManagerOf(work);
+    const held = this.locked.get(db, globalId);
+    if (held) return held;
     const lock = options.skipLocked ? 'FOR UPDATE SKIP LOCKED' : 'FOR UPDATE';
-    const locked: unknown[] = await db.query(
+    const rows: unknown[] = await db.query(
       `SELECT 1 FROM processing_requests WHERE global_id = $1 ${lock}`,
       [globalId],
     );
-    return locked.length === 0 ? null : this.load(db, globalId);
+    const request = rows.length === 0 ? null : await this.load(db, globalId);
+    if (request) this.locked.locked(db, request);
+    return request;
   }
 
+  /** In a transaction the changes are held and written at its commit, with all it saved. */
   async save(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
-    const tasks = request.changedTasks;
-    if (tasks.length === 0 && !request.statusChanged) return;
-    const changed = tasks.map((task) => ({
-      id: task.id,
-      status: task.status,
-      data: task.data,
-      transactions: task.transactions,
-      interactive: task.interactive,
-      reason: task.reason,
-      due_at: task.dueAt,
-      auth_task_id: task.authTaskId,
-      partner_return_url: task.partnerReturnUrl,
-      started_at: task.startedAt,
-      finished_at: task.finishedAt,
-      payload_over: task.payload === null,
-    }));
-    const { globalId, status, finishedAt } = request.snapshot;
-    await entityManagerOf(work).query(SAVE, [
-      globalId,
-      JSON.stringify(changed),
-      status,
-      finishedAt,
-      request.statusChanged,
-    ]);
+    if (request.changedTasks.length === 0 && !request.statusChanged) return;
+    const db = entityManagerOf(work);
+    if (!this.locked.saved(db, request)) await this.write(db, [request]);
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
@@ -209,6 +209,36 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   private async load(db: EntityManager, globalId: string): Promise<ProcessingRequest | null> {
     const rows: LoadedRow[] = await db.query(loadStatement(TASK_COLUMNS), [globalId]);
     return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
+  }
+
+  /** The changed tasks and statuses of the requests, in one statement. */
+  private async write(db: EntityManager, requests: ProcessingRequest[]): Promise<void> {
+    const tasks = requests.flatMap((request) =>
+      request.changedTasks.map((task) => ({
+        global_id: request.snapshot.globalId,
+        id: task.id,
+        status: task.status,
+        data: task.data,
+        transactions: task.transactions,
+        interactive: task.interactive,
+        reason: task.reason,
+        due_at: task.dueAt,
+        auth_task_id: task.authTaskId,
+        partner_return_url: task.partnerReturnUrl,
+        started_at: task.startedAt,
+        finished_at: task.finishedAt,
+        payload_over: task.payload === null,
+      })),
+    );
+    const statuses = requests
+      .filter((request) => request.statusChanged)
+      .map(({ snapshot: { globalId, status, finishedAt } }) => ({
+        global_id: globalId,
+        status,
+        finished_at: finishedAt,
+      }));
+    if (tasks.length === 0 && statuses.length === 0) return;
+    await db.query(SAVE, [JSON.stringify(tasks), JSON.stringify(statuses)]);
   }
 
   private encrypt(payload: Record<string, unknown> | null): string | null {

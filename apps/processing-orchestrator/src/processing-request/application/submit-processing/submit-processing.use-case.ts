@@ -70,13 +70,10 @@ export class SubmitProcessingUseCase {
       now,
     );
     this.metrics.recorded(request, effects);
-    await this.store.add(work, request);
-    await this.requestIds.claim(
-      work,
-      command.globalId,
-      parsed.requestId,
-      command.bodyFingerprint ?? fingerprintOf(command.request),
-    );
+    await this.store.add(work, request, {
+      requestId: parsed.requestId,
+      bodyFingerprint: command.bodyFingerprint ?? fingerprintOf(command.request),
+    });
     await this.outbox.publish(work, request, effects);
     return replyOk(request.response(now));
   }

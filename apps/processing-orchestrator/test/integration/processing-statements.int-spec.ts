@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  ProjectSnapshotV1Message,
+  SubmitProcessingV2Request,
+  TaskResultV1Message,
+  Topics,
+  type TaskResultV1,
+} from '@opp/contracts';
+import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
+import {
+  eventually,
+  headOf,
+  queryStackDb,
+  startTestStack,
+  StatementLog,
+  suiteSlug,
+  transactionAround,
+  transactionsIn,
+  type LoggedStatement,
+} from '@opp/testing';
+
+const SUITE = 'processing result statements';
+const PARTNER = 'statements-partner';
+const PROJECT = 1;
+
+const LOCK = 'SELECT 1 FROM'; // SELECT 1 FROM processing_requests WHERE global_id = $1 FOR UPDATE
+const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0040)
+const SAVE = 'WITH changed AS'; // the changed tasks and the status (ADR 0040)
+
+/**
+ * ADR 0043: a run of task results applies in statements that do not grow with its results. Each
+ * run is made by stopping the orchestrator, publishing the results together on one partition and
+ * starting it again: its first fetch brings them all, one batch applied as one run (ADR 0038).
+ * Counted on the client side, from the statements the service logs at debug level.
+ */
+describe('processing-orchestrator: the statements of a run of task results', () => {
+  let stack: Stack;
+  let connection: KafkaConnection;
+  let producer: MessageProducer;
+  let client: RequestClient;
+  let log: StatementLog;
+  const logFile = path.join(
+    localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)),
+    'processing-orchestrator.log',
+  );
+
+  const orchestrator = () => stack.services['processing-orchestrator']!;
+  const sql = <T>(query: string, params: unknown[] = []) =>
+    queryStackDb<T>(stack, 'processing-orchestrator', query, params);
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      suite: SUITE,
+      services: ['processing-orchestrator'],
+      logLevel: 'debug',
+    });
+    connection = new KafkaConnection({
+      brokers: stack.brokers.split(','),
+      clientId: 'processing-statements-test',
+      topicPrefix: stack.topicPrefix,
+    });
+    producer = new MessageProducer(connection);
+    client = new RequestClient(connection, producer, Topics.gatewayReplies);
+    await client.start();
+    await eventually(() => client.ready, 'the reply consumer');
+    // The project's sandbox flag, as the gateway publishes it.
+    const snapshot = newEnvelope(ProjectSnapshotV1Message, String(PROJECT), {
+      id: PROJECT,
+      name: 'statements project',
+      publicKey: 'pk-1',
+      signingKeyEncrypted: 'unused',
+      callbackUrl: null,
+      baseCurrency: 'EUR',
+      settings: {
+        force3ds: false,
+        rememberEnabled: true,
+        sandbox: true,
+        feePercent: '2.5',
+        feeFixed: '0.30',
+        rollingReservePercent: '0',
+        rollingReserveDays: 0,
+        virtualCurrencyRate: '1',
+        recurringMinDays: 1,
+        recurringMonths: 12,
+      },
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    await producer.publish([{ topic: Topics.projectSnapshots, envelope: snapshot }]);
+    await eventually(
+      async () =>
+        (await sql('SELECT 1 FROM project_snapshots WHERE id = $1', [PROJECT])).length === 1,
+      'the project snapshot in the orchestrator',
+    );
+    log = new StatementLog(logFile);
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    await producer?.disconnect();
+    await stack?.stop();
+  });
+
+  /** Submits a tree of `roots` user.resolve tasks; answers its GlobalId and its running tasks. */
+  async function submit(roots: number): Promise<{ globalId: string; tasks: string[] }> {
+    const globalId = randomUUID();
+    const tasks = Array.from({ length: roots }, (_, i) => ({
+      type: 'user.resolve',
+      payload: { identifier: `user-${i}` },
+    }));
+    const reply = await client.request(
+      SubmitProcessingV2Request,
+      {
+        globalId,
+        partnerIdentifier: PARTNER,
+        projectId: PROJECT,
+        request: {
+          header: { request: { id: randomUUID(), date: new Date().toISOString() } },
+          payload: {
+            partner: { identifier: PARTNER },
+            settings: { userIp: '203.0.113.9' },
+            tasks,
+          },
+        },
+      },
+      { key: globalId, timeoutMs: 60_000 },
+    );
+    expect(reply.ok).toBe(true);
+    const rows = await sql<{ id: string }>(
+      `SELECT id FROM processing_tasks WHERE global_id = $1 AND status = 'RUNNING' ORDER BY path`,
+      [globalId],
+    );
+    expect(rows).toHaveLength(roots);
+    return { globalId, tasks: rows.map((r) => r.id) };
+  }
+
+  const success = (globalId: string, taskId: string): TaskResultV1 => ({
+    taskId,
+    globalId,
+    outcome: 'SUCCESS',
+    data: { id: '1' },
+    completedAt: new Date().toISOString(),
+  });
+
+  /**
+   * Publishes the results while the orchestrator is stopped, on one partition, then starts it
+   * again; answers the transactions that applied them, once every request named is FINISHED.
+   */
+  async function applyAsOneRun(results: TaskResultV1[]): Promise<LoggedStatement[][]> {
+    await orchestrator().stop();
+    const key = randomUUID();
+    await producer.publish(
+      results.map((result) => ({
+        topic: TaskResultV1Message.topic,
+        envelope: newEnvelope(TaskResultV1Message, key, result),
+      })),
+    );
+    const mark = fs.statSync(logFile).size;
+    await orchestrator().restart();
+    const requests = [...new Set(results.map((r) => r.globalId))];
+    await eventually(
+      async () =>
+        (
+          await sql(
+            `SELECT 1 FROM processing_requests WHERE global_id = ANY($1::uuid[])
+              AND status = 'FINISHED'`,
+            [requests],
+          )
+        ).length === requests.length,
+      'the requests FINISHED',
+    );
+    await log.quietMark(); // the service's log lines of the run written out
+    return transactionsIn(log.since(mark)).filter((t) =>
+      t.some((s) => /FROM processing_requests WHERE global_id = \$1 FOR UPDATE$/.test(s.query)),
+    );
+  }
+
+  /** A run's statements, the two written at its commit in a fixed order (they run together). */
+  const shapeOf = (run: LoggedStatement[]) => {
+    const heads = run.map(headOf);
+    const atCommit = heads.slice(-3, -1).sort();
+    return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
+  };
+
+  it('stores a submission in 10 statements, START and COMMIT included', async () => {
+    const mark = await log.quietMark();
+    await submit(2);
+    await log.quietMark();
+    const statements = transactionAround(log.since(mark), (s) => /WITH request AS/.test(s.query));
+    expect(statements.map(headOf)).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      LOAD, // a request with this GlobalId, stored before?
+      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', // the partner's request id (ADR 0017)
+      'SELECT global_id, body_fingerprint', // used before?
+      "SELECT (settings->>'sandbox')::boolean AS", // the project's sandbox flag
+      'WITH request AS', // the request, its request id and its tasks
+      'UPDATE inbox_messages AS', // the run's replies stored (ADR 0041)
+      'INSERT INTO outbox_messages', // the root tasks' commands
+      'COMMIT',
+    ]);
+  });
+
+  it.each([1, 4])(
+    'applies a run of %i result(s) of one request in the same 7 statements',
+    async (n) => {
+      const { globalId, tasks } = await submit(n);
+      const runs = await applyAsOneRun(tasks.map((taskId) => success(globalId, taskId)));
+      expect(runs).toHaveLength(1);
+      expect(shapeOf(runs[0])).toEqual([
+        'START TRANSACTION',
+        'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+        LOCK, // the request locked once for the run
+        LOAD, // and loaded once
+        'INSERT INTO outbox_messages', // the request-finished event, at the commit (ADR 0041)
+        SAVE, // every change of the run, at the commit
+        'COMMIT',
+      ]);
+    },
+  );
+
+  it('locks and loads each request of a run once, and saves them all in one statement', async () => {
+    const a = await submit(2);
+    const b = await submit(2);
+    const runs = await applyAsOneRun([
+      success(a.globalId, a.tasks[0]),
+      success(b.globalId, b.tasks[0]),
+      success(a.globalId, a.tasks[1]),
+      success(b.globalId, b.tasks[1]),
+    ]);
+    expect(runs).toHaveLength(1);
+    expect(shapeOf(runs[0])).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages',
+      LOCK,
+      LOAD,
+      LOCK,
+      LOAD,
+      'INSERT INTO outbox_messages',
+      SAVE,
+      'COMMIT',
+    ]);
+    const statuses = await sql<{ status: string }>(
+      `SELECT status FROM processing_tasks WHERE global_id = ANY($1::uuid[])`,
+      [[a.globalId, b.globalId]],
+    );
+    expect(statuses.map((s) => s.status)).toEqual(Array(4).fill('SUCCESS'));
+  });
+});

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import { asUnitOfWork } from '@opp/persistence';
+import { eventually, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import { migrations } from '../../database/database-options';
+import type { NewUser } from '../domain/user';
+import { UserRepository } from './user.repository';
+
+const { dbPrefix } = suitePrefixes('user repository');
+const database = `${dbPrefix}users`;
+const adminUrl = testDatabaseAdminUrl();
+
+const newUser = (identifier: string, fields: Partial<NewUser> = {}): NewUser => ({
+  projectId: 1,
+  identifier,
+  displayName: null,
+  email: `${identifier}@example.com`,
+  phone: null,
+  locale: null,
+  ip: '203.0.113.9',
+  userAgent: null,
+  ...fields,
+});
+
+describe('UserRepository against PostgreSQL', () => {
+  let dataSource: DataSource;
+  let users: UserRepository;
+
+  beforeAll(async () => {
+    await dropDatabases(adminUrl, [database]);
+    await ensureDatabases(adminUrl, [database]);
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: databaseUrl(adminUrl, database),
+      migrations,
+      extra: { max: 4 },
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    users = new UserRepository(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await dropDatabases(adminUrl, [database]);
+  });
+
+  const addIfAbsent = (user: NewUser) =>
+    dataSource.transaction((tx) => users.addIfAbsent(asUnitOfWork(tx), user));
+
+  it('creates a user once; the same identifier later answers the stored one', async () => {
+    const identifier = `u-${randomUUID()}`;
+    const first = await addIfAbsent(newUser(identifier, { displayName: 'First' }));
+    expect(first.created).toBe(true);
+    expect(first.user).toMatchObject({ identifier, displayName: 'First', projectId: 1 });
+    const again = await addIfAbsent(newUser(identifier, { displayName: 'Second' }));
+    expect(again).toEqual({ user: first.user, created: false });
+    const other = await addIfAbsent(newUser(identifier, { projectId: 2 }));
+    expect(other.created).toBe(true);
+    expect(other.user.id).not.toBe(first.user.id);
+  });
+
+  it('answers the row a concurrent call inserted while it waited on the unique key', async () => {
+    const identifier = `u-${randomUUID()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const first = dataSource.transaction(async (tx) => {
+      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
+      inserted();
+      await held;
+      return added;
+    });
+    await insertedYet;
+    // Its snapshot is taken before the first commits: its insert waits, then does nothing.
+    const second = addIfAbsent(newUser(identifier));
+    await eventually(async () => {
+      const waiting: unknown[] = await dataSource.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = $1`,
+        [database],
+      );
+      return waiting.length === 1;
+    }, 'the second insert waiting for the first');
+    release();
+    const created = await first;
+    expect(created.created).toBe(true);
+    expect(await second).toEqual({ user: created.user, created: false });
+  });
+});

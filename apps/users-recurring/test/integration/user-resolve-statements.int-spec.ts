@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import type { Consumer } from 'kafkajs';
+import {
+  TaskResultV1Message,
+  UsersTaskCommandV1Message,
+  type MessageEnvelope,
+  type TaskCommandV1,
+  type TaskResultV1,
+} from '@opp/contracts';
+import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer, newEnvelope } from '@opp/messaging';
+import {
+  eventually,
+  headOf,
+  startTestStack,
+  StatementLog,
+  suiteSlug,
+  transactionAround,
+  transactionsIn,
+  type LoggedStatement,
+} from '@opp/testing';
+
+const SUITE = 'users user resolve statements';
+const PROJECT = 7;
+
+/** The statement that resolves a user: it inserts one, or finds the one there is (ADR 0043). */
+const resolves = (s: LoggedStatement) => /INSERT INTO users\b/.test(s.query);
+
+/**
+ * ADR 0043: a `user.resolve` task command costs users-recurring one statement besides its run's
+ * inbox and outbox statements, whether the user is new or known. Counted on the client side, from
+ * the statements the service logs at debug level.
+ */
+describe('users-recurring: the statements of a user.resolve task', () => {
+  let stack: Stack;
+  let connection: KafkaConnection;
+  let producer: MessageProducer;
+  let consumer: Consumer;
+  let log: StatementLog;
+  const results: TaskResultV1[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      suite: SUITE,
+      services: ['users-recurring'],
+      logLevel: 'debug',
+    });
+    log = new StatementLog(
+      path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'users-recurring.log'),
+    );
+    connection = new KafkaConnection({
+      brokers: stack.brokers.split(','),
+      clientId: 'user-resolve-statements-test',
+      topicPrefix: stack.topicPrefix,
+    });
+    producer = new MessageProducer(connection);
+    consumer = connection.kafka.consumer({ groupId: `${stack.topicPrefix}probe-${randomUUID()}` });
+    await consumer.connect();
+    await consumer.subscribe({
+      topic: connection.topicName(TaskResultV1Message.topic),
+      fromBeginning: true,
+    });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const envelope = JSON.parse(String(message.value)) as MessageEnvelope<TaskResultV1>;
+        if (envelope.type === TaskResultV1Message.type) results.push(envelope.payload);
+        return Promise.resolve();
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await consumer?.disconnect().catch(() => undefined);
+    await producer?.disconnect();
+    await stack?.stop();
+  });
+
+  const command = (identifier: string): TaskCommandV1 => ({
+    taskId: randomUUID(),
+    globalId: randomUUID(),
+    function: 'user.resolve',
+    projectId: PROJECT,
+    partnerIdentifier: 'statements-partner',
+    payload: { identifier, email: `${identifier}@example.com` },
+    userIp: '203.0.113.9',
+  });
+
+  /** Sends the commands in one producer call, under one key (one partition); answers the results. */
+  async function send(commands: TaskCommandV1[], key = randomUUID()): Promise<TaskResultV1[]> {
+    await producer.publish(
+      commands.map((task) => ({
+        topic: UsersTaskCommandV1Message.topic,
+        envelope: newEnvelope(UsersTaskCommandV1Message, key, task),
+      })),
+    );
+    const answered = () =>
+      commands.map((task) => results.find((result) => result.taskId === task.taskId));
+    await eventually(() => answered().every(Boolean), 'the tasks answered');
+    return answered() as TaskResultV1[];
+  }
+
+  it('resolves a new user in 5 statements, START and COMMIT included', async () => {
+    const mark = await log.quietMark();
+    const [result] = await send([command(`new-${randomUUID()}`)]);
+    expect(result).toMatchObject({ outcome: 'SUCCESS', data: { id: expect.any(String) } });
+    await log.quietMark();
+    expect(transactionAround(log.since(mark), resolves).map(headOf)).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      'WITH inserted AS', // the user inserted, or the one there is found
+      'INSERT INTO outbox_messages', // user-created and the task's result, at the commit
+      'COMMIT',
+    ]);
+  });
+
+  it('resolves a known user in the same statements, to the same id', async () => {
+    const identifier = `known-${randomUUID()}`;
+    const [first] = await send([command(identifier)]);
+    const mark = await log.quietMark();
+    const [again] = await send([command(identifier)]);
+    expect(again).toMatchObject({ outcome: 'SUCCESS', data: { id: first.data!.id } });
+    await log.quietMark();
+    expect(transactionAround(log.since(mark), resolves).map(headOf)).toEqual([
+      'START TRANSACTION',
+      'INSERT INTO inbox_messages',
+      'WITH inserted AS',
+      'INSERT INTO outbox_messages', // the task's result only: no user was created
+      'COMMIT',
+    ]);
+  });
+
+  it('shares the inbox and outbox statements among the tasks of a run: 4 + 1 per task', async () => {
+    const known = `known-${randomUUID()}`;
+    await send([command(known)]);
+    const mark = await log.quietMark();
+    const commands = [
+      ...Array.from({ length: 5 }, () => command(`new-${randomUUID()}`)),
+      command(known),
+      command(known),
+    ];
+    const answered = await send(commands);
+    expect(answered.map((r) => r.outcome)).toEqual(Array(commands.length).fill('SUCCESS'));
+    expect(answered[5].data).toEqual(answered[6].data);
+    await log.quietMark();
+    const runs = transactionsIn(log.since(mark)).filter((t) => t.some(resolves));
+    const perRun = runs.map((run) => run.filter(resolves).length);
+    expect(perRun.reduce((a, b) => a + b, 0)).toBe(commands.length);
+    for (const [i, run] of runs.entries()) {
+      expect(run.map(headOf)).toEqual([
+        'START TRANSACTION',
+        'INSERT INTO inbox_messages',
+        ...Array.from({ length: perRun[i] }, () => 'WITH inserted AS'),
+        'INSERT INTO outbox_messages',
+        'COMMIT',
+      ]);
+    }
+  });
+});

@@ -1,12 +1,11 @@
 import type {
   DataSource,
   EntityManager,
-  EntitySubscriberInterface,
   QueryRunner,
   TransactionCommitEvent,
   TransactionRollbackEvent,
-  TransactionStartEvent,
 } from 'typeorm';
+import { HeldUntilCommit } from '@opp/unit-of-work';
 import { insertOutboxRows, type OutboxRow } from './outbox-rows';
 
 /** Rows a transaction wrote, by `seq`, as they were given. */
@@ -33,38 +32,23 @@ interface Written extends WrittenRows {
 
 /**
  * The outbox rows a transaction wrote, held until just before its commit and then inserted in one
- * statement (ADR 0041): a run of messages pays one outbox INSERT, not one per message. Once the
- * transaction has committed, the rows go to the sender, if one runs, which sends them at once
- * (ADR 0044); until then they are held from the relay, which takes them only if the sender fails
- * or the process dies.
- *
- * It hooks TypeORM's transaction events of the DataSource, the one place every transaction passes
- * through before its COMMIT, whoever opened it (the inbox, the TransactionRunner, a repository's
- * own `dataSource.transaction`). A rollback drops what was held, so a rolled-back try (ADR 0038)
- * leaves nothing to send. A nested TypeORM transaction (a savepoint) first writes what was held
- * before it, so rolling back to it drops only what came after; rows written before such a rollback
- * are released to the relay rather than sent from memory, since some of them may be gone. A
- * savepoint taken in raw SQL is not seen: rows added after one and rolled back to it would still be
- * written; none of ours does that (the LiveOrderGuard's savepoint, ADR 0014, covers one INSERT INTO
- * transactions).
+ * statement (ADR 0041): a run of messages pays one outbox INSERT, not one per message. A rollback
+ * drops them (HeldUntilCommit). Once the transaction has committed, the rows go to the sender, if
+ * one runs, which sends them at once (ADR 0044); until then they are held from the relay, which
+ * takes them only if the sender fails or the process dies. Rows written before a savepoint that
+ * was then rolled back are released to the relay rather than sent from memory, since some of them
+ * may be gone (none of ours rolls back a TypeORM savepoint after writing to the outbox; the
+ * LiveOrderGuard's raw SQL savepoint, ADR 0014, covers one INSERT INTO transactions).
  */
-class OutboxBuffer implements EntitySubscriberInterface {
-  private readonly held = new WeakMap<QueryRunner, OutboxRow[]>();
+class OutboxBuffer extends HeldUntilCommit<OutboxRow[]> {
   private readonly written = new WeakMap<QueryRunner, Written>();
   sender: CommittedRowsSender | undefined;
 
-  hold(runner: QueryRunner, rows: readonly OutboxRow[]): void {
-    const list = this.held.get(runner) ?? [];
-    list.push(...rows);
-    this.held.set(runner, list);
-  }
-
-  beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
-    return this.flush(event.queryRunner); // rows held already: a savepoint follows, write them first
-  }
-
-  beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    return this.flush(event.queryRunner);
+  /** False outside a transaction. */
+  hold(manager: EntityManager, rows: readonly OutboxRow[]): boolean {
+    const held = this.heldBy(manager, () => []);
+    held?.push(...rows);
+    return held !== undefined;
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {
@@ -79,19 +63,16 @@ class OutboxBuffer implements EntitySubscriberInterface {
     else sender.sendCommitted(written);
   }
 
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
+  override afterTransactionRollback(event: TransactionRollbackEvent): void {
+    super.afterTransactionRollback(event);
     const runner = event.queryRunner;
-    this.held.delete(runner);
     const written = this.written.get(runner);
     if (!written) return;
     if (runner.isTransactionActive) written.partlyRolledBack = true;
     else this.written.delete(runner);
   }
 
-  private async flush(runner: QueryRunner): Promise<void> {
-    const rows = this.held.get(runner);
-    if (!rows) return;
-    this.held.delete(runner);
+  protected async write(runner: QueryRunner, rows: OutboxRow[]): Promise<void> {
     const holdMs = this.sender?.holdMs();
     const seqs = await insertOutboxRows(runner.manager, rows, holdMs);
     if (holdMs === undefined) return;
@@ -100,7 +81,7 @@ class OutboxBuffer implements EntitySubscriberInterface {
       written.seqs.push(...seqs);
       written.rows.push(...rows);
     } else {
-      this.written.set(runner, { seqs, rows: [...rows], partlyRolledBack: false });
+      this.written.set(runner, { seqs, rows, partlyRolledBack: false });
     }
   }
 }
@@ -111,7 +92,6 @@ function bufferOf(dataSource: DataSource): OutboxBuffer {
   let buffer = buffers.get(dataSource);
   if (!buffer) {
     buffer = new OutboxBuffer();
-    dataSource.subscribers.push(buffer);
     buffers.set(dataSource, buffer);
   }
   return buffer;
@@ -122,10 +102,8 @@ function bufferOf(dataSource: DataSource): OutboxBuffer {
  * (autocommit: the caller writes them at once).
  */
 export function holdUntilCommit(manager: EntityManager, rows: readonly OutboxRow[]): boolean {
-  const runner = manager.queryRunner;
-  if (!runner?.isTransactionActive) return false;
-  bufferOf(manager.connection).hold(runner, rows);
-  return true;
+  if (!manager.queryRunner?.isTransactionActive) return false;
+  return bufferOf(manager.connection).hold(manager, rows);
 }
 
 /** Who sends the committed rows of this DataSource's transactions (ADR 0044); none: the relay. */

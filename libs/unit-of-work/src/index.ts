@@ -1,1 +1,2 @@
 export * from './unit-of-work';
+export * from './held-until-commit';

@@ -1,12 +1,5 @@
-import type {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  QueryRunner,
-  TransactionCommitEvent,
-  TransactionRollbackEvent,
-  TransactionStartEvent,
-} from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
+import { HeldUntilCommit } from '@opp/persistence';
 import type { ProcessingRequest } from '../domain/processing-request';
 
 /** Writes the changes of the requests a transaction saved, in that transaction. */
@@ -22,29 +15,24 @@ interface Locked {
  * The requests a transaction locked, by GlobalId (ADR 0043). A run of task results applies in one
  * transaction (ADR 0038) and often brings several results of one request: the first locks and
  * loads it, the others get the same aggregate (the row stays locked to the commit, so nobody else
- * changed it), and what they all saved is written once, just before the commit.
- *
- * It hooks TypeORM's transaction events of the DataSource, as the outbox's held rows do (ADR 0041):
- * the commit of every transaction passes through them, whoever opened it. A rollback forgets what
- * the transaction locked and changed: the next try loads again. A nested TypeORM transaction (a
- * savepoint) first writes what was saved before it and forgets what was locked, so rolling back
- * to it loses only what came after.
+ * changed it), and what they all saved is written once, just before the commit, like the outbox's
+ * held rows (HeldUntilCommit, ADR 0041). A rollback forgets what the transaction locked and
+ * changed: the next try loads again. A nested TypeORM transaction (a savepoint) first writes what
+ * was saved before it and forgets what was locked, so rolling back to it loses only what came after.
  */
-export class LockedRequests implements EntitySubscriberInterface {
-  private readonly held = new WeakMap<QueryRunner, Map<string, Locked>>();
-  private readonly subscribed = new WeakSet<DataSource>();
-
-  constructor(private readonly write: WriteRequests) {}
+export class LockedRequests extends HeldUntilCommit<Map<string, Locked>> {
+  constructor(private readonly writeRequests: WriteRequests) {
+    super();
+  }
 
   /** The request this transaction locked before, as it is now; undefined when it did not. */
   get(db: EntityManager, globalId: string): ProcessingRequest | undefined {
-    const runner = db.queryRunner;
-    return runner ? this.held.get(runner)?.get(globalId)?.request : undefined;
+    return this.peek(db)?.get(globalId)?.request;
   }
 
   /** Keeps a request this transaction has just locked and loaded. */
   locked(db: EntityManager, request: ProcessingRequest): void {
-    this.entries(db)?.set(request.snapshot.globalId, { request, saved: false });
+    this.heldBy(db, () => new Map())?.set(request.snapshot.globalId, { request, saved: false });
   }
 
   /**
@@ -52,7 +40,7 @@ export class LockedRequests implements EntitySubscriberInterface {
    * writes it at once).
    */
   saved(db: EntityManager, request: ProcessingRequest): boolean {
-    const entries = this.entries(db);
+    const entries = this.heldBy(db, () => new Map());
     if (!entries) return false;
     const { globalId } = request.snapshot;
     const other = entries.get(globalId);
@@ -63,40 +51,8 @@ export class LockedRequests implements EntitySubscriberInterface {
     return true;
   }
 
-  beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
-    return this.flush(event.queryRunner); // held already: a savepoint follows, write them first
-  }
-
-  beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    return this.flush(event.queryRunner);
-  }
-
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
-    this.held.delete(event.queryRunner);
-  }
-
-  /** This transaction's requests; undefined outside a transaction. */
-  private entries(db: EntityManager): Map<string, Locked> | undefined {
-    const runner = db.queryRunner;
-    if (!runner?.isTransactionActive) return undefined;
-    if (!this.subscribed.has(db.connection)) {
-      // Subscribed on first use: DataSource.initialize replaces the list it starts from.
-      db.connection.subscribers.push(this);
-      this.subscribed.add(db.connection);
-    }
-    let entries = this.held.get(runner);
-    if (!entries) {
-      entries = new Map();
-      this.held.set(runner, entries);
-    }
-    return entries;
-  }
-
-  private async flush(runner: QueryRunner): Promise<void> {
-    const entries = this.held.get(runner);
-    if (!entries) return;
-    this.held.delete(runner);
+  protected async write(runner: QueryRunner, entries: Map<string, Locked>): Promise<void> {
     const saved = [...entries.values()].filter((e) => e.saved).map((e) => e.request);
-    if (saved.length > 0) await this.write(runner.manager, saved);
+    if (saved.length > 0) await this.writeRequests(runner.manager, saved);
   }
 }

@@ -46,7 +46,8 @@ export abstract class DeliveryStore {
   /**
    * Stores an attempt's outcome. Only the holder of the latest claim may: when the lease ran out
    * and the delivery was claimed again (or replayed) meanwhile, this answers null. Without a unit
-   * of work it is one statement that commits by itself: nothing else is written with it (ADR 0033).
+   * of work it is one statement that commits by itself (ADR 0033), shared with the outcomes of
+   * other attempts that finished while the previous one was written (ADR 0045).
    */
   abstract completeAttempt(
     work: UnitOfWork | null,

@@ -19,12 +19,21 @@ import {
   type NewDelivery,
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
+import { OutcomeCoalescer } from './outcome-coalescer';
 
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
 export class DeliveryRepository extends DeliveryStore {
+  /** Outcomes written outside a unit of work: one statement in flight at a time (ADR 0045). */
+  private readonly outcomes: OutcomeCoalescer<Outcome, Delivery | null>;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.outcomes = new OutcomeCoalescer((outcomes) =>
+      outcomes.length === 1
+        ? writeOutcome(this.dataSource.manager, outcomes[0]).then((stored) => [stored])
+        : writeOutcomes(this.dataSource.manager, outcomes),
+    );
   }
 
   /**
@@ -140,45 +149,16 @@ export class DeliveryRepository extends DeliveryStore {
   /**
    * One statement: the attempt row and the delivery, guarded by the claim's attempt number and the
    * pending status; timestamps are the database's. Without a unit of work it runs on its own and
-   * is atomic as one statement is (both rows or neither).
+   * is atomic as one statement is (both rows or neither), shared with the other outcomes finished
+   * while the previous one was in flight (ADR 0045); in a unit of work it is that transaction's.
    */
-  async completeAttempt(
+  completeAttempt(
     work: UnitOfWork | null,
     delivery: Delivery,
     update: DeliveryUpdate,
   ): Promise<Delivery | null> {
-    const tx = work ? entityManagerOf(work) : this.dataSource.manager;
-    const { id, attempts } = delivery.state;
-    const error = update.status === 'succeeded' ? null : update.error.slice(0, 2000);
-    const [updated] = await updateReturning(
-      tx,
-      `WITH attempt AS (
-         UPDATE delivery_attempts SET outcome = $7, http_status = $5, error = $4,
-           finished_at = now()
-         WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'
-       )
-       UPDATE deliveries SET
-         status = $3,
-         last_error = $4,
-         last_http_status = $5,
-         next_attempt_at = CASE WHEN $3 = 'pending'
-           THEN now() + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
-         succeeded_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE succeeded_at END,
-         dead_at = CASE WHEN $3 = 'dead' THEN now() ELSE NULL END,
-         updated_at = now()
-       WHERE id = $1 AND attempts = $2 AND status = 'pending'
-       RETURNING *`,
-      [
-        id,
-        attempts,
-        update.status,
-        error,
-        update.httpStatus,
-        update.status === 'pending' ? update.retryInMs : 0,
-        update.status === 'succeeded' ? 'succeeded' : 'failed',
-      ],
-    );
-    return updated ? DeliveryMapper.toDomain(updated) : null;
+    const outcome = outcomeOf(delivery, update);
+    return work ? writeOutcome(entityManagerOf(work), outcome) : this.outcomes.write(outcome);
   }
 
   /**
@@ -309,4 +289,113 @@ async function updateReturning(
     return result[0] as DeliveryRow[];
   }
   return result as DeliveryRow[];
+}
+
+/** An attempt's outcome as the outcome statements write it (the claim's attempt number guards it). */
+interface Outcome {
+  id: string;
+  attempts: number;
+  status: DeliveryUpdate['status'];
+  error: string | null;
+  httpStatus: number | null;
+  retryInMs: number;
+  attemptOutcome: 'succeeded' | 'failed';
+}
+
+function outcomeOf(delivery: Delivery, update: DeliveryUpdate): Outcome {
+  const { id, attempts } = delivery.state;
+  return {
+    id,
+    attempts,
+    status: update.status,
+    error: update.status === 'succeeded' ? null : update.error.slice(0, 2000),
+    httpStatus: update.httpStatus,
+    retryInMs: update.status === 'pending' ? update.retryInMs : 0,
+    attemptOutcome: update.status === 'succeeded' ? 'succeeded' : 'failed',
+  };
+}
+
+/** One outcome: its attempt row and its delivery, in one statement (ADR 0033). */
+async function writeOutcome(tx: EntityManager, outcome: Outcome): Promise<Delivery | null> {
+  const [updated] = await updateReturning(
+    tx,
+    `WITH attempt AS (
+       UPDATE delivery_attempts SET outcome = $7, http_status = $5, error = $4,
+         finished_at = now()
+       WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'
+     )
+     UPDATE deliveries SET
+       status = $3,
+       last_error = $4,
+       last_http_status = $5,
+       next_attempt_at = CASE WHEN $3 = 'pending'
+         THEN now() + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
+       succeeded_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE succeeded_at END,
+       dead_at = CASE WHEN $3 = 'dead' THEN now() ELSE NULL END,
+       updated_at = now()
+     WHERE id = $1 AND attempts = $2 AND status = 'pending'
+     RETURNING *`,
+    [
+      outcome.id,
+      outcome.attempts,
+      outcome.status,
+      outcome.error,
+      outcome.httpStatus,
+      outcome.retryInMs,
+      outcome.attemptOutcome,
+    ],
+  );
+  return updated ? DeliveryMapper.toDomain(updated) : null;
+}
+
+/**
+ * Several outcomes in one statement, each row with the guards of `writeOutcome` (attempt number,
+ * pending status, in-flight attempt): one result per outcome, in their order, null where its
+ * guard did not match. Rows are taken in id order, so two such statements never wait for each
+ * other crosswise (ADR 0045).
+ */
+async function writeOutcomes(
+  tx: EntityManager,
+  outcomes: readonly Outcome[],
+): Promise<(Delivery | null)[]> {
+  const sorted = [...outcomes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = await updateReturning(
+    tx,
+    `WITH done AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[],
+         $6::float8[], $7::text[])
+         AS o (id, attempts, status, error, http_status, retry_ms, attempt_outcome)
+     ), attempt AS (
+       UPDATE delivery_attempts a SET outcome = o.attempt_outcome, http_status = o.http_status,
+         error = o.error, finished_at = now()
+       FROM done o
+       WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
+     )
+     UPDATE deliveries d SET
+       status = o.status,
+       last_error = o.error,
+       last_http_status = o.http_status,
+       next_attempt_at = CASE WHEN o.status = 'pending'
+         THEN now() + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
+       succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
+       dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
+       updated_at = now()
+     FROM done o
+     WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
+     RETURNING d.*`,
+    [
+      sorted.map((o) => o.id),
+      sorted.map((o) => o.attempts),
+      sorted.map((o) => o.status),
+      sorted.map((o) => o.error),
+      sorted.map((o) => o.httpStatus),
+      sorted.map((o) => o.retryInMs),
+      sorted.map((o) => o.attemptOutcome),
+    ],
+  );
+  const stored = new Map(rows.map((row) => [`${row.id}/${row.attempts}`, row]));
+  return outcomes.map((o) => {
+    const row = stored.get(`${o.id}/${o.attempts}`);
+    return row ? DeliveryMapper.toDomain(row) : null;
+  });
 }

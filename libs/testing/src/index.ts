@@ -24,3 +24,4 @@ export {
   transactionsIn,
   type LoggedStatement,
 } from './statement-log';
+export { SANDBOX_PROJECT_SETTINGS } from './project-settings';

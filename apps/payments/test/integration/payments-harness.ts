@@ -20,7 +20,7 @@ import { parseAmount } from '@opp/money';
 import type { AppName, Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
 import { findRepoRoot, localDir } from '@opp/local-stack';
-import { eventually, startTestStack, suiteSlug } from '@opp/testing';
+import { eventually, SANDBOX_PROJECT_SETTINGS, startTestStack, suiteSlug } from '@opp/testing';
 
 /** The dev key ring every service of a test stack uses (SECRETS_KEYS unset outside production). */
 export const devKeyRing = new KeyRing(
@@ -29,19 +29,6 @@ export const devKeyRing = new KeyRing(
 
 /** The dev hosted-page keys (HOSTED_PAGE_KEYS unset): what the 3-D Secure simulator signs PaRes with. */
 export const devHostedPageKeys = new KeyRing(DEV_HOSTED_PAGE_KEYS);
-
-export const DEFAULT_SETTINGS: ProjectSettingsV1 = {
-  force3ds: false,
-  rememberEnabled: true,
-  sandbox: true,
-  feePercent: '2.5',
-  feeFixed: '0.30',
-  rollingReservePercent: '0',
-  rollingReserveDays: 0,
-  virtualCurrencyRate: '1',
-  recurringMinDays: 1,
-  recurringMonths: 12,
-};
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 
@@ -132,7 +119,7 @@ export class PaymentsHarness {
       signingKeyEncrypted: devKeyRing.encrypt(`private-key-${id}`),
       callbackUrl: null,
       baseCurrency,
-      settings: { ...DEFAULT_SETTINGS, ...settings },
+      settings: { ...SANDBOX_PROJECT_SETTINGS, ...settings },
       version,
       updatedAt: new Date().toISOString(),
     });

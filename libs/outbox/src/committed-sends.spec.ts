@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { MessageProducer, SerializedMessage } from '@opp/messaging';
-import { CommittedSends } from './committed-sends';
+import { CommittedSends, RELAY_HAS_NOTHING } from './committed-sends';
 import type { OutboxRow } from './outbox-rows';
 import { DELETE_SENT } from './sent-rows';
 
@@ -21,6 +21,7 @@ describe('CommittedSends', () => {
   let queries: { sql: string; values: unknown[] }[];
   let refuse: Error | undefined;
   let wakes: number;
+  let relayHasNothing: boolean;
   let sends: CommittedSends;
 
   beforeEach(() => {
@@ -28,6 +29,7 @@ describe('CommittedSends', () => {
     queries = [];
     refuse = undefined;
     wakes = 0;
+    relayHasNothing = false;
     const producer = {
       publishSerialized: async (messages: SerializedMessage[]) => {
         if (refuse) throw refuse;
@@ -35,9 +37,12 @@ describe('CommittedSends', () => {
       },
     } as unknown as MessageProducer;
     const dataSource = {
-      query: async (sql: string, values: unknown[]) => void queries.push({ sql, values }),
+      query: async (sql: string, values: unknown[]) => {
+        queries.push({ sql, values });
+        return sql === RELAY_HAS_NOTHING ? [{ empty: relayHasNothing }] : undefined;
+      },
     } as unknown as DataSource;
-    sends = new CommittedSends(dataSource, producer, 10_000, () => (wakes += 1));
+    sends = new CommittedSends(dataSource, producer, 10_000, 10, () => (wakes += 1));
   });
 
   it('sends the rows as they were written, then deletes them', async () => {
@@ -89,9 +94,17 @@ describe('CommittedSends', () => {
       },
     ]);
     expect(wakes).toBe(1);
-    // Newer rows go to the relay too, behind the released ones, until it finds the outbox empty.
+    // Newer rows go to the relay too, behind the released ones, until nothing is left for it:
+    // a relay that claimed nothing because another replica holds the lock does not end that.
     expect(sends.holdMs()).toBeUndefined();
-    sends.relayDrained();
+    await sends.relayClaimedNothing();
+    expect(sends.holdMs()).toBeUndefined();
+    relayHasNothing = true;
+    await sends.relayClaimedNothing();
     expect(sends.holdMs()).toBe(10_000);
+    expect(queries.filter((q) => q.sql === RELAY_HAS_NOTHING).map((q) => q.values)).toEqual([
+      [10],
+      [10],
+    ]);
   });
 });

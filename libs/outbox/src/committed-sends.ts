@@ -9,6 +9,11 @@ import { SentRows } from './sent-rows';
 /** Gives held rows to the relay at once: their writer will not send them. */
 const RELEASE = `UPDATE outbox_messages SET held_until = NULL WHERE seq = ANY($1::bigint[])`;
 
+/** Nothing left for the relay to send (rows set aside after their attempts aside). */
+export const RELAY_HAS_NOTHING = `
+  SELECT NOT EXISTS (SELECT 1 FROM outbox_messages WHERE held_until IS NULL AND attempts < $1)
+    AS empty`;
+
 function serialized([
   ,
   topic,
@@ -41,6 +46,7 @@ export class CommittedSends implements CommittedRowsSender {
     private readonly dataSource: DataSource,
     private readonly producer: MessageProducer,
     private readonly holdForMs: number,
+    private readonly maxAttempts: number,
     private readonly wakeRelay: () => void,
   ) {
     this.sent = new SentRows(dataSource);
@@ -71,9 +77,16 @@ export class CommittedSends implements CommittedRowsSender {
     this.track(this.releaseNow(seqs));
   }
 
-  /** The relay found the outbox empty: committed rows may be sent by their writer again. */
-  relayDrained(): void {
-    this.relayOnly = false;
+  /**
+   * The relay claimed nothing: once nothing is left for it (it may have claimed nothing because
+   * another replica holds the relay lock), committed rows may be sent by their writer again.
+   */
+  async relayClaimedNothing(): Promise<void> {
+    if (!this.relayOnly) return;
+    const [{ empty }] = await this.dataSource.query<[{ empty: boolean }]>(RELAY_HAS_NOTHING, [
+      this.maxAttempts,
+    ]);
+    if (empty) this.relayOnly = false;
   }
 
   /** Resolves once every send started so far has finished and its rows are deleted or released. */

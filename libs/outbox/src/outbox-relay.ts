@@ -115,6 +115,7 @@ export class OutboxRelay {
       dataSource,
       producer,
       options.committedHoldMs ?? DEFAULT_COMMITTED_HOLD_MS,
+      this.maxAttempts,
       () => this.wake(),
     );
     this.listener = new PgListener(
@@ -181,7 +182,7 @@ export class OutboxRelay {
     }
     if (sent === 0) {
       this.isolating = false; // drained: back to whole batches
-      this.committed.relayDrained();
+      await this.committed.relayClaimedNothing();
     }
     // A full batch means there may be more; a single isolated message keeps the loop going too.
     return sent === limit;

@@ -25,3 +25,4 @@ export {
   type LoggedStatement,
 } from './statement-log';
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
+export { lockWaitersReach } from './lock-waiters';

@@ -12,8 +12,8 @@ import {
 } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
 import {
-  eventually,
   headOf,
+  lockWaitersReach,
   StatementLog,
   statementLogger,
   suitePrefixes,
@@ -194,13 +194,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     const waiter = dataSource.transaction((tx) =>
       store.lock(asUnitOfWork(tx), request.snapshot.globalId),
     );
-    await eventually(async () => {
-      const waiting: unknown[] = await dataSource.query(
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = $1`,
-        [database],
-      );
-      return waiting.length === 1;
-    }, 'the second lock waiting for the first');
+    await lockWaitersReach(
+      (sql, params) => dataSource.query(sql, params),
+      database,
+      1,
+      'the second lock waiting for the first',
+    );
     release();
     await holder;
     const seen = await waiter;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
-import { eventually, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import { lockWaitersReach, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import type { NewUser } from '../domain/user';
 import { UserRepository } from './user.repository';
@@ -76,13 +76,12 @@ describe('UserRepository against PostgreSQL', () => {
     await insertedYet;
     // Its snapshot is taken before the first commits: its insert waits, then does nothing.
     const second = addIfAbsent(newUser(identifier));
-    await eventually(async () => {
-      const waiting: unknown[] = await dataSource.query(
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = $1`,
-        [database],
-      );
-      return waiting.length === 1;
-    }, 'the second insert waiting for the first');
+    await lockWaitersReach(
+      (sql, params) => dataSource.query(sql, params),
+      database,
+      1,
+      'the second insert waiting for the first',
+    );
     release();
     const created = await first;
     expect(created.created).toBe(true);

@@ -17,7 +17,7 @@ export interface OutgoingMessage {
 
 /** A message whose envelope is already JSON (an outbox row), for a logical topic. */
 export interface SerializedMessage {
-  topic: string;
+  topic: TopicDefinition | string;
   key: string;
   type: string;
   /** The envelope's JSON. */
@@ -63,16 +63,7 @@ export class MessageProducer {
   }
 
   async publish(messages: readonly OutgoingMessage[]): Promise<void> {
-    if (messages.length === 0) return;
-    await this.connect();
-    const byTopic = new Map<string, Message[]>();
-    for (const message of messages) {
-      const topic = this.connection.topicName(message.topic);
-      const list = byTopic.get(topic) ?? [];
-      list.push(toKafkaMessage(message));
-      byTopic.set(topic, list);
-    }
-    await this.coalescer.send(byTopic);
+    await this.publishSerialized(messages.map(serializedOf));
   }
 
   /** Sends envelopes already serialized (the outbox's rows, ADR 0044), in one producer call. */
@@ -114,15 +105,16 @@ export class MessageProducer {
   }
 }
 
-function toKafkaMessage({ envelope, headers }: OutgoingMessage): Message {
+function serializedOf({ topic, envelope, headers }: OutgoingMessage): SerializedMessage {
   if (!envelope.key) throw new Error(`Message ${envelope.id} of type ${envelope.type} has no key`);
-  return kafkaMessage(
-    envelope.key,
-    envelope.type,
-    JSON.stringify(envelope),
-    envelope.correlationId ?? null,
+  return {
+    topic,
+    key: envelope.key,
+    type: envelope.type,
+    value: JSON.stringify(envelope),
+    correlationId: envelope.correlationId ?? null,
     headers,
-  );
+  };
 }
 
 /** The one shape of a message on the wire: the type header routes it before its JSON is read. */

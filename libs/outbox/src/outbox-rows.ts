@@ -34,27 +34,19 @@ export async function insertOutboxRows(
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const values = chunk.flat();
-    const held =
-      heldForMs === undefined ? '' : `, now() + $${values.length + 1}::int * interval '1 ms'`;
+    const held = heldForMs !== undefined;
+    const holdUntil = held ? `, now() + $${values.length + 1}::int * interval '1 ms'` : '';
     const tuples = chunk.map((_, i) => {
       const at = (n: number) => `$${i * COLUMNS + n}`;
-      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)}${held})`;
+      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)}${holdUntil})`;
     });
-    const columns = `message_id, topic, message_key, message_type, envelope,
-         correlation_id, traceparent, tracestate`;
-    if (heldForMs === undefined) {
-      await manager.query(
-        `INSERT INTO outbox_messages (${columns}) VALUES ${tuples.join(', ')}`,
-        values,
-      );
-      continue;
-    }
     const inserted = await manager.query<{ seq: string }[]>(
-      `INSERT INTO outbox_messages (${columns}, held_until) VALUES ${tuples.join(', ')}
-       RETURNING seq`,
-      [...values, Math.trunc(heldForMs)],
+      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
+         correlation_id, traceparent, tracestate${held ? ', held_until' : ''})
+       VALUES ${tuples.join(', ')}${held ? ' RETURNING seq' : ''}`,
+      held ? [...values, Math.trunc(heldForMs)] : values,
     );
-    for (const { seq } of inserted) seqs.push(seq);
+    if (held) for (const { seq } of inserted) seqs.push(seq);
   }
   return seqs;
 }

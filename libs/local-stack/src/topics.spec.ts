@@ -39,4 +39,11 @@ describe('topicConfigs', () => {
       configEntries: [{ name: 'min.insync.replicas', value: '2' }],
     });
   });
+
+  it('adds the further configs a topic names', () => {
+    const [config] = topicConfigs([
+      { name: 'small', partitions: 1, config: { 'max.message.bytes': '2048' } },
+    ]);
+    expect(config!.configEntries).toEqual([{ name: 'max.message.bytes', value: '2048' }]);
+  });
 });

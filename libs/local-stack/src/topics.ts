@@ -6,6 +6,8 @@ export interface TopicSpec {
   name: string;
   partitions?: number;
   compacted?: boolean;
+  /** Further topic configs, e.g. a small `max.message.bytes` in a test of a refused message. */
+  config?: Readonly<Record<string, string>>;
 }
 
 export interface CreateTopicsOptions {
@@ -43,6 +45,7 @@ export function topicConfigs(
       configEntries: [
         ...(topic.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
         ...durability,
+        ...Object.entries(topic.config ?? {}).map(([name, value]) => ({ name, value })),
       ],
     });
   }

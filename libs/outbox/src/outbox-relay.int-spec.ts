@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import { createTopics, databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer } from '@opp/messaging';
 import { eventually, suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
 import type { MessageDefinition, TopicDefinition } from '@opp/contracts';
@@ -87,21 +87,16 @@ describe('OutboxRelay against PostgreSQL and Kafka', () => {
     await dataSource.runMigrations();
     db = new Client({ connectionString: url });
     await db.connect();
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: [
-        { topic: `${topicPrefix}${TOPIC}`, numPartitions: 3 },
+    // Leaders are awaited by the project's helper: kafkajs's own wait fails on a metadata race.
+    await createTopics(
+      testBrokers(),
+      [
+        { name: TOPIC, partitions: 3 },
         // The broker refuses a message over 2 KB here: a poison message, not an outage.
-        {
-          topic: `${topicPrefix}${SMALL_TOPIC}`,
-          numPartitions: 1,
-          configEntries: [{ name: 'max.message.bytes', value: '2048' }],
-        },
+        { name: SMALL_TOPIC, partitions: 1, config: { 'max.message.bytes': '2048' } },
       ],
-    });
-    await admin.disconnect();
+      { prefix: topicPrefix },
+    );
     consumer = kafka.consumer({ groupId: `${topicPrefix}reader` });
     await consumer.connect();
     await consumer.subscribe({

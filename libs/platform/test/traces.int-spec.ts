@@ -94,18 +94,22 @@ describe('traces and correlation ids across services', () => {
     return found!;
   }
 
-  async function servicesOf(traceId: string, expected: string[]): Promise<ExportedSpan[]> {
+  /** The trace's spans once `complete` holds: services export their spans in their own time. */
+  async function traceOnce(
+    traceId: string,
+    what: string,
+    complete: (spans: ExportedSpan[]) => boolean,
+  ): Promise<ExportedSpan[]> {
     let spans: ExportedSpan[] = [];
-    await eventually(
-      () => {
-        spans = exportedSpans(collector).filter((s) => s.traceId === traceId);
-        const services = new Set(spans.map((s) => s.service));
-        return expected.every((service) => services.has(service));
-      },
-      `spans of ${expected.join(', ')} in trace ${traceId}`,
-    );
+    await eventually(() => {
+      spans = exportedSpans(collector).filter((s) => s.traceId === traceId);
+      return complete(spans);
+    }, `${what} in trace ${traceId}`);
     return spans;
   }
+
+  const hasServices = (expected: string[]) => (spans: ExportedSpan[]) =>
+    expected.every((service) => spans.some((s) => s.service === service));
 
   it('follows a card payment from the gateway request to the merchant callback', async () => {
     const requestId = 'trace-card-payment-1';
@@ -154,10 +158,17 @@ describe('traces and correlation ids across services', () => {
     expect(gateway.name).toBe('POST /v1/card/process');
     expect(callbackTraceId).toBe(gateway.traceId);
 
-    const spans = await servicesOf(gateway.traceId, ['api-gateway', 'payments', 'notifier']);
+    // The merchant's request is the child of the notifier's client span of that attempt. That span
+    // ends after the merchant answered, so it can be exported after the notifier's other spans.
+    const spans = await traceOnce(
+      gateway.traceId,
+      `spans of the gateway, payments and the notifier's attempt ${callbackParentId}`,
+      (all) =>
+        hasServices(['api-gateway', 'payments'])(all) &&
+        all.some((s) => s.spanId === callbackParentId),
+    );
     // Kept beside the services' logs: what one traced payment looks like.
     writeFileSync(path.join(LOG_DIR, 'card-payment.trace.txt'), traceTree(spans));
-    // The merchant's request is the child of the notifier's client span of that attempt.
     const attempt = spans.find((s) => s.spanId === callbackParentId);
     expect(attempt).toMatchObject({ service: 'notifier', kind: CLIENT, name: 'POST' });
     expect(attempt!.attributes['http.response.status_code']).toBe(200);
@@ -197,11 +208,16 @@ describe('traces and correlation ids across services', () => {
 
     const gateway = await gatewaySpanOf(requestId);
     expect(gateway.name).toBe('POST /processing');
-    const spans = await servicesOf(gateway.traceId, [
-      'api-gateway',
-      'processing-orchestrator',
-      'users-recurring',
-    ]);
+    const commandHandled = (s: ExportedSpan) =>
+      s.service === 'users-recurring' &&
+      s.kind === CONSUMER &&
+      /task-command/.test(String(s.attributes['opp.message_type']));
+    const spans = await traceOnce(
+      gateway.traceId,
+      'spans of the gateway, the orchestrator and the task command',
+      (all) =>
+        hasServices(['api-gateway', 'processing-orchestrator'])(all) && all.some(commandHandled),
+    );
     writeFileSync(path.join(LOG_DIR, 'processing-tree.trace.txt'), traceTree(spans));
     // The orchestrator handled the submission, and the task owner the command it sent through
     // its outbox: both inside the gateway request's trace.

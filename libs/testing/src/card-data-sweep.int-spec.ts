@@ -1,5 +1,6 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
+import { createTopics } from '@opp/local-stack';
 import { findCardDataInDatabases, findCardDataInTopics } from './card-data-sweep';
 import { testCheckoutTag } from './infra/test-env';
 
@@ -31,7 +32,8 @@ describe('card-data sweep', () => {
   });
 
   it('finds a card number and a security code in a dead-letter topic, from the earliest offset', async () => {
-    await admin.createTopics({ topics: [{ topic, numPartitions: 2 }], waitForLeaders: true });
+    // The project's helper awaits the leaders: kafkajs's own wait fails on a metadata race.
+    await createTopics(brokers.join(','), [{ name: topic, partitions: 2 }]);
     const producer = kafka.producer();
     await producer.connect();
     await producer.send({

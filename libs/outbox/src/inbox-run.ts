@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { InboxApplied, InboxBatch } from '@opp/messaging';
+import { holdResultsUntilCommit } from './outbox-buffer';
+import { insertOutboxRows } from './outbox-rows';
 
 // One statement claims every message of a run: the ids new to this consumer come back, the others
 // were applied before (ADR 0041). A concurrent claim of the same id waits on its unique key.
@@ -9,10 +11,6 @@ const CLAIM = `INSERT INTO inbox_messages (consumer, message_id)
 
 const STORED = `SELECT message_id, result FROM inbox_messages
   WHERE consumer = $1 AND message_id = ANY($2::uuid[])`;
-
-const RESULTS = `UPDATE inbox_messages AS i SET result = r.result
-  FROM unnest($2::uuid[], $3::jsonb[]) AS r(message_id, result)
-  WHERE i.consumer = $1 AND i.message_id = r.message_id`;
 
 /** Where a claimed message stands in its run; `json` is its result as stored (none: no result). */
 type Entry = { state: 'new' } | { state: 'answered'; json: string | null };
@@ -76,13 +74,14 @@ export class InboxRun implements InboxBatch<EntityManager> {
     return { duplicate: false, result };
   }
 
-  /** Stores the results of the run's handlers in one statement, in the run's transaction. */
+  /**
+   * Stores the results of the run's handlers in its transaction: held for the commit and written
+   * in the statement of the run's outbox rows (ADR 0041), or at once outside a transaction.
+   */
   async recordResults(): Promise<void> {
     if (this.applied.length === 0) return;
-    await this.tx.query(RESULTS, [
-      this.consumer,
-      this.applied.map((a) => a.messageId),
-      this.applied.map((a) => a.json),
-    ]);
+    const results = this.applied.map((a) => ({ consumer: this.consumer, ...a }));
+    if (!holdResultsUntilCommit(this.tx, results))
+      await insertOutboxRows(this.tx, [], undefined, results);
   }
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { UserCreatedV1Message } from '@opp/contracts';
@@ -19,6 +20,7 @@ import {
   transactionsIn,
 } from '@opp/testing';
 import { sendCommittedRowsWith, type CommittedRowsSender, type WrittenRows } from './outbox-buffer';
+import { InboxRun } from './inbox-run';
 import { outboxMigrations } from './outbox-migrations';
 import { OutboxWriter, type PendingMessage } from './outbox-writer';
 
@@ -87,6 +89,51 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     expect(transaction.filter((s) => /outbox_messages \(/.test(s.query))).toHaveLength(1);
   });
 
+  describe("with an inbox run's results", () => {
+    const resultsOf = async (ids: string[]) =>
+      (
+        await dataSource.query<{ message_id: string; result: unknown }[]>(
+          `SELECT message_id, result FROM inbox_messages WHERE message_id = ANY($1::uuid[])
+           ORDER BY result->>'n'`,
+          [ids],
+        )
+      ).map((row) => [row.message_id, row.result]);
+
+    it('stores the results in the statement of the outbox rows, just before the COMMIT', async () => {
+      const ids = [randomUUID(), randomUUID()];
+      const mark = fs.statSync(logFile).size;
+      await dataSource.transaction(async (tx) => {
+        const run = await InboxRun.claim(tx, 'buffer-test', ids);
+        await run.once(ids[0], async () => {
+          await writer.add(tx, [message('with-results-1')]);
+          return { n: 1 };
+        });
+        await run.once(ids[1], async () => ({ n: 2 }));
+        await run.recordResults();
+      });
+      expect(await resultsOf(ids)).toEqual([
+        [ids[0], { n: 1 }],
+        [ids[1], { n: 2 }],
+      ]);
+      expect(await keys('with-results-')).toEqual(['with-results-1']);
+      const [transaction] = transactionsIn(log.since(mark));
+      expect(transaction.slice(-2).map(headOf)).toEqual(['WITH results AS', 'COMMIT']);
+    });
+
+    it('stores them alone when the run wrote no outbox row', async () => {
+      const ids = [randomUUID()];
+      const mark = fs.statSync(logFile).size;
+      await dataSource.transaction(async (tx) => {
+        const run = await InboxRun.claim(tx, 'buffer-test', ids);
+        await run.once(ids[0], async () => ({ n: 3 }));
+        await run.recordResults();
+      });
+      expect(await resultsOf(ids)).toEqual([[ids[0], { n: 3 }]]);
+      const [transaction] = transactionsIn(log.since(mark));
+      expect(transaction.slice(-2).map(headOf)).toEqual(['UPDATE inbox_messages AS', 'COMMIT']);
+    });
+  });
+
   it('writes nothing of a transaction that rolls back', async () => {
     await expect(
       dataSource.transaction(async (tx) => {
@@ -123,8 +170,9 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     expect(await dataSource.query(`SELECT what FROM effects`)).toEqual([]);
   });
 
-  it('writes more rows than one statement can carry, still in the order added', async () => {
-    // 8,192 rows of 8 columns would be more parameters than PostgreSQL takes in one statement.
+  it('writes more rows than one parameter per value would allow, still in the order added', async () => {
+    // 8,192 rows of 8 columns would be more parameters than PostgreSQL takes in one statement;
+    // the rows go as one array per column (ADR 0046).
     const many = Array.from({ length: 8200 }, (_, i) => `many-${String(i).padStart(5, '0')}`);
     await dataSource.transaction(async (tx) => {
       for (let i = 0; i < many.length; i += 100) {

@@ -6,7 +6,7 @@ import type {
   TransactionRollbackEvent,
 } from 'typeorm';
 import { HeldUntilCommit } from '@opp/unit-of-work';
-import { insertOutboxRows, type OutboxRow } from './outbox-rows';
+import { insertOutboxRows, type InboxResult, type OutboxRow } from './outbox-rows';
 
 /** Rows a transaction wrote, by `seq`, as they were given. */
 export interface WrittenRows {
@@ -40,14 +40,21 @@ interface Written extends WrittenRows {
  * may be gone (none of ours rolls back a TypeORM savepoint after writing to the outbox; the
  * LiveOrderGuard's raw SQL savepoint, ADR 0014, covers one INSERT INTO transactions).
  */
-class OutboxBuffer extends HeldUntilCommit<OutboxRow[]> {
+/** What a transaction holds for its commit: its outbox rows and its inbox run's results. */
+interface Held {
+  rows: OutboxRow[];
+  results: InboxResult[];
+}
+
+class OutboxBuffer extends HeldUntilCommit<Held> {
   private readonly written = new WeakMap<QueryRunner, Written>();
   sender: CommittedRowsSender | undefined;
 
   /** False outside a transaction. */
-  hold(manager: EntityManager, rows: readonly OutboxRow[]): boolean {
-    const held = this.heldBy(manager, () => []);
-    held?.push(...rows);
+  hold(manager: EntityManager, rows: readonly OutboxRow[], results: readonly InboxResult[] = []) {
+    const held = this.heldBy(manager, () => ({ rows: [], results: [] }));
+    held?.rows.push(...rows);
+    held?.results.push(...results);
     return held !== undefined;
   }
 
@@ -72,9 +79,9 @@ class OutboxBuffer extends HeldUntilCommit<OutboxRow[]> {
     else this.written.delete(runner);
   }
 
-  protected async write(runner: QueryRunner, rows: OutboxRow[]): Promise<void> {
-    const holdMs = this.sender?.holdMs();
-    const seqs = await insertOutboxRows(runner.manager, rows, holdMs);
+  protected async write(runner: QueryRunner, { rows, results }: Held): Promise<void> {
+    const holdMs = rows.length === 0 ? undefined : this.sender?.holdMs();
+    const seqs = await insertOutboxRows(runner.manager, rows, holdMs, results);
     if (holdMs === undefined) return;
     const written = this.written.get(runner);
     if (written) {
@@ -104,6 +111,18 @@ function bufferOf(dataSource: DataSource): OutboxBuffer {
 export function holdUntilCommit(manager: EntityManager, rows: readonly OutboxRow[]): boolean {
   if (!manager.queryRunner?.isTransactionActive) return false;
   return bufferOf(manager.connection).hold(manager, rows);
+}
+
+/**
+ * Holds an inbox run's results for the commit of its transaction, written in the statement of its
+ * outbox rows (one round trip fewer per run); false outside a transaction.
+ */
+export function holdResultsUntilCommit(
+  manager: EntityManager,
+  results: readonly InboxResult[],
+): boolean {
+  if (!manager.queryRunner?.isTransactionActive) return false;
+  return bufferOf(manager.connection).hold(manager, [], results);
 }
 
 /** Who sends the committed rows of this DataSource's transactions (ADR 0044); none: the relay. */

@@ -12,41 +12,74 @@ export type OutboxRow = readonly [
   tracestate: string | null,
 ];
 
-const COLUMNS = 8;
-/**
- * Rows per statement: a transaction's held rows add up across its writes (ADR 0041), and one
- * statement takes at most 65,535 parameters.
- */
-const ROWS_PER_STATEMENT = 1000;
+/** A handler's result, kept on its inbox record and answered to a redelivery (ADR 0041). */
+export interface InboxResult {
+  consumer: string;
+  messageId: string;
+  json: string;
+}
+
+/** Stores results on the inbox records a run claimed; a data-modifying WITH when rows follow. */
+const RESULTS = `UPDATE inbox_messages AS i SET result = r.result
+  FROM unnest($1::text[], $2::uuid[], $3::jsonb[]) AS r(consumer, message_id, result)
+  WHERE i.consumer = r.consumer AND i.message_id = r.message_id`;
 
 /**
- * Writes rows in multi-row INSERTs (one for any run of messages), in the order given: `seq`
- * follows it, and the relay sends in `seq` order (ADR 0019). Rows the writer will send itself
- * after the commit are held from the relay for `heldForMs` (ADR 0044); the trigger NOTIFYs the
- * relay, at commit, only for rows that are not held. Answers the held rows' `seq`s.
+ * One text for any number of rows, so that it is prepared once (ADR 0046); `seq` follows the
+ * arrays' order, and the relay sends in `seq` order (ADR 0019).
+ */
+const INSERT = (held: boolean, first: number) => {
+  const at = (n: number) => `$${first + n}`;
+  return `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
+     correlation_id, traceparent, tracestate${held ? ', held_until' : ''})
+   SELECT m.message_id, m.topic, m.message_key, m.message_type, m.envelope::jsonb,
+     m.correlation_id, m.traceparent, m.tracestate${held ? `, now() + ${at(8)}::int * interval '1 ms'` : ''}
+   FROM unnest(${at(0)}::uuid[], ${at(1)}::text[], ${at(2)}::text[], ${at(3)}::text[], ${at(4)}::text[],
+     ${at(5)}::text[], ${at(6)}::text[], ${at(7)}::text[]) WITH ORDINALITY
+     AS m(message_id, topic, message_key, message_type, envelope, correlation_id, traceparent,
+       tracestate, ord)
+   ORDER BY m.ord${held ? ' RETURNING seq' : ''}`;
+};
+
+const STATEMENTS = {
+  rows: INSERT(false, 1),
+  heldRows: INSERT(true, 1),
+  resultsAndRows: `WITH results AS (${RESULTS}) ${INSERT(false, 4)}`,
+  resultsAndHeldRows: `WITH results AS (${RESULTS}) ${INSERT(true, 4)}`,
+};
+
+const columnsOf = (rows: readonly OutboxRow[]) =>
+  Array.from({ length: 8 }, (_, column) => rows.map((row) => row[column]));
+
+const resultColumnsOf = (results: readonly InboxResult[]) => [
+  results.map((r) => r.consumer),
+  results.map((r) => r.messageId),
+  results.map((r) => r.json),
+];
+
+/**
+ * Writes a transaction's outbox rows, in the order given, and the inbox results of its run, in one
+ * statement (ADR 0041, ADR 0046). Rows the writer will send itself after the commit are held from
+ * the relay for `heldForMs` (ADR 0044); the trigger NOTIFYs the relay, at commit, only for rows
+ * that are not held. Answers the held rows' `seq`s.
  */
 export async function insertOutboxRows(
   manager: EntityManager,
   rows: readonly OutboxRow[],
   heldForMs?: number,
+  results: readonly InboxResult[] = [],
 ): Promise<string[]> {
-  const seqs: string[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const values = chunk.flat();
-    const held = heldForMs !== undefined;
-    const holdUntil = held ? `, now() + $${values.length + 1}::int * interval '1 ms'` : '';
-    const tuples = chunk.map((_, i) => {
-      const at = (n: number) => `$${i * COLUMNS + n}`;
-      return `(${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}::jsonb, ${at(6)}, ${at(7)}, ${at(8)}${holdUntil})`;
-    });
-    const inserted = await manager.query<{ seq: string }[]>(
-      `INSERT INTO outbox_messages (message_id, topic, message_key, message_type, envelope,
-         correlation_id, traceparent, tracestate${held ? ', held_until' : ''})
-       VALUES ${tuples.join(', ')}${held ? ' RETURNING seq' : ''}`,
-      held ? [...values, Math.trunc(heldForMs)] : values,
-    );
-    if (held) for (const { seq } of inserted) seqs.push(seq);
+  if (rows.length === 0) {
+    if (results.length > 0) await manager.query(RESULTS, resultColumnsOf(results));
+    return [];
   }
-  return seqs;
+  const held = heldForMs !== undefined;
+  const hold = held ? [Math.trunc(heldForMs)] : [];
+  const inserted = await manager.query<{ seq: string }[]>(
+    results.length === 0
+      ? STATEMENTS[held ? 'heldRows' : 'rows']
+      : STATEMENTS[held ? 'resultsAndHeldRows' : 'resultsAndRows'],
+    [...(results.length === 0 ? [] : resultColumnsOf(results)), ...columnsOf(rows), ...hold],
+  );
+  return held ? inserted.map(({ seq }) => seq) : [];
 }

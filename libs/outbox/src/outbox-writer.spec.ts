@@ -10,6 +10,10 @@ const payload = (id: string) => ({
   createdAt: new Date().toISOString(),
 });
 
+/** The rows of an INSERT whose values are one array per column (ADR 0046), row by row. */
+const rowsOf = (values: unknown[]) =>
+  (values[0] as unknown[]).map((_, row) => values.map((column) => (column as unknown[])[row]));
+
 describe('OutboxWriter', () => {
   it('writes every message in one INSERT through the caller transaction, keyed and enveloped', async () => {
     const calls: { sql: string; values: unknown[] }[] = [];
@@ -27,14 +31,16 @@ describe('OutboxWriter', () => {
     ]);
     expect(calls).toHaveLength(1);
     expect(calls[0].sql).toMatch(/INSERT INTO outbox_messages/);
-    expect(calls[0].values).toHaveLength(16);
-    expect(calls[0].values.slice(0, 4)).toEqual([
+    const rows = rowsOf(calls[0].values);
+    expect(rows).toHaveLength(2);
+    expect(rows[0].slice(0, 4)).toEqual([
       envelopes[0].id,
       'users-recurring.user-events.v1',
       '1',
       'users.user-created.v1',
     ]);
-    const stored = JSON.parse(calls[0].values[4] as string) as MessageEnvelope;
+    expect(rows[1].slice(0, 3)).toEqual([envelopes[1].id, 'users-recurring.user-events.v1', '2']);
+    const stored = JSON.parse(rows[0][4] as string) as MessageEnvelope;
     expect(stored).toEqual(envelopes[0]);
     expect(stored.correlationId).toBe('req-9');
   });
@@ -60,8 +66,9 @@ describe('OutboxWriter', () => {
     );
     expect(calls[0].sql).toMatch(/correlation_id, traceparent, tracestate/);
     expect(envelopes.map((e) => e.correlationId)).toEqual(['req-42', 'explicit']);
-    expect(calls[0].values.slice(5, 8)).toEqual(['req-42', traceparent, 'opp=1']);
-    expect(calls[0].values.slice(13, 16)).toEqual(['explicit', traceparent, 'opp=1']);
+    const rows = rowsOf(calls[0].values);
+    expect(rows[0].slice(5, 8)).toEqual(['req-42', traceparent, 'opp=1']);
+    expect(rows[1].slice(5, 8)).toEqual(['explicit', traceparent, 'opp=1']);
   });
 
   it('leaves correlation and trace empty outside a unit of work', async () => {
@@ -70,7 +77,7 @@ describe('OutboxWriter', () => {
     await new OutboxWriter().add(tx as unknown as EntityManager, [
       { definition: UserCreatedV1Message, key: '1', payload: payload('1') },
     ]);
-    expect(calls[0].slice(5, 8)).toEqual([null, null, null]);
+    expect(rowsOf(calls[0])[0].slice(5, 8)).toEqual([null, null, null]);
   });
 
   it('writes nothing for no messages', async () => {

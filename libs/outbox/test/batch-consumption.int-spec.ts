@@ -15,8 +15,11 @@ const BATCH_SIZE = 5;
 const KEY = 'one-partition';
 
 /** What a statement of a run touches: the inbox, the outbox, or the handler's own tables. */
+// Also inside a data-modifying WITH: a run's results go in the statement of its outbox rows.
 const touches = (table: string) => (s: LoggedStatement) =>
-  new RegExp(`^(INSERT INTO|UPDATE|SELECT .* FROM) ${table}\\b`, 's').test(s.query.trim());
+  new RegExp(`(^|[()])\\s*(INSERT INTO|UPDATE|SELECT .* FROM) ${table}\\b`, 's').test(
+    s.query.trim(),
+  );
 
 const resolveUser = (identifier: string) =>
   newEnvelope(ResolveUserV1Request, KEY, { projectId: 1, identifier });
@@ -89,20 +92,14 @@ describe('batch consumption: one inbox transaction per fetched batch (real broke
     // Some run holds several messages (fewer transactions than messages, as ADR 0038 proves) ...
     expect(Math.max(...sizes)).toBeGreaterThanOrEqual(3);
     for (const run of runs) {
-      // ... and every run, whatever its size, claims its messages in one statement, stores their
-      // replies in one and writes their outbox rows in one, just before its commit.
+      // ... and every run, whatever its size, claims its messages in one statement, and stores
+      // their replies and writes their outbox rows in one more, just before its commit.
       expect(run.filter(touches('inbox_messages')).map(headOf)).toEqual([
         'INSERT INTO inbox_messages',
-        'UPDATE inbox_messages AS',
+        'WITH results AS',
       ]);
-      expect(run.filter(touches('outbox_messages')).map(headOf)).toEqual([
-        'INSERT INTO outbox_messages',
-      ]);
-      expect(run.slice(-3).map(headOf)).toEqual([
-        'UPDATE inbox_messages AS',
-        'INSERT INTO outbox_messages',
-        'COMMIT',
-      ]);
+      expect(run.filter(touches('outbox_messages')).map(headOf)).toEqual(['WITH results AS']);
+      expect(run.slice(-2).map(headOf)).toEqual(['WITH results AS', 'COMMIT']);
     }
   });
 

@@ -175,7 +175,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
   };
 
-  it('stores a submission in 10 statements, START and COMMIT included', async () => {
+  it('stores a submission in 9 statements, START and COMMIT included', async () => {
     const mark = await log.quietMark();
     await submit(2);
     await log.quietMark();
@@ -188,8 +188,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       'SELECT global_id, body_fingerprint', // used before?
       "SELECT (settings->>'sandbox')::boolean AS", // the project's sandbox flag
       'WITH request AS', // the request, its request id and its tasks
-      'UPDATE inbox_messages AS', // the run's replies stored (ADR 0041)
-      'INSERT INTO outbox_messages', // the root tasks' commands
+      'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0041)
       'COMMIT',
     ]);
   });

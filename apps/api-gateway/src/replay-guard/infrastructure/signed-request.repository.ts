@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { WriteCoalescer } from '@opp/persistence';
 
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
@@ -20,12 +21,41 @@ export interface ClaimKey {
   signature: string;
 }
 
+interface Answered {
+  key: ClaimKey;
+  claimToken: string;
+  answer: StoredAnswer;
+}
+
+/** The answers of several requests, each on the row its claim still owns. */
+const STORE_ANSWERS = `UPDATE signed_requests AS s
+  SET status_code = a.status_code, response_body = a.response_body
+  FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[])
+    AS a(project_id, signature, claim_token, status_code, response_body)
+  WHERE s.project_id = a.project_id AND s.signature = a.signature
+    AND s.claim_token = a.claim_token`;
+
 /**
  * The `signed_requests` table, in plain SQL: every step is one atomic statement, so two gateway
  * replicas racing for one signature are decided by the primary key.
  */
 @Injectable()
 export class SignedRequestRepository {
+  /**
+   * Answers stored while another store is in flight go together in the next statement (ADR 0045):
+   * under load the replies of a payments run arrive together, and each would be a round trip.
+   */
+  private readonly answers = new WriteCoalescer<Answered, void>(async (answered) => {
+    await this.dataSource.query(STORE_ANSWERS, [
+      answered.map((a) => a.key.projectId),
+      answered.map((a) => a.key.signature),
+      answered.map((a) => a.claimToken),
+      answered.map((a) => a.answer.status),
+      answered.map((a) => a.answer.body),
+    ]);
+    return answered.map(() => undefined);
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -75,12 +105,9 @@ export class SignedRequestRepository {
     };
   }
 
-  async storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE signed_requests SET status_code = $4, response_body = $5
-       WHERE project_id = $1 AND signature = $2 AND claim_token = $3`,
-      [key.projectId, key.signature, claimToken, answer.status, answer.body],
-    );
+  /** Keeps the answer on the row the claim still owns; durable once the promise resolves. */
+  storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
+    return this.answers.write({ key, claimToken, answer });
   }
 
   async release(key: ClaimKey, claimToken: string): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveryKind } from '@opp/contracts';
-import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { entityManagerOf, WriteCoalescer, type UnitOfWork } from '@opp/persistence';
 import {
   DELIVERIES_DUE_CHANNEL,
   DeliveryStore,
@@ -19,17 +19,16 @@ import {
   type NewDelivery,
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
-import { OutcomeCoalescer } from './outcome-coalescer';
 
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
 export class DeliveryRepository extends DeliveryStore {
   /** Outcomes written outside a unit of work: one statement in flight at a time (ADR 0045). */
-  private readonly outcomes: OutcomeCoalescer<Outcome, Delivery | null>;
+  private readonly outcomes: WriteCoalescer<Outcome, Delivery | null>;
 
   constructor(private readonly dataSource: DataSource) {
     super();
-    this.outcomes = new OutcomeCoalescer((outcomes) =>
+    this.outcomes = new WriteCoalescer((outcomes) =>
       outcomes.length === 1
         ? writeOutcome(this.dataSource.manager, outcomes[0]).then((stored) => [stored])
         : writeOutcomes(this.dataSource.manager, outcomes),

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { OutcomeCoalescer } from './outcome-coalescer';
+import { WriteCoalescer } from './write-coalescer';
 
 /** A statement the test ends: each call is recorded with its outcomes and settled by hand. */
 class HeldStatements {
@@ -23,10 +23,10 @@ class HeldStatements {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('OutcomeCoalescer (ADR 0045)', () => {
+describe('WriteCoalescer (ADR 0045)', () => {
   it('writes an outcome at once when nothing is in flight: no timer, no wait for a group', () => {
     const statements = new HeldStatements();
-    const coalescer = new OutcomeCoalescer(statements.writeAll);
+    const coalescer = new WriteCoalescer(statements.writeAll);
     void coalescer.write('a');
     // Synchronously, in the caller's own turn.
     expect(statements.calls.map((c) => c.outcomes)).toEqual([['a']]);
@@ -34,7 +34,7 @@ describe('OutcomeCoalescer (ADR 0045)', () => {
 
   it('writes the outcomes finished during a statement together in the next one', async () => {
     const statements = new HeldStatements();
-    const coalescer = new OutcomeCoalescer(statements.writeAll);
+    const coalescer = new WriteCoalescer(statements.writeAll);
     const first = coalescer.write('a');
     const rest = ['b', 'c', 'd'].map((o) => coalescer.write(o));
     await settle();
@@ -53,7 +53,7 @@ describe('OutcomeCoalescer (ADR 0045)', () => {
 
   it('fails every caller of a failed statement, and only those', async () => {
     const statements = new HeldStatements();
-    const coalescer = new OutcomeCoalescer(statements.writeAll);
+    const coalescer = new WriteCoalescer(statements.writeAll);
     const first = coalescer.write('a');
     const grouped = ['b', 'c'].map((o) => coalescer.write(o));
     statements.answer(0);
@@ -69,7 +69,7 @@ describe('OutcomeCoalescer (ADR 0045)', () => {
   });
 
   it('fails the callers of a statement that throws at once', async () => {
-    const coalescer = new OutcomeCoalescer<string, string>(() => {
+    const coalescer = new WriteCoalescer<string, string>(() => {
       throw new Error('bad statement');
     });
     await expect(coalescer.write('a')).rejects.toThrow('bad statement');
@@ -80,7 +80,7 @@ describe('OutcomeCoalescer (ADR 0045)', () => {
     const context = new AsyncLocalStorage<string>();
     const seen: (string | undefined)[][] = [];
     let release: () => void = () => undefined;
-    const coalescer = new OutcomeCoalescer<string, string>(async (outcomes) => {
+    const coalescer = new WriteCoalescer<string, string>(async (outcomes) => {
       seen.push([context.getStore(), ...outcomes]);
       if (seen.length === 1) await new Promise<void>((resolve) => (release = resolve));
       return outcomes;

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import { lockWaitersReach, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import { migrations } from '../../database/database-options';
+import { SignedRequestRepository, type ClaimKey } from './signed-request.repository';
+
+const { dbPrefix } = suitePrefixes('signed request repository');
+const database = `${dbPrefix}gateway`;
+const adminUrl = testDatabaseAdminUrl();
+
+describe('SignedRequestRepository against PostgreSQL', () => {
+  let dataSource: DataSource;
+  let repository: SignedRequestRepository;
+
+  beforeAll(async () => {
+    await dropDatabases(adminUrl, [database]);
+    await ensureDatabases(adminUrl, [database]);
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: databaseUrl(adminUrl, database),
+      migrations,
+      extra: { max: 4 },
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    repository = new SignedRequestRepository(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await dropDatabases(adminUrl, [database]);
+  });
+
+  const claimed = async () => {
+    const key: ClaimKey = { projectId: 1, signature: randomUUID() };
+    const token = randomUUID();
+    expect(await repository.claim(key, 'h'.repeat(64), token, 60)).toBe(true);
+    return { key, token };
+  };
+
+  it('stores an answer on the row its claim owns, and only there', async () => {
+    const { key, token } = await claimed();
+    await repository.storeAnswer(key, randomUUID(), { status: 200, body: '{"stale":true}' });
+    expect(await repository.find(key)).toMatchObject({ answer: null });
+    await repository.storeAnswer(key, token, { status: 200, body: '{"id":1}' });
+    expect(await repository.find(key)).toMatchObject({ answer: { status: 200, body: '{"id":1}' } });
+  });
+
+  it('stores the answers handed over while one store is in flight in one statement (ADR 0045)', async () => {
+    const first = await claimed();
+    const others = await Promise.all(Array.from({ length: 6 }, claimed));
+    const statements = jest.spyOn(dataSource, 'query');
+    try {
+      // The first store waits on a row lock the test holds, so the others queue behind it.
+      const holder = dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(
+        'SELECT 1 FROM signed_requests WHERE project_id = $1 AND signature = $2 FOR UPDATE',
+        [first.key.projectId, first.key.signature],
+      );
+      const stores = [first, ...others].map(({ key, token }, i) =>
+        repository.storeAnswer(key, token, { status: 200, body: `{"n":${i}}` }),
+      );
+      await lockWaitersReach((sql, p) => dataSource.query(sql, p), database, 1, 'the first store');
+      await holder.commitTransaction();
+      await holder.release();
+      await Promise.all(stores);
+
+      const stored = statements.mock.calls.filter(([sql]) => /UPDATE signed_requests/.test(sql));
+      expect(stored).toHaveLength(2);
+      for (const [i, { key }] of [first, ...others].entries()) {
+        expect(await repository.find(key)).toMatchObject({
+          answer: { status: 200, body: `{"n":${i}}` },
+        });
+      }
+    } finally {
+      statements.mockRestore();
+    }
+  });
+});

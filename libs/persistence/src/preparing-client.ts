@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Client, type ClientConfig } from 'pg';
+import { Client } from 'pg';
 
 /**
  * Statement texts that get a name at most: past it, new texts run unnamed. Every named text is
@@ -8,8 +8,12 @@ import { Client, type ClientConfig } from 'pg';
  */
 export const MAX_PREPARED_TEXTS = 500;
 
-/** Raised when a statement prepared before a schema change would now return other columns. */
-const STALE_PLAN = /cached plan must not change result type/;
+/**
+ * SQLSTATE of "cached plan must not change result type": a statement prepared before a schema
+ * change would now return other columns. Matched by code, not by the (localised) message; another
+ * error of the class only costs the connection a new round of names.
+ */
+const FEATURE_NOT_SUPPORTED = '0A000';
 
 /** Gives each statement text one name, the same in every connection, up to a cap. */
 export class StatementNames {
@@ -37,8 +41,8 @@ const plainQuery: Query = Object.getOwnPropertyDescriptor(Client.prototype, 'que
 
 /**
  * A pg client that runs every parameterized statement as a named prepared statement (ADR 0046):
- * PostgreSQL parses and plans a text once per connection instead of on every call, which was a
- * quarter of its CPU per charge. Statements without parameters (BEGIN, COMMIT, DDL) and query
+ * PostgreSQL parses and plans a text once per connection instead of on every call, which took
+ * about a quarter off its CPU per charge. Statements without parameters (BEGIN, COMMIT, DDL) and query
  * objects are passed on as they are.
  *
  * A schema change can make a prepared `SELECT *` fail ("cached plan must not change result type");
@@ -48,10 +52,6 @@ const plainQuery: Query = Object.getOwnPropertyDescriptor(Client.prototype, 'que
 export class PreparingClient extends Client {
   /** How many times this connection's plans went stale; part of every name after the first. */
   staleGenerations = 0;
-
-  constructor(config?: string | ClientConfig) {
-    super(config);
-  }
 }
 
 // Assigned rather than overridden, so that the client keeps every one of pg's typed overloads.
@@ -66,7 +66,9 @@ PreparingClient.prototype.query = function query(this: PreparingClient, ...args:
     values,
   };
   const forgetStalePlans = (error: unknown) => {
-    if (error instanceof Error && STALE_PLAN.test(error.message)) this.staleGenerations += 1;
+    if ((error as { code?: unknown } | null)?.code === FEATURE_NOT_SUPPORTED) {
+      this.staleGenerations += 1;
+    }
   };
   if (typeof callback === 'function') {
     return plainQuery.call(this, config, (error: unknown, result: unknown) => {

@@ -26,3 +26,4 @@ export {
 } from './statement-log';
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
 export { lockWaitersReach } from './lock-waiters';
+export { MigratedTestDatabase } from './migrated-database';

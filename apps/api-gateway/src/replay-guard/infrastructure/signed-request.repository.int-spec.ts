@@ -1,36 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
-import { lockWaitersReach, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import { lockWaitersReach, MigratedTestDatabase, suitePrefixes } from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import { SignedRequestRepository, type ClaimKey } from './signed-request.repository';
 
 const { dbPrefix } = suitePrefixes('signed request repository');
 const database = `${dbPrefix}gateway`;
-const adminUrl = testDatabaseAdminUrl();
 
 describe('SignedRequestRepository against PostgreSQL', () => {
+  let db: MigratedTestDatabase;
   let dataSource: DataSource;
   let repository: SignedRequestRepository;
 
   beforeAll(async () => {
-    await dropDatabases(adminUrl, [database]);
-    await ensureDatabases(adminUrl, [database]);
-    dataSource = new DataSource({
-      type: 'postgres',
-      url: databaseUrl(adminUrl, database),
-      migrations,
-      extra: { max: 4 },
-    });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    db = await MigratedTestDatabase.create(database, migrations);
+    dataSource = db.dataSource;
     repository = new SignedRequestRepository(dataSource);
   });
 
-  afterAll(async () => {
-    await dataSource.destroy();
-    await dropDatabases(adminUrl, [database]);
-  });
+  afterAll(() => db.drop());
 
   const claimed = async () => {
     const key: ClaimKey = { projectId: 1, signature: randomUUID() };

@@ -3,22 +3,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
-import {
-  databaseUrl,
-  dropDatabases,
-  ensureDatabases,
-  findRepoRoot,
-  localDir,
-} from '@opp/local-stack';
+import { findRepoRoot, localDir } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
 import {
   headOf,
   lockWaitersReach,
+  MigratedTestDatabase,
   StatementLog,
   statementLogger,
   suitePrefixes,
   suiteSlug,
-  testDatabaseAdminUrl,
   transactionsIn,
 } from '@opp/testing';
 import { migrations } from '../../database/database-options';
@@ -31,7 +25,6 @@ const SUITE = 'processing request repository';
 const { dbPrefix } = suitePrefixes(SUITE);
 const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'sql.log');
 const database = `${dbPrefix}requests`;
-const adminUrl = testDatabaseAdminUrl();
 const ring = new KeyRing(`k1:${Buffer.alloc(32, 7).toString('base64')}`);
 
 /** A root user.resolve with two children on success; the root is RUNNING once accepted. */
@@ -82,6 +75,7 @@ const storedStatuses = async (store: ProcessingRequestRepository, request: Proce
 };
 
 describe('ProcessingRequestRepository against PostgreSQL', () => {
+  let db: MigratedTestDatabase;
   let dataSource: DataSource;
   let store: ProcessingRequestRepository;
 
@@ -97,23 +91,15 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.dirname(logFile), { recursive: true });
     fs.writeFileSync(logFile, '');
-    await dropDatabases(adminUrl, [database]);
-    await ensureDatabases(adminUrl, [database]);
-    dataSource = new DataSource({
-      type: 'postgres',
-      url: databaseUrl(adminUrl, database),
-      migrations,
-      extra: { max: 4 },
+    db = await MigratedTestDatabase.create(database, migrations, {
       logger: statementLogger(logFile),
     });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    dataSource = db.dataSource;
     store = new ProcessingRequestRepository(dataSource, ring);
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await dropDatabases(adminUrl, [database]);
+    await db.drop();
   });
 
   it('gives back what it stored, and a status read without the payloads', async () => {

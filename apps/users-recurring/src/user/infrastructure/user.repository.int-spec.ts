@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
-import { lockWaitersReach, suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
+import { lockWaitersReach, MigratedTestDatabase, suitePrefixes } from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import type { NewUser } from '../domain/user';
 import { UserRepository } from './user.repository';
 
 const { dbPrefix } = suitePrefixes('user repository');
 const database = `${dbPrefix}users`;
-const adminUrl = testDatabaseAdminUrl();
 
 const newUser = (identifier: string, fields: Partial<NewUser> = {}): NewUser => ({
   projectId: 1,
@@ -24,27 +22,17 @@ const newUser = (identifier: string, fields: Partial<NewUser> = {}): NewUser => 
 });
 
 describe('UserRepository against PostgreSQL', () => {
+  let db: MigratedTestDatabase;
   let dataSource: DataSource;
   let users: UserRepository;
 
   beforeAll(async () => {
-    await dropDatabases(adminUrl, [database]);
-    await ensureDatabases(adminUrl, [database]);
-    dataSource = new DataSource({
-      type: 'postgres',
-      url: databaseUrl(adminUrl, database),
-      migrations,
-      extra: { max: 4 },
-    });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    db = await MigratedTestDatabase.create(database, migrations);
+    dataSource = db.dataSource;
     users = new UserRepository(dataSource);
   });
 
-  afterAll(async () => {
-    await dataSource.destroy();
-    await dropDatabases(adminUrl, [database]);
-  });
+  afterAll(() => db.drop());
 
   const addIfAbsent = (user: NewUser) =>
     dataSource.transaction((tx) => users.addIfAbsent(asUnitOfWork(tx), user));

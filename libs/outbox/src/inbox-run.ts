@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { InboxApplied, InboxBatch } from '@opp/messaging';
 import { holdResultsUntilCommit } from './outbox-buffer';
-import { insertOutboxRows } from './outbox-rows';
+import { storeInboxResults } from './outbox-rows';
 
 // One statement claims every message of a run: the ids new to this consumer come back, the others
 // were applied before (ADR 0041). A concurrent claim of the same id waits on its unique key.
@@ -81,7 +81,6 @@ export class InboxRun implements InboxBatch<EntityManager> {
   async recordResults(): Promise<void> {
     if (this.applied.length === 0) return;
     const results = this.applied.map((a) => ({ consumer: this.consumer, ...a }));
-    if (!holdResultsUntilCommit(this.tx, results))
-      await insertOutboxRows(this.tx, [], undefined, results);
+    if (!holdResultsUntilCommit(this.tx, results)) await storeInboxResults(this.tx, results);
   }
 }

@@ -30,9 +30,16 @@ interface Written extends WrittenRows {
   partlyRolledBack: boolean;
 }
 
+/** What a transaction holds for its commit: its outbox rows and its inbox run's results. */
+interface Held {
+  rows: OutboxRow[];
+  results: InboxResult[];
+}
+
 /**
  * The outbox rows a transaction wrote, held until just before its commit and then inserted in one
- * statement (ADR 0041): a run of messages pays one outbox INSERT, not one per message. A rollback
+ * statement (ADR 0041), with the inbox results of the transaction's run: a run of messages pays one
+ * statement for both, not one INSERT per message and an UPDATE for the results. A rollback
  * drops them (HeldUntilCommit). Once the transaction has committed, the rows go to the sender, if
  * one runs, which sends them at once (ADR 0044); until then they are held from the relay, which
  * takes them only if the sender fails or the process dies. Rows written before a savepoint that
@@ -40,12 +47,6 @@ interface Written extends WrittenRows {
  * may be gone (none of ours rolls back a TypeORM savepoint after writing to the outbox; the
  * LiveOrderGuard's raw SQL savepoint, ADR 0014, covers one INSERT INTO transactions).
  */
-/** What a transaction holds for its commit: its outbox rows and its inbox run's results. */
-interface Held {
-  rows: OutboxRow[];
-  results: InboxResult[];
-}
-
 class OutboxBuffer extends HeldUntilCommit<Held> {
   private readonly written = new WeakMap<QueryRunner, Written>();
   sender: CommittedRowsSender | undefined;

@@ -70,7 +70,7 @@ export async function insertOutboxRows(
   results: readonly InboxResult[] = [],
 ): Promise<string[]> {
   if (rows.length === 0) {
-    if (results.length > 0) await manager.query(RESULTS, resultColumnsOf(results));
+    await storeInboxResults(manager, results);
     return [];
   }
   const held = heldForMs !== undefined;
@@ -82,4 +82,12 @@ export async function insertOutboxRows(
     [...(results.length === 0 ? [] : resultColumnsOf(results)), ...columnsOf(rows), ...hold],
   );
   return held ? inserted.map(({ seq }) => seq) : [];
+}
+
+/** Stores a run's results alone, when it wrote no outbox row (or outside a transaction). */
+export async function storeInboxResults(
+  manager: EntityManager,
+  results: readonly InboxResult[],
+): Promise<void> {
+  if (results.length > 0) await manager.query(RESULTS, resultColumnsOf(results));
 }

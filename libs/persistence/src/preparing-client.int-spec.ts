@@ -1,9 +1,10 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
 import { suitePrefixes, testDatabaseAdminUrl } from '@opp/testing';
 import { serviceDataSourceOptions } from './data-source-options';
 import { PreparingClient } from './preparing-client';
+import { runMigrations } from './run-migrations';
 
 const { dbPrefix } = suitePrefixes('preparing client');
 const database = `${dbPrefix}prepared`;
@@ -108,5 +109,26 @@ describe('PreparingClient against PostgreSQL', () => {
     } finally {
       await dataSource.destroy();
     }
+  });
+
+  it('is not the client of a migration run: each statement runs once, behind any pooler', async () => {
+    let prepared: unknown[] = ['not run'];
+    class PreparedProbe1764200000000 implements MigrationInterface {
+      async up(q: QueryRunner): Promise<void> {
+        await q.query('SELECT $1::int AS n', [1]);
+        prepared = await q.query('SELECT statement FROM pg_prepared_statements');
+      }
+      async down(): Promise<void> {}
+    }
+    await runMigrations(
+      serviceDataSourceOptions({
+        service: 'prepared-test',
+        url,
+        entities: [],
+        migrations: [PreparedProbe1764200000000],
+        logLevel: 'silent',
+      }),
+    );
+    expect(prepared).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ const MIGRATION_LOCK = 0x6d696772; // "migr"
  * by the Kubernetes init container and by compose before the service starts.
  */
 export async function runMigrations(options: DataSourceOptions): Promise<string[]> {
-  const dataSource = new DataSource(options);
+  const dataSource = new DataSource(withoutPreparing(options));
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {
@@ -20,4 +20,14 @@ export async function runMigrations(options: DataSourceOptions): Promise<string[
     await lock.release();
     await dataSource.destroy();
   }
+}
+
+/**
+ * pg's own client for migrations: each of their statements runs once, so preparing gains nothing
+ * (ADR 0046), and the migrate job then works behind any pooler whatever the service's setting.
+ */
+function withoutPreparing(options: DataSourceOptions): DataSourceOptions {
+  const extra = { ...(options.extra as Record<string, unknown> | undefined) };
+  delete extra.Client;
+  return { ...options, extra };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import * as qs from 'qs';
-import { answerClientError, decodeEncodedSlashes } from './http-edge';
+import { answerClientError, decodeEncodedSlashes, drainRefusedBodies } from './http-edge';
 
 /**
  * Merchants send PHP-style nested fields (`card[number]`, `created[from]`); qs reads them into
@@ -19,7 +19,7 @@ export const QS_OPTIONS: qs.IParseOptions = {
  * none, so `request.ip` is the peer of the socket and a client cannot choose its own address.
  */
 export function createHttpAdapter(trustedProxies: readonly string[] = []): FastifyAdapter {
-  return new FastifyAdapter({
+  const adapter = new FastifyAdapter({
     trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     bodyLimit: 1024 * 1024,
     // ADR 0016: encoded slashes of /v1 paths route as decoded; Node's own refusals in the envelope.
@@ -29,4 +29,6 @@ export function createHttpAdapter(trustedProxies: readonly string[] = []): Fasti
       querystringParser: (query) => qs.parse(query, QS_OPTIONS),
     },
   });
+  drainRefusedBodies(adapter.getInstance());
+  return adapter;
 }

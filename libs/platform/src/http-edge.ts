@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 
 const ENCODED_SLASH = /%2f/gi;
@@ -44,4 +45,31 @@ export function answerClientError(error: { code?: string }, socket: Socket): voi
   const response = socket.writable ? clientErrorResponse(error) : undefined;
   if (response === undefined) socket.destroy();
   else socket.end(response);
+}
+
+/**
+ * A refused request's body is read and dropped rather than cut off, up to this many bytes: past
+ * it the connection is closed, as Fastify asks, and a client still sending may see a reset.
+ */
+export const DRAINED_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Lingering close (ADR 0016): Fastify answers a body it refuses (413 over the limit, a body it
+ * cannot parse) at once with `Connection: close`, before reading it. Node then closes a socket
+ * that still holds unread bytes, which resets the connection, and a client still uploading gets
+ * EPIPE instead of the error envelope. For a body of bounded size the connection is kept instead:
+ * Node reads the rest and drops it, and the client reads its answer.
+ */
+export function drainRefusedBodies(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (
+      reply.getHeader('connection') === 'close' &&
+      !request.raw.complete &&
+      declared <= DRAINED_BODY_LIMIT
+    ) {
+      reply.removeHeader('connection');
+    }
+    done(null, payload);
+  });
 }

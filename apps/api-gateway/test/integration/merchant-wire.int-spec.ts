@@ -1,5 +1,8 @@
+import { once } from 'node:events';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import { signValues } from '@opp/sdk';
+import { eventually } from '@opp/testing';
 import { expectError, openCardSession, type CardSession } from '../support/card-session';
 
 interface Answer {
@@ -222,6 +225,39 @@ describe('merchant wire compatibility and bad input', () => {
         body: JSON.stringify({ identifier: 'x'.repeat(2 * 1024 * 1024) }),
       });
       envelope(tooLarge, 41301);
+    });
+
+    it('answers 413 to a client still uploading, then reads and drops the rest of its body', async () => {
+      const { hostname, port } = new URL(gateway);
+      const socket = net.connect(Number(port), hostname);
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const errors: Error[] = [];
+      socket.on('error', (error) => errors.push(error));
+      try {
+        const size = 6 * 1024 * 1024;
+        socket.write(
+          'POST /v1/user/resolve HTTP/1.1\r\nHost: gateway\r\n' +
+            `Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(64 * 1024, 0x20));
+        // Refused by its declared length, before the server read the body.
+        await eventually(() => received.includes('41301'), 'the 413 while still uploading');
+        expect(received).not.toMatch(/^connection: close/im);
+        // The rest of the body still goes through, and the connection answers the next request:
+        // without the lingering close the server resets it, and the client never reads on.
+        socket.write(Buffer.alloc(size - 64 * 1024, 0x20));
+        socket.write('GET /v1/nowhere HTTP/1.1\r\nHost: gateway\r\n\r\n');
+        await eventually(
+          () => received.includes('40408') || errors.length > 0,
+          'the answer to the next request on the connection',
+        );
+        expect(errors).toEqual([]);
+        expect(received).toContain('40408');
+      } finally {
+        socket.destroy();
+      }
     });
 
     it('never repeats the URL, query or body in an error message', async () => {

@@ -44,6 +44,6 @@ describe('topicConfigs', () => {
     const [config] = topicConfigs([
       { name: 'small', partitions: 1, config: { 'max.message.bytes': '2048' } },
     ]);
-    expect(config!.configEntries).toEqual([{ name: 'max.message.bytes', value: '2048' }]);
+    expect(config.configEntries).toEqual([{ name: 'max.message.bytes', value: '2048' }]);
   });
 });

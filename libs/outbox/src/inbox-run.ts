@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { InboxApplied, InboxBatch } from '@opp/messaging';
-import { holdResultsUntilCommit } from './outbox-buffer';
+import { holdUntilCommit } from './outbox-buffer';
 import { storeInboxResults } from './outbox-rows';
 
 // One statement claims every message of a run: the ids new to this consumer come back, the others
@@ -81,6 +81,6 @@ export class InboxRun implements InboxBatch<EntityManager> {
   async recordResults(): Promise<void> {
     if (this.applied.length === 0) return;
     const results = this.applied.map((a) => ({ consumer: this.consumer, ...a }));
-    if (!holdResultsUntilCommit(this.tx, results)) await storeInboxResults(this.tx, results);
+    if (!holdUntilCommit(this.tx, [], results)) await storeInboxResults(this.tx, results);
   }
 }

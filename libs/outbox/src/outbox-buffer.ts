@@ -106,24 +106,17 @@ function bufferOf(dataSource: DataSource): OutboxBuffer {
 }
 
 /**
- * Holds the rows for the commit of the transaction `manager` runs in; false outside a transaction
- * (autocommit: the caller writes them at once).
+ * Holds outbox rows, and an inbox run's results, for the commit of the transaction `manager` runs
+ * in, written there in one statement; false outside a transaction (autocommit: the caller writes
+ * them at once).
  */
-export function holdUntilCommit(manager: EntityManager, rows: readonly OutboxRow[]): boolean {
-  if (!manager.queryRunner?.isTransactionActive) return false;
-  return bufferOf(manager.connection).hold(manager, rows);
-}
-
-/**
- * Holds an inbox run's results for the commit of its transaction, written in the statement of its
- * outbox rows (one round trip fewer per run); false outside a transaction.
- */
-export function holdResultsUntilCommit(
+export function holdUntilCommit(
   manager: EntityManager,
-  results: readonly InboxResult[],
+  rows: readonly OutboxRow[],
+  results: readonly InboxResult[] = [],
 ): boolean {
   if (!manager.queryRunner?.isTransactionActive) return false;
-  return bufferOf(manager.connection).hold(manager, [], results);
+  return bufferOf(manager.connection).hold(manager, rows, results);
 }
 
 /** Who sends the committed rows of this DataSource's transactions (ADR 0044); none: the relay. */

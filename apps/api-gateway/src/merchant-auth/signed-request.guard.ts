@@ -41,10 +41,7 @@ export class SignedRequestGuard implements CanActivate {
     if (!signed.some((values) => verifyParams(values, signature, keys))) {
       throw ApiError.of(ErrorCode.SignatureInvalid);
     }
-    if (
-      timestamp !== null &&
-      Math.abs(Date.now() / 1000 - timestamp) > TIMESTAMP_TOLERANCE_SECONDS
-    ) {
+    if (timestamp !== null && !isFresh(timestamp, Date.now())) {
       throw ApiError.of(ErrorCode.AuthTokenExpired);
     }
     request.merchant = { project, params };
@@ -55,6 +52,11 @@ export class SignedRequestGuard implements CanActivate {
   protected signedParamSets(_request: FastifyRequest, params: RequestParams): RequestParams[] {
     return [params];
   }
+}
+
+/** ADR 0018: at most 300 seconds from the gateway's clock, either way (a merchant's clock may run ahead). */
+export function isFresh(timestampSeconds: number, nowMs: number): boolean {
+  return Math.abs(nowMs / 1000 - timestampSeconds) <= TIMESTAMP_TOLERANCE_SECONDS;
 }
 
 /** A signed `timestamp`: digits (a JSON integer renders as its digits, ADR 0003); undefined otherwise. */

@@ -150,4 +150,35 @@ describe('payments: the statements of a card charge', () => {
     const next = valueOf(await h.request(ProcessChargeV1Request, byReference()));
     expect(next.id).toBe(first.id + 1);
   });
+
+  it('applies a user event in one statement of its own, with no inbox record, again when redelivered (ADR 0047)', async () => {
+    const id = `u${randomUUID().slice(0, 8)}`;
+    const envelope = newEnvelope(UserCreatedV1Message, id, {
+      id,
+      projectId: project,
+      identifier: `customer-${randomUUID()}`,
+      displayName: 'Another Customer',
+      email: null,
+      phone: null,
+      locale: null,
+      ip: null,
+      createdAt: new Date().toISOString(),
+    });
+    const mark = await log.quietMark();
+    for (const _delivery of [1, 2]) {
+      await h.producer.publish([{ topic: UserCreatedV1Message.topic, envelope }]);
+    }
+    await log.quietMark();
+    const statements = log.since(mark);
+    const upserts = statements.filter((s) => /INSERT INTO users_read_model/.test(s.query));
+    expect(upserts).toHaveLength(2);
+    const inTransactions = transactionsIn(statements).flat();
+    expect(upserts.filter((upsert) => inTransactions.includes(upsert))).toEqual([]);
+    expect(
+      await h.sql('SELECT 1 FROM inbox_messages WHERE message_id = $1', [envelope.id]),
+    ).toEqual([]);
+    expect(await h.sql('SELECT display_name FROM users_read_model WHERE id = $1', [id])).toEqual([
+      { display_name: 'Another Customer' },
+    ]);
+  });
 });

@@ -1,20 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { UserCreatedV1Message, type UserCreatedV1 } from '@opp/contracts';
-import { MessageContext, OnMessage } from '@opp/messaging';
-import type { UnitOfWork } from '@opp/persistence';
+import { OnMessage } from '@opp/messaging';
 import { RecordUserUseCase } from '../application/record-user.use-case';
 
-/** Applies user events to the local read model, once each (inbox transaction). */
+/**
+ * Applies user events to the local read model. A user event replaces what is known of its user, so
+ * applying one twice changes nothing: no inbox record, one statement of its own (ADR 0047).
+ */
 @Controller()
 export class UserEventsKafkaHandler {
   constructor(private readonly recordUser: RecordUserUseCase) {}
 
-  @OnMessage(UserCreatedV1Message)
-  async userCreated(
-    @Payload() event: UserCreatedV1,
-    @Ctx() context: MessageContext,
-  ): Promise<void> {
-    await this.recordUser.execute(context.transaction<UnitOfWork>(), event);
+  @OnMessage(UserCreatedV1Message, { inbox: false })
+  async userCreated(@Payload() event: UserCreatedV1): Promise<void> {
+    await this.recordUser.execute(event);
   }
 }

@@ -12,6 +12,13 @@ export type UnitOfWork = { readonly [unitOfWorkBrand]: true };
 /** For handlers and runners: the inbox's (or a worker's) transaction, handed to a use case. */
 export const asUnitOfWork = (tx: EntityManager): UnitOfWork => tx as unknown as UnitOfWork;
 
+/**
+ * For handlers whose effect is idempotent by itself (ADR 0047): no transaction, each statement
+ * commits on its own. What waits for a commit (outbox rows, after-commit hooks) happens at once.
+ */
+export const autocommitWork = (dataSource: { readonly manager: EntityManager }): UnitOfWork =>
+  asUnitOfWork(dataSource.manager);
+
 /** For adapters: the transaction a unit of work is. */
 export const entityManagerOf = (work: UnitOfWork | EntityManager): EntityManager =>
   work as unknown as EntityManager;

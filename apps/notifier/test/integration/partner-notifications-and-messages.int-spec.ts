@@ -119,6 +119,52 @@ describe('partner notifications (D4) and the message.send task function (D5)', (
         'the notification to succeed on its second attempt',
       );
     });
+
+    it('notifies each target once when the event is delivered twice (ADR 0047)', async () => {
+      const globalId = randomUUID();
+      const finished = {
+        globalId,
+        partnerIdentifier: partner.identifier,
+        targets: [
+          {
+            type: 'URL' as const,
+            uri: partnerSite.url('/notify/twice-a'),
+            method: 'POST' as const,
+          },
+          {
+            type: 'URL' as const,
+            uri: partnerSite.url('/notify/twice-b'),
+            method: 'POST' as const,
+          },
+        ],
+        finishedAt: new Date().toISOString(),
+      };
+      const sent = await kit.publish(RequestFinishedV1Message, globalId, finished);
+      await kit.publish(RequestFinishedV1Message, globalId, finished, sent);
+      // Another request's event under the same key (same partition) is handled after both copies.
+      const after = randomUUID();
+      await kit.publish(RequestFinishedV1Message, globalId, {
+        ...finished,
+        globalId: after,
+        targets: [{ type: 'URL', uri: partnerSite.url('/notify/twice-after'), method: 'POST' }],
+      });
+      await partnerSite.waitFor('/notify/twice-after');
+      expect(
+        await kit.query(`SELECT dedupe_key FROM deliveries WHERE subject = $1 ORDER BY 1`, [
+          globalId,
+        ]),
+      ).toEqual([
+        { dedupe_key: `notification:${globalId}:0` },
+        { dedupe_key: `notification:${globalId}:1` },
+      ]);
+      await partnerSite.waitFor('/notify/twice-a');
+      await partnerSite.waitFor('/notify/twice-b');
+      expect(partnerSite.requests('/notify/twice-a')).toHaveLength(1);
+      expect(partnerSite.requests('/notify/twice-b')).toHaveLength(1);
+      expect(
+        await kit.query(`SELECT 1 FROM inbox_messages WHERE message_id = $1`, [sent.id]),
+      ).toEqual([]);
+    });
   });
 
   describe('message.send', () => {

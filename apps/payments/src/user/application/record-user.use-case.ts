@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserCreatedV1 } from '@opp/contracts';
+import type { UnitOfWork } from '@opp/persistence';
 import { UserDirectory } from './user-directory';
 
 /** Applies a user event of users-recurring to the local read model. */
@@ -7,8 +8,8 @@ import { UserDirectory } from './user-directory';
 export class RecordUserUseCase {
   constructor(private readonly users: UserDirectory) {}
 
-  execute(event: UserCreatedV1): Promise<void> {
-    return this.users.record({
+  execute(work: UnitOfWork, event: UserCreatedV1): Promise<void> {
+    return this.users.record(work, {
       id: event.id,
       projectId: event.projectId,
       identifier: event.identifier,

@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '@opp/persistence';
 import type { KnownUser } from '../domain/known-user';
 
 /**
@@ -5,9 +6,6 @@ import type { KnownUser } from '../domain/known-user';
  * from it within its one context read (ADR 0036, `ChargeContextReader`).
  */
 export abstract class UserDirectory {
-  /**
-   * Adds the user, or replaces what was known of it, in a statement of its own: idempotent, so a
-   * redelivered event needs no inbox (ADR 0047).
-   */
-  abstract record(user: KnownUser): Promise<void>;
+  /** Adds the user, or replaces what was known of it. */
+  abstract record(work: UnitOfWork, user: KnownUser): Promise<void>;
 }

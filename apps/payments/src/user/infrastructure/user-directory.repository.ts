@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { UserDirectory } from '../application/user-directory';
 import type { KnownUser } from '../domain/known-user';
 
 @Injectable()
 export class UserDirectoryRepository extends UserDirectory {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async record(user: KnownUser): Promise<void> {
-    await this.dataSource.query(
+  async record(work: UnitOfWork, user: KnownUser): Promise<void> {
+    await entityManagerOf(work).query(
       `INSERT INTO users_read_model (id, project_id, identifier, display_name, email, phone, locale,
          ip, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

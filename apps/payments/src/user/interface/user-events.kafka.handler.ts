@@ -1,7 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
 import { UserCreatedV1Message, type UserCreatedV1 } from '@opp/contracts';
 import { OnMessage } from '@opp/messaging';
+import { autocommitWork } from '@opp/persistence';
 import { RecordUserUseCase } from '../application/record-user.use-case';
 
 /**
@@ -10,10 +12,13 @@ import { RecordUserUseCase } from '../application/record-user.use-case';
  */
 @Controller()
 export class UserEventsKafkaHandler {
-  constructor(private readonly recordUser: RecordUserUseCase) {}
+  constructor(
+    private readonly recordUser: RecordUserUseCase,
+    private readonly dataSource: DataSource,
+  ) {}
 
   @OnMessage(UserCreatedV1Message, { inbox: false })
   async userCreated(@Payload() event: UserCreatedV1): Promise<void> {
-    await this.recordUser.execute(event);
+    await this.recordUser.execute(autocommitWork(this.dataSource), event);
   }
 }

@@ -70,11 +70,9 @@ export function javaArgs(
     `-Xmx${heapMb}m`,
     `-Xms${Math.min(heapMb, 256)}m`,
     // G1's background threads cost an idle broker about 3% of a core; the serial collector's
-    // pauses are short on a heap this small. Only the quick (C1) compiler: in a broker minutes old,
-    // C2 compiling was half of its CPU under load. No hsperfdata file updated for monitoring tools.
-    // Costs of the local broker: ADR 0039.
+    // pauses are short on a heap this small. No hsperfdata file updated for monitoring tools.
+    // Idle costs of the local broker: ADR 0039.
     '-XX:+UseSerialGC',
-    '-XX:TieredStopAtLevel=1',
     '-XX:+PerfDisableSharedMem',
     '-XX:+ExitOnOutOfMemoryError',
     '-Djava.awt.headless=true',

@@ -30,7 +30,6 @@ describe('kafka classpath and command lines', () => {
       '-Xmx512m',
       '-Xms256m',
       '-XX:+UseSerialGC',
-      '-XX:TieredStopAtLevel=1',
       '-XX:+PerfDisableSharedMem',
       '-XX:+ExitOnOutOfMemoryError',
       '-Djava.awt.headless=true',

@@ -13,8 +13,8 @@ export type UnitOfWork = { readonly [unitOfWorkBrand]: true };
 export const asUnitOfWork = (tx: EntityManager): UnitOfWork => tx as unknown as UnitOfWork;
 
 /**
- * For handlers whose effect is idempotent by itself (ADR 0047): no transaction, each statement
- * commits on its own. What waits for a commit (outbox rows, after-commit hooks) happens at once.
+ * For handlers whose effect only replaces a read-model row (ADR 0047): no transaction, each
+ * statement commits on its own. What waits for a commit (outbox rows, after-commit hooks) happens at once.
  */
 export const autocommitWork = (dataSource: { readonly manager: EntityManager }): UnitOfWork =>
   asUnitOfWork(dataSource.manager);

@@ -1,24 +1,20 @@
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { autocommitWork } from '@opp/persistence';
+import type { UnitOfWork } from '@opp/persistence';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { CreateMerchantCallbackUseCase } from '../application/create-merchant-callback.use-case';
 
-/**
- * A status change the merchant is called back about becomes a delivery keyed by the event's id, so
- * a redelivered event finds its delivery and adds nothing: no inbox, one statement (ADR 0047).
- */
 @Controller()
 export class TransactionStatusChangedKafkaHandler {
-  constructor(
-    private readonly createCallback: CreateMerchantCallbackUseCase,
-    private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly createCallback: CreateMerchantCallbackUseCase) {}
 
-  @OnMessage(TransactionStatusChangedV1Message, { inbox: false })
+  @OnMessage(TransactionStatusChangedV1Message)
   handle(@Payload() event: TransactionStatusChangedV1, @Ctx() context: MessageContext) {
-    return this.createCallback.execute(autocommitWork(this.dataSource), event, context.envelope.id);
+    return this.createCallback.execute(
+      context.transaction<UnitOfWork>(),
+      event,
+      context.envelope.id,
+    );
   }
 }

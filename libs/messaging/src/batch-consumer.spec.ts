@@ -5,7 +5,11 @@ import type { DecodedMessage } from './message-decoder';
 import type { MessagePlan, Step } from './message-plan';
 import type { ReplySender } from './reply-sender';
 
-/** Messages whose value says how they are planned: `batch`, `alone`, `skip` or `fail` (batched, throws). */
+/**
+ * Messages whose value says how they are planned: `batch`, `alone`, `skip` or `fail` (batched,
+ * throws); for @OnMessages handlers (ADR 0048) `gathered` and `other` (two handlers) and `gfail`
+ * (the first handler's, failing any call it is in).
+ */
 interface Options {
   size?: number;
   stale?: () => boolean;
@@ -22,8 +26,16 @@ function harness(values: string[], options: Options = {}) {
   const alone: string[] = [];
   /** The ids each inbox transaction was given before its handlers ran. */
   const claims: string[][] = [];
-  const stepOf = (message: KafkaMessage): Step => ({
-    handler: async () => undefined,
+  /** The offsets of each call of an @OnMessages handler, and of the calls that failed. */
+  const calls: string[][] = [];
+  const failedCalls: string[][] = [];
+  const handlers = {
+    batch: async () => undefined,
+    gathered: async () => undefined,
+    other: async () => undefined,
+  };
+  const stepOf = (message: KafkaMessage, handler = handlers.batch): Step => ({
+    handler,
     decoded: { envelope: { id: message.offset } } as DecodedMessage,
     payload: String(message.value),
   });
@@ -31,13 +43,25 @@ function harness(values: string[], options: Options = {}) {
     plan: (message): MessagePlan => {
       const kind = String(message.value);
       if (kind === 'skip') return { kind: 'skip' };
+      if (kind === 'gathered' || kind === 'gfail')
+        return { kind: 'gathered', step: stepOf(message, handlers.gathered) };
+      if (kind === 'other') return { kind: 'gathered', step: stepOf(message, handlers.other) };
       return { kind: kind === 'alone' ? 'alone' : 'batch', step: stepOf(message) };
+    },
+    gathered: async (_topic, _partition, run) => {
+      const offsets = run.map(({ message }) => message.offset);
+      if (run.some(({ step }) => step.payload === 'gfail')) {
+        failedCalls.push(offsets);
+        throw new Error('cannot apply');
+      }
+      calls.push(offsets);
     },
     run: async (step) => {
       if (step.payload === 'fail') throw new Error('cannot apply');
     },
     alone: async (_topic, _partition, message) => {
-      if (String(message.value) === 'fail' && options.noDeadLetters) throw new Error('kept');
+      const failing = ['fail', 'gfail'].includes(String(message.value));
+      if (failing && options.noDeadLetters) throw new Error('kept');
       alone.push(message.offset);
     },
     handled: () => undefined,
@@ -73,7 +97,7 @@ function harness(values: string[], options: Options = {}) {
       isRunning: () => true,
       isStale: options.stale ?? (() => false),
     } as unknown as EachBatchPayload);
-  return { consume, resolved, transactions, alone, claims };
+  return { consume, resolved, transactions, alone, claims, calls, failedCalls };
 }
 
 describe('BatchConsumer', () => {
@@ -102,6 +126,44 @@ describe('BatchConsumer', () => {
     await expect(h.consume()).rejects.toThrow('kept');
     expect(h.transactions).toEqual([['0', '1']]);
     expect(h.resolved).toEqual(['0', '1']);
+  });
+
+  it('hands an @OnMessages handler its run in one call, skipped messages between them (ADR 0048)', async () => {
+    const h = harness(
+      [
+        'gathered',
+        'skip',
+        'gathered',
+        'other',
+        'other',
+        'batch',
+        'gathered',
+        'gathered',
+        'gathered',
+      ],
+      { size: 2 },
+    );
+    await h.consume();
+    expect(h.calls).toEqual([['0', '2'], ['3', '4'], ['6', '7'], ['8']]);
+    expect(h.transactions).toEqual([['5']]);
+    expect(h.alone).toEqual([]);
+    expect(h.resolved).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+  });
+
+  it('sends each message of a failed @OnMessages call through the one-message path', async () => {
+    const h = harness(['gathered', 'gfail', 'gathered', 'batch', 'gathered']);
+    await h.consume();
+    expect(h.failedCalls).toEqual([['0', '1', '2']]);
+    expect(h.alone).toEqual(['0', '1', '2']);
+    expect(h.transactions).toEqual([['3']]);
+    expect(h.calls).toEqual([['4']]);
+    expect(h.resolved).toEqual(['0', '1', '2', '3', '4']);
+  });
+
+  it('resolves nothing of a failed @OnMessages call that the one-message path could not handle', async () => {
+    const h = harness(['gathered', 'gfail', 'gathered'], { noDeadLetters: true });
+    await expect(h.consume()).rejects.toThrow('kept');
+    expect(h.resolved).toEqual(['0']);
   });
 
   it('stops at a rebalance without resolving what it did not handle', async () => {

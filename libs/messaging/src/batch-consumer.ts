@@ -11,6 +11,8 @@ export interface BatchSteps {
   plan(message: KafkaMessage): MessagePlan;
   /** Runs a planned message's handler in the batch transaction; returns what it answers. */
   run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
+  /** Calls an @OnMessages handler once with a run of its messages (ADR 0048). */
+  gathered(topic: string, partition: number, run: Gathered[]): Promise<void>;
   /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
   alone(topic: string, partition: number, message: KafkaMessage, plan: MessagePlan): Promise<void>;
   /** The message was handled: its offset may be committed. */
@@ -22,12 +24,19 @@ interface Planned {
   plan: MessagePlan;
 }
 
+/** A message of a run for an @OnMessages handler. */
+export interface Gathered {
+  message: KafkaMessage;
+  step: Step;
+}
+
 /**
  * Consumes a fetched partition batch (ADR 0038): runs of messages that go through the inbox apply in
  * one transaction, and their replies leave in one producer call after the commit. A message whose
  * handler throws is isolated: the ones before it commit without it, it goes through the one-message
  * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,
- * so per-partition order holds. Nothing waits for a batch to fill: a batch is what one fetch returned.
+ * so per-partition order holds. Messages of an @OnMessages handler go to it in one call per run,
+ * with no inbox (ADR 0048). Nothing waits for a batch to fill: a batch is what one fetch returned.
  */
 export class BatchConsumer {
   private readonly logger = new Logger(BatchConsumer.name);
@@ -56,6 +65,10 @@ export class BatchConsumer {
     let next = 0;
     while (next < planned.length && payload.isRunning() && !payload.isStale()) {
       const item = planned[next];
+      if (item.plan.kind === 'gathered') {
+        next += await this.applyGathered(topic, partition, this.gatheredFrom(planned, next), done);
+        continue;
+      }
       if (item.plan.kind === 'batch' && this.inbox) {
         next += await this.applyRun(
           this.inbox,
@@ -79,11 +92,64 @@ export class BatchConsumer {
     const run: Planned[] = [];
     let applied = 0;
     for (const item of planned.slice(start)) {
-      if (item.plan.kind === 'alone' || item.plan.kind === 'broken') break;
+      const { kind } = item.plan;
+      if (kind === 'alone' || kind === 'broken' || kind === 'gathered') break;
       if (item.plan.kind === 'batch' && ++applied > this.size) break;
       run.push(item);
     }
     return run;
+  }
+
+  /**
+   * The messages from `start` for the same @OnMessages handler as the first, up to `size` of them;
+   * other consumers' messages between them (skipped) do not end the run.
+   */
+  private gatheredFrom(planned: Planned[], start: number): Planned[] {
+    const first = planned[start].plan;
+    const handler = first.kind === 'gathered' ? first.step.handler : undefined;
+    const run: Planned[] = [];
+    let gathered = 0;
+    for (const item of planned.slice(start)) {
+      const { plan } = item;
+      if (plan.kind !== 'skip' && (plan.kind !== 'gathered' || plan.step.handler !== handler))
+        break;
+      if (plan.kind === 'gathered' && ++gathered > this.size) break;
+      run.push(item);
+    }
+    return run;
+  }
+
+  /**
+   * One call of the handler for the run (ADR 0048). If it throws, each message goes through the
+   * one-message path (retries, dead letter) on its own: the handler is idempotent by a key of its
+   * own, so what the failed call wrote adds nothing when written again.
+   */
+  private async applyGathered(
+    topic: string,
+    partition: number,
+    run: Planned[],
+    done: (item: Planned) => Promise<void>,
+  ): Promise<number> {
+    const calls = run.flatMap(({ message, plan }) =>
+      plan.kind === 'gathered' ? [{ message, step: plan.step }] : [],
+    );
+    try {
+      await this.steps.gathered(topic, partition, calls);
+    } catch (error) {
+      this.logger.warn({
+        msg: 'a gathered call failed, handling its messages one by one',
+        topic,
+        error: String(error),
+      });
+      for (const item of run) {
+        if (item.plan.kind !== 'skip')
+          await this.steps.alone(topic, partition, item.message, item.plan);
+        await done(item);
+      }
+      return run.length;
+    }
+    for (const item of run) await done(item);
+    return run.length;
   }
 
   /**

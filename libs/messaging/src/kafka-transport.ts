@@ -14,7 +14,8 @@ import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
 import { OFFSET_COMMIT_INTERVAL_MS, OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
-import { BatchConsumer } from './batch-consumer';
+import { BatchConsumer, type Gathered } from './batch-consumer';
+import type { GatheredMessage } from './gathered-message';
 import { planMessage, type MessagePlan, type Step } from './message-plan';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
@@ -176,6 +177,8 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
         planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
       run: (step: Step, tx: unknown, topic: string, partition: number) =>
         this.timed(topic, () => this.invoke(step, tx, topic, partition)),
+      gathered: (topic: string, partition: number, run: Gathered[]) =>
+        this.timed(topic, () => this.invokeGathered(run, topic, partition)),
       alone: (topic: string, partition: number, message: KafkaMessage, plan: MessagePlan) =>
         inConsumerSpan({ topic, partition, message }, () =>
           this.handle(topic, partition, message, plan),
@@ -259,15 +262,42 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     });
   }
 
-  /** The handler's run with the transaction it writes through (none without the inbox). */
+  /**
+   * The handler's run with the transaction it writes through (none without the inbox). An
+   * @OnMessages handler gets its message alone in a run of one (ADR 0048).
+   */
   private invoke(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown> {
     const { envelope } = step.decoded;
-    return runWithCorrelation(envelope.correlationId ?? envelope.id, async () => {
-      const context = new MessageContext([envelope, tx, topic, partition]);
-      const result: unknown = await step.handler(step.payload, context);
-      const output: Observable<unknown> = this.transformToObservable(result);
-      return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
+    return runWithCorrelation(envelope.correlationId ?? envelope.id, () => {
+      const payload = isGathered(step)
+        ? [{ payload: step.payload, envelope, within: <R>(work: () => Promise<R>) => work() }]
+        : step.payload;
+      return this.call(step, payload, new MessageContext([envelope, tx, topic, partition]));
     });
+  }
+
+  /** One call of an @OnMessages handler for a run of its messages, each in its own context. */
+  private async invokeGathered(run: Gathered[], topic: string, partition: number): Promise<void> {
+    const messages: GatheredMessage<unknown>[] = run.map(({ message, step }) => {
+      const { envelope } = step.decoded;
+      return {
+        payload: step.payload,
+        envelope,
+        within: (work) =>
+          inConsumerSpan({ topic, partition, message }, () =>
+            runWithCorrelation(envelope.correlationId ?? envelope.id, work),
+          ),
+      };
+    });
+    const [first] = run;
+    const context = new MessageContext([first.step.decoded.envelope, undefined, topic, partition]);
+    await this.call(first.step, messages, context);
+  }
+
+  private async call(step: Step, payload: unknown, context: MessageContext): Promise<unknown> {
+    const result: unknown = await step.handler(payload, context);
+    const output: Observable<unknown> = this.transformToObservable(result);
+    return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));
   }
 
   /** One handler run, timed and counted under its topic. */
@@ -290,3 +320,6 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     return this.topicsByName.get(topic)?.name ?? topic;
   }
 }
+
+const isGathered = (step: Step): boolean =>
+  ((step.handler.extras ?? {}) as HandlerOptions).gathered === true;

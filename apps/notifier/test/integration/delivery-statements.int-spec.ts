@@ -160,6 +160,34 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     ).toEqual([{ n: 1 }]);
   });
 
+  it('stores the callbacks of a run of status events in one statement, with no inbox and no transaction (ADR 0048)', async () => {
+    const run = 6;
+    await delivered(await callBack(projects.lone));
+    const from = await settledLogSize();
+    const before = merchant.requests('/lone').length;
+    const changes = Array.from({ length: run }, () =>
+      completedPaymentChange(projects.lone, nextTransactionId++),
+    );
+    // One key: one partition, and one producer call: one fetch brings the whole run.
+    await kit.publishAll(
+      TransactionStatusChangedV1Message,
+      changes.map((payload) => ({ key: 'one-run', payload })),
+    );
+    for (const { transactionId } of changes) await delivered(transactionId);
+    await settledLogSize();
+    const all = statementLog().since(from);
+    const inserts = all.filter((statement) => /INSERT INTO deliveries\b/.test(statement.query));
+    if (inserts.length !== 1) {
+      throw new Error(
+        `${run} callbacks in ${inserts.length} inserts, 1 wanted:\n${tally(statementsSince(from))}`,
+      );
+    }
+    // Outside any transaction (the scheduler claims, in its own, those the one slot left waiting).
+    expect(transactionsIn(all).flat()).not.toContain(inserts[0]);
+    expect(all.filter((statement) => /inbox_messages/.test(statement.query))).toEqual([]);
+    expect(merchant.requests('/lone')).toHaveLength(before + run);
+  });
+
   it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0036)', async () => {
     // The project is cached by the measured callbacks above.
     await delivered(await callBack(projects.counted));

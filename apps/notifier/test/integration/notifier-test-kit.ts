@@ -40,6 +40,16 @@ export class NotifierTestKit {
     return sent;
   }
 
+  /** Publishes messages of one contract in one producer call, so they arrive in one fetch. */
+  async publishAll<D extends AnyDefinition>(
+    definition: D,
+    messages: readonly { key: string; payload: PayloadOf<D> }[],
+  ): Promise<MessageEnvelope<PayloadOf<D>>[]> {
+    const sent = messages.map(({ key, payload }) => newEnvelope(definition, key, payload));
+    await this.producer.publish(sent.map((envelope) => ({ topic: definition.topic, envelope })));
+    return sent;
+  }
+
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const db = new Client({ connectionString: this.stack.databaseUrls.notifier });
     await db.connect();

@@ -3,13 +3,22 @@ import type { TransactionStatusChangedV1 } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import type { UnitOfWork } from '@opp/persistence';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
+import type { DeliveryOrigin, NewDelivery } from '../../delivery/domain/delivery';
 import { callbackParams, callbackRequest, signedCallback } from '../domain/callback-params';
 import { CallbackProjects } from './callback-projects';
 
+/** A consumed status change: the event, its envelope id and where the callback comes from. */
+export interface StatusChange {
+  event: TransactionStatusChangedV1;
+  eventId: string;
+  origin: DeliveryOrigin;
+}
+
 /**
- * A transaction status change the merchant is called back about becomes a delivery: the spec's
+ * Transaction status changes the merchant is called back about become deliveries: the spec's
  * parameters, signed once with the project's private key (ADR 0003) and stored, so every attempt
- * sends the same parameters and the same signature (ADR 0010).
+ * sends the same parameters and the same signature (ADR 0010). The deliveries of a run of changes
+ * are stored in one statement, each keyed by its event so a redelivered event adds none (ADR 0048).
  */
 @Injectable()
 export class CreateMerchantCallbackUseCase {
@@ -21,8 +30,20 @@ export class CreateMerchantCallbackUseCase {
     private readonly createDelivery: CreateDelivery,
   ) {}
 
-  async execute(work: UnitOfWork, event: TransactionStatusChangedV1, eventId: string) {
-    if (!event.callbackStatus) return;
+  async execute(work: UnitOfWork, changes: readonly StatusChange[]): Promise<void> {
+    const entries: { delivery: NewDelivery; origin: DeliveryOrigin }[] = [];
+    for (const change of changes) {
+      const delivery = await this.callbackOf(work, change);
+      if (delivery) entries.push({ delivery, origin: change.origin });
+    }
+    await this.createDelivery.executeAll(work, entries);
+  }
+
+  private async callbackOf(
+    work: UnitOfWork,
+    { event, eventId }: StatusChange,
+  ): Promise<NewDelivery | null> {
+    if (!event.callbackStatus) return null;
     const project = await this.projects.find(work, event.projectId);
     if (!project) {
       // The project's snapshot has not reached us yet: fail, so the transport retries the event.
@@ -34,7 +55,7 @@ export class CreateMerchantCallbackUseCase {
         projectId: project.id,
         transactionId: event.transactionId,
       });
-      return;
+      return null;
     }
     const privateKey = this.keyRing.decrypt(project.signingKeyEncrypted);
     // ADR 0018: stamped once, when the callback is created; every attempt sends the same parameters.
@@ -43,7 +64,7 @@ export class CreateMerchantCallbackUseCase {
       callbackParams(event, event.callbackStatus, timestamp),
       privateKey,
     );
-    await this.createDelivery.execute(work, {
+    return {
       kind: 'merchant-callback',
       dedupeKey: `callback:${eventId}`,
       projectId: project.id,
@@ -51,6 +72,6 @@ export class CreateMerchantCallbackUseCase {
       subject: String(event.transactionId),
       request: callbackRequest(project.callbackUrl, signed),
       task: null,
-    });
+    };
   }
 }

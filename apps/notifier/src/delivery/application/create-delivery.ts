@@ -1,12 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import { destinationOf, type Delivery, type NewDelivery } from '../domain/delivery';
+import {
+  destinationOf,
+  type Delivery,
+  type DeliveryOrigin,
+  type NewDelivery,
+} from '../domain/delivery';
 import { AfterCommit } from './after-commit';
-import { currentDeliveryOrigin } from './delivery-origin';
+import { currentDeliveryOrigin, inDeliveryOrigin } from './delivery-origin';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 import { DeliveryStore, type DeliveryStart } from './delivery.store';
 import { DestinationBreakers } from './destination-breakers';
+
+/** How a new delivery starts: with an attempt slot reserved for it, or held until a time. */
+interface Start {
+  claimed: boolean;
+  heldUntil: Date | null;
+  start: DeliveryStart;
+}
 
 /**
  * Every kind of delivery enters the engine here. When an attempt slot is free and its destination
@@ -26,42 +38,87 @@ export class CreateDelivery {
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
   ) {}
 
+  /** One delivery, in the origin of the running unit of work; answers the stored one. */
   async execute(
     work: UnitOfWork,
     delivery: NewDelivery,
   ): Promise<{ delivery: Delivery; created: boolean }> {
+    const start = this.startOf(delivery);
+    let result: { delivery: Delivery; created: boolean };
+    try {
+      result = await this.deliveries.addIfAbsent(
+        work,
+        delivery,
+        currentDeliveryOrigin(),
+        start.start,
+      );
+    } catch (error) {
+      if (start.claimed) this.scheduler.releaseSlot();
+      throw error;
+    }
+    this.stored(work, delivery, start, result.created ? result.delivery : null);
+    return result;
+  }
+
+  /**
+   * Several deliveries, each with its own origin, in one statement (ADR 0048); a dedupe key
+   * already taken creates nothing.
+   */
+  async executeAll(
+    work: UnitOfWork,
+    entries: readonly { delivery: NewDelivery; origin: DeliveryOrigin }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const starts = entries.map(({ delivery }) => this.startOf(delivery));
+    let created: Map<string, Delivery>;
+    try {
+      created = await this.deliveries.addAllIfAbsent(
+        work,
+        entries.map((entry, i) => ({ ...entry, start: starts[i].start })),
+      );
+    } catch (error) {
+      for (const start of starts) if (start.claimed) this.scheduler.releaseSlot();
+      throw error;
+    }
+    entries.forEach(({ delivery, origin }, i) => {
+      const stored = created.get(delivery.dedupeKey) ?? null;
+      // A key twice in the list is stored once: the first entry with it owns the row.
+      if (stored) created.delete(delivery.dedupeKey);
+      // Its log line carries the correlation id and the trace of the event that caused it.
+      inDeliveryOrigin(origin, () => this.stored(work, delivery, starts[i], stored));
+    });
+  }
+
+  private startOf(delivery: NewDelivery): Start {
     const heldUntil = this.breakers.heldUntil(destinationOf(delivery.request));
     const claimed = heldUntil === null && this.scheduler.reserveSlot();
     const start: DeliveryStart = claimed
       ? { claimedForMs: this.settings.leaseMs }
       : { notBefore: heldUntil };
-    let result: { delivery: Delivery; created: boolean };
-    try {
-      result = await this.deliveries.addIfAbsent(work, delivery, currentDeliveryOrigin(), start);
-    } catch (error) {
-      if (claimed) this.scheduler.releaseSlot();
-      throw error;
-    }
-    if (claimed && result.created) {
-      const stored = result.delivery;
+    return { claimed, heldUntil, start };
+  }
+
+  /** After the insert: `stored` is the new row, null when its dedupe key was taken. */
+  private stored(work: UnitOfWork, delivery: NewDelivery, start: Start, stored: Delivery | null) {
+    const { claimed, heldUntil } = start;
+    if (claimed && stored) {
       this.afterCommit.register(work, {
         committed: () => this.scheduler.startReserved(stored),
         rolledBack: () => this.scheduler.releaseSlot(),
       });
     } else if (claimed) {
       this.scheduler.releaseSlot();
-    } else if (result.created && heldUntil !== null) {
+    } else if (stored && heldUntil !== null) {
       this.scheduler.wakeAt(heldUntil);
     }
-    if (result.created) {
+    if (stored) {
       this.logger.log({
         msg: 'delivery created',
-        deliveryId: result.delivery.state.id,
+        deliveryId: stored.state.id,
         kind: delivery.kind,
         subject: delivery.subject,
         claimed,
       });
     }
-    return result;
   }
 }

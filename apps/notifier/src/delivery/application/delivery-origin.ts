@@ -17,10 +17,11 @@ export function currentDeliveryOrigin(): DeliveryOrigin {
 }
 
 /**
- * Runs an attempt in the context of the delivery's origin: its log lines carry the correlation id
- * of the request that caused it, and the HTTP client span joins the same trace.
+ * Runs an attempt (or what follows a delivery's creation) in the context of the delivery's origin:
+ * its log lines carry the correlation id of the request that caused it, and the HTTP client span
+ * joins the same trace.
  */
-export function inDeliveryOrigin<T>(origin: DeliveryOrigin, attempt: () => Promise<T>): Promise<T> {
+export function inDeliveryOrigin<T>(origin: DeliveryOrigin, attempt: () => T): T {
   const { correlationId, traceparent, tracestate } = origin;
   const traced = traceparent
     ? () => runWithTraceHeaders({ traceparent, ...(tracestate ? { tracestate } : {}) }, attempt)

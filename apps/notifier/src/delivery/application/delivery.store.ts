@@ -19,6 +19,13 @@ export interface DeliveryFilter {
  */
 export type DeliveryStart = { claimedForMs: number } | { notBefore: Date | null };
 
+/** A delivery to create, with where it comes from and how it starts. */
+export interface NewDeliveryEntry {
+  delivery: NewDelivery;
+  origin: DeliveryOrigin;
+  start: DeliveryStart;
+}
+
 /** Port: where deliveries and their attempts live (ADR 0010, ADR 0031). */
 export abstract class DeliveryStore {
   /**
@@ -32,6 +39,16 @@ export abstract class DeliveryStore {
     origin: DeliveryOrigin,
     start: DeliveryStart,
   ): Promise<{ delivery: Delivery; created: boolean }>;
+
+  /**
+   * Stores the deliveries whose dedupe key is not taken, in one statement (ADR 0048), as
+   * `addIfAbsent` stores one; answers the stored ones by dedupe key (a key taken before, or twice in
+   * the list, is stored once or not at all).
+   */
+  abstract addAllIfAbsent(
+    work: UnitOfWork,
+    entries: readonly NewDeliveryEntry[],
+  ): Promise<Map<string, Delivery>>;
 
   /**
    * Claims up to `limit` due deliveries for this replica: rows another replica holds are skipped,

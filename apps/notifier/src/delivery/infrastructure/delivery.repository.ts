@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveryKind } from '@opp/contracts';
 import { entityManagerOf, WriteCoalescer, type UnitOfWork } from '@opp/persistence';
@@ -8,17 +7,16 @@ import {
   DeliveryStore,
   type DeliveryFilter,
   type DeliveryStart,
+  type NewDeliveryEntry,
 } from '../application/delivery.store';
 import {
-  destinationOf,
-  methodOf,
-  targetOf,
   type Delivery,
   type DeliveryOrigin,
   type DeliveryUpdate,
   type NewDelivery,
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
+import { insertDeliveries } from './delivery-inserts';
 
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
@@ -35,70 +33,31 @@ export class DeliveryRepository extends DeliveryStore {
     );
   }
 
-  /**
-   * One statement in the creating transaction: a claimed delivery is inserted with its first
-   * attempt counted and its in-flight attempt row beside it (ADR 0033), so sending it needs no
-   * claim of its own; an unclaimed one due now wakes the schedulers (one held with its destination
-   * falls due with the rows held before it, which the schedulers already wait for: ADR 0039).
-   * The NOTIFY is a one-time filter of the final SELECT: a LEFT JOIN to the one-row count (as it
-   * was) is removed by the planner as unused, and nothing was ever notified.
-   */
+  /** One statement in the creating transaction (see insertDeliveries). */
   async addIfAbsent(
     work: UnitOfWork,
-    d: NewDelivery,
+    delivery: NewDelivery,
     origin: DeliveryOrigin,
     start: DeliveryStart,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const tx = entityManagerOf(work);
-    const claimedForMs = 'claimedForMs' in start ? start.claimedForMs : null;
-    const notBefore = 'notBefore' in start ? start.notBefore : null;
-    const inserted: DeliveryRow[] = await tx.query(
-      `WITH inserted AS (
-         INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
-           subject, method, target, destination, request, task, attempts, cycle_attempts,
-           next_attempt_at, correlation_id, traceparent, tracestate)
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb,
-           CASE WHEN $15::float8 IS NULL THEN 0 ELSE 1 END,
-           CASE WHEN $15::float8 IS NULL THEN 0 ELSE 1 END,
-           CASE WHEN $15::float8 IS NULL THEN GREATEST(now(), COALESCE($16::timestamptz, now()))
-             ELSE now() + make_interval(secs => $15::float8 / 1000) END,
-           $12, $13, $14)
-         ON CONFLICT (dedupe_key) DO NOTHING RETURNING *
-       ), attempt AS (
-         INSERT INTO delivery_attempts (delivery_id, number, outcome)
-         SELECT id, 1, 'in-flight' FROM inserted WHERE $15::float8 IS NOT NULL
-       ), woken AS (
-         SELECT pg_notify($17, '') FROM inserted
-         WHERE $15::float8 IS NULL AND $16::timestamptz IS NULL
-       )
-       SELECT inserted.* FROM inserted WHERE (SELECT count(*) FROM woken) >= 0`,
-      [
-        randomUUID(),
-        d.kind,
-        d.dedupeKey,
-        d.projectId,
-        d.partnerIdentifier,
-        d.subject,
-        methodOf(d.request),
-        targetOf(d.request),
-        destinationOf(d.request),
-        JSON.stringify(d.request),
-        d.task ? JSON.stringify(d.task) : null,
-        origin.correlationId,
-        origin.traceparent,
-        origin.tracestate,
-        claimedForMs,
-        notBefore,
-        DELIVERIES_DUE_CHANNEL,
-      ],
-    );
+    const inserted = await insertDeliveries(tx, [{ delivery, origin, start }]);
     if (inserted.length > 0) {
       return { delivery: DeliveryMapper.toDomain(inserted[0]), created: true };
     }
     const [row]: DeliveryRow[] = await tx.query(`SELECT * FROM deliveries WHERE dedupe_key = $1`, [
-      d.dedupeKey,
+      delivery.dedupeKey,
     ]);
     return { delivery: DeliveryMapper.toDomain(row), created: false };
+  }
+
+  async addAllIfAbsent(
+    work: UnitOfWork,
+    entries: readonly NewDeliveryEntry[],
+  ): Promise<Map<string, Delivery>> {
+    if (entries.length === 0) return new Map();
+    const inserted = await insertDeliveries(entityManagerOf(work), entries);
+    return new Map(inserted.map((row) => [row.dedupe_key, DeliveryMapper.toDomain(row)]));
   }
 
   /** The lease moves next_attempt_at past the attempt's time limit; the attempt row is written here. */

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { DELIVERIES_DUE_CHANNEL, type NewDeliveryEntry } from '../application/delivery.store';
+import { destinationOf, methodOf, targetOf } from '../domain/delivery';
+import type { DeliveryRow } from './delivery.mapper';
+
+/**
+ * New deliveries in one statement, whatever their number (ADR 0048): one array per column, so the
+ * text is the same for one row or fifty and is prepared once (ADR 0046). A row whose dedupe key is
+ * taken (an event delivered again, in this call or before) is skipped. A claimed delivery is
+ * inserted with its first attempt counted and its in-flight attempt row beside it (ADR 0033), so
+ * sending it needs no claim of its own; an unclaimed one due now wakes the schedulers (one held
+ * with its destination falls due with the rows held before it, which they already wait for: ADR
+ * 0039). The NOTIFY is a one-time filter of the final SELECT: a LEFT JOIN to the one-row count is
+ * removed by the planner as unused, and nothing would be notified. Answers the inserted rows.
+ */
+export function insertDeliveries(
+  tx: EntityManager,
+  entries: readonly NewDeliveryEntry[],
+): Promise<DeliveryRow[]> {
+  const column = <T>(of: (entry: NewDeliveryEntry) => T): T[] => entries.map(of);
+  return tx.query(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[],
+         $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[],
+         $14::text[], $15::float8[], $16::timestamptz[]) WITH ORDINALITY
+         AS i(id, kind, dedupe_key, project_id, partner_identifier, subject, method, target,
+           destination, request, task, correlation_id, traceparent, tracestate, claimed_ms,
+           not_before, n)
+     ), inserted AS (
+       INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
+         subject, method, target, destination, request, task, attempts, cycle_attempts,
+         next_attempt_at, correlation_id, traceparent, tracestate)
+       SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, method,
+         target, destination, request, task,
+         CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
+         CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
+         CASE WHEN claimed_ms IS NULL THEN GREATEST(now(), COALESCE(not_before, now()))
+           ELSE now() + make_interval(secs => claimed_ms / 1000) END,
+         correlation_id, traceparent, tracestate
+       FROM input ORDER BY n
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING *
+     ), attempt AS (
+       INSERT INTO delivery_attempts (delivery_id, number, outcome)
+       SELECT inserted.id, 1, 'in-flight' FROM inserted JOIN input USING (id)
+       WHERE input.claimed_ms IS NOT NULL
+     ), woken AS (
+       SELECT pg_notify($17, '') WHERE EXISTS (
+         SELECT 1 FROM inserted JOIN input USING (id)
+         WHERE input.claimed_ms IS NULL AND input.not_before IS NULL)
+     )
+     SELECT inserted.* FROM inserted WHERE (SELECT count(*) FROM woken) >= 0`,
+    [
+      column(() => randomUUID()),
+      column(({ delivery }) => delivery.kind),
+      column(({ delivery }) => delivery.dedupeKey),
+      column(({ delivery }) => delivery.projectId),
+      column(({ delivery }) => delivery.partnerIdentifier),
+      column(({ delivery }) => delivery.subject),
+      column(({ delivery }) => methodOf(delivery.request)),
+      column(({ delivery }) => targetOf(delivery.request)),
+      column(({ delivery }) => destinationOf(delivery.request)),
+      column(({ delivery }) => JSON.stringify(delivery.request)),
+      column(({ delivery }) => (delivery.task ? JSON.stringify(delivery.task) : null)),
+      column(({ origin }) => origin.correlationId),
+      column(({ origin }) => origin.traceparent),
+      column(({ origin }) => origin.tracestate),
+      column(({ start }) => ('claimedForMs' in start ? start.claimedForMs : null)),
+      column(({ start }) => ('notBefore' in start ? start.notBefore : null)),
+      DELIVERIES_DUE_CHANNEL,
+    ],
+  );
+}

@@ -67,4 +67,49 @@ describe('SignedRequestRepository against PostgreSQL', () => {
       statements.mockRestore();
     }
   });
+
+  it('claims the signatures handed over while one claim is in flight in one statement (ADR 0045)', async () => {
+    const first: ClaimKey = { projectId: 1, signature: randomUUID() };
+    const others: ClaimKey[] = Array.from({ length: 6 }, () => ({
+      projectId: 1,
+      signature: randomUUID(),
+    }));
+    const twice: ClaimKey = { projectId: 2, signature: randomUUID() };
+    const statements = jest.spyOn(dataSource, 'query');
+    try {
+      // The first claim waits on the test's uncommitted row of its signature, so the others queue.
+      const holder = dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(
+        `INSERT INTO signed_requests (project_id, signature, params_hash, claim_token)
+         VALUES ($1, $2, $3, $4)`,
+        [first.projectId, first.signature, 'h'.repeat(64), randomUUID()],
+      );
+      const firstClaim = repository.claim(first, 'h'.repeat(64), randomUUID(), 60);
+      await lockWaitersReach((sql, p) => dataSource.query(sql, p), database, 1, 'the first claim');
+      const otherClaims = others.map((key) =>
+        repository.claim(key, 'h'.repeat(64), randomUUID(), 60),
+      );
+      // The same signature twice in one statement: the first claim takes it, the second does not.
+      const twiceClaims = [randomUUID(), randomUUID()].map((token) =>
+        repository.claim(twice, 'h'.repeat(64), token, 60),
+      );
+      await holder.rollbackTransaction();
+      await holder.release();
+
+      expect(await firstClaim).toBe(true);
+      expect(await Promise.all(otherClaims)).toEqual(others.map(() => true));
+      expect(await Promise.all(twiceClaims)).toEqual([true, false]);
+      const claims = statements.mock.calls.filter(([sql]) =>
+        /INSERT INTO signed_requests/.test(sql),
+      );
+      expect(claims).toHaveLength(2);
+      for (const key of [first, ...others, twice]) {
+        expect(await repository.find(key)).toMatchObject({ answer: null });
+      }
+    } finally {
+      statements.mockRestore();
+    }
+  });
 });

@@ -27,6 +27,55 @@ interface Answered {
   answer: StoredAnswer;
 }
 
+interface Claim {
+  key: ClaimKey;
+  paramsHash: string;
+  claimToken: string;
+  leaseSeconds: number;
+}
+
+/**
+ * The claims of several requests (one lease), each inserted or taking over a row as `claim` says;
+ * answers the claim tokens that own their row now.
+ */
+const CLAIM = `INSERT INTO signed_requests AS s (project_id, signature, params_hash, claim_token)
+  SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[])
+  ON CONFLICT (project_id, signature) DO UPDATE
+    SET params_hash = EXCLUDED.params_hash, claim_token = EXCLUDED.claim_token,
+        claimed_at = now(), created_at = now(), status_code = NULL, response_body = NULL
+    WHERE s.created_at < now() - make_interval(hours => ${REPLAY_WINDOW_HOURS})
+       OR (s.status_code IS NULL AND s.params_hash = EXCLUDED.params_hash
+           AND s.claimed_at < now() - make_interval(secs => $5))
+  RETURNING claim_token`;
+
+/**
+ * One statement per lease among the claims. A signature claimed twice in one group is decided by
+ * its first claim: the second, had it come next, would find that fresh, unanswered claim and not
+ * take it over (and one statement may not touch a row twice).
+ */
+async function claimAll(dataSource: DataSource, claims: Claim[]): Promise<boolean[]> {
+  const won = new Set<string>();
+  const leases = new Map<number, Claim[]>();
+  const seen = new Set<string>();
+  for (const claim of claims) {
+    const id = `${claim.key.projectId}:${claim.key.signature}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    leases.set(claim.leaseSeconds, [...(leases.get(claim.leaseSeconds) ?? []), claim]);
+  }
+  for (const [leaseSeconds, group] of leases) {
+    const rows: { claim_token: string }[] = await dataSource.query(CLAIM, [
+      group.map((c) => c.key.projectId),
+      group.map((c) => c.key.signature),
+      group.map((c) => c.paramsHash),
+      group.map((c) => c.claimToken),
+      leaseSeconds,
+    ]);
+    for (const row of rows) won.add(row.claim_token);
+  }
+  return claims.map((claim) => won.has(claim.claimToken));
+}
+
 /** The answers of several requests, each on the row its claim still owns. */
 const STORE_ANSWERS = `UPDATE signed_requests AS s
   SET status_code = a.status_code, response_body = a.response_body
@@ -59,29 +108,25 @@ export class SignedRequestRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
+   * Claims made while another claim is in flight go together in the next statement (ADR 0045), as
+   * the answers do: under load every request's claim would be a round trip of its own.
+   */
+  private readonly claims = new WriteCoalescer<Claim, boolean>((claims) =>
+    claimAll(this.dataSource, claims),
+  );
+
+  /**
    * Inserts the claim, or takes over a row that is past the replay window, or an unanswered claim
    * of the same parameters whose owner has held it longer than `leaseSeconds` (a crashed gateway).
    * True when `claimToken` now owns the row.
    */
-  async claim(
+  claim(
     key: ClaimKey,
     paramsHash: string,
     claimToken: string,
     leaseSeconds: number,
   ): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO signed_requests AS s (project_id, signature, params_hash, claim_token)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (project_id, signature) DO UPDATE
-         SET params_hash = EXCLUDED.params_hash, claim_token = EXCLUDED.claim_token,
-             claimed_at = now(), created_at = now(), status_code = NULL, response_body = NULL
-         WHERE s.created_at < now() - make_interval(hours => ${REPLAY_WINDOW_HOURS})
-            OR (s.status_code IS NULL AND s.params_hash = EXCLUDED.params_hash
-                AND s.claimed_at < now() - make_interval(secs => $5))
-       RETURNING 1`,
-      [key.projectId, key.signature, paramsHash, claimToken, leaseSeconds],
-    );
-    return rows.length === 1;
+    return this.claims.write({ key, paramsHash, claimToken, leaseSeconds });
   }
 
   async find(key: ClaimKey): Promise<SignedRequestRow | null> {

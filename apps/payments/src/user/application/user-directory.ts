@@ -6,6 +6,9 @@ import type { KnownUser } from '../domain/known-user';
  * from it within its one context read (ADR 0036, `ChargeContextReader`).
  */
 export abstract class UserDirectory {
-  /** Adds the user, or replaces what was known of it. */
-  abstract record(work: UnitOfWork, user: KnownUser): Promise<void>;
+  /**
+   * Adds the users, or replaces what was known of them, in one statement (ADR 0048). A user named
+   * twice is written as the last of them says.
+   */
+  abstract recordAll(work: UnitOfWork, users: readonly KnownUser[]): Promise<void>;
 }

@@ -136,17 +136,8 @@ export class BatchConsumer {
     try {
       await this.steps.gathered(topic, partition, calls);
     } catch (error) {
-      this.logger.warn({
-        msg: 'a gathered call failed, handling its messages one by one',
-        topic,
-        error: String(error),
-      });
-      for (const item of run) {
-        if (item.plan.kind !== 'skip')
-          await this.steps.alone(topic, partition, item.message, item.plan);
-        await done(item);
-      }
-      return run.length;
+      const why = 'a gathered call failed, handling its messages one by one';
+      return this.oneByOne(topic, partition, run, done, why, error);
     }
     for (const item of run) await done(item);
     return run.length;
@@ -192,20 +183,29 @@ export class BatchConsumer {
       if (failed !== undefined) return this.isolate(inbox, topic, partition, run, failed, done);
       // The commit (or the connection) failed: nothing of the run is known to be applied. One
       // message per transaction then; the inbox skips any that did commit and answers from its record.
-      this.logger.warn({
-        msg: 'batch commit failed, applying one by one',
-        topic,
-        error: String(error),
-      });
-      for (const item of run) {
-        if (item.plan.kind !== 'skip')
-          await this.steps.alone(topic, partition, item.message, item.plan);
-        await done(item);
-      }
-      return run.length;
+      const why = 'batch commit failed, applying one by one';
+      return this.oneByOne(topic, partition, run, done, why, error);
     }
     await this.replies.sendAll(replies);
     for (const item of run) await done(item);
+    return run.length;
+  }
+
+  /** Each message of the run through the one-message path, in order. */
+  private async oneByOne(
+    topic: string,
+    partition: number,
+    run: Planned[],
+    done: (item: Planned) => Promise<void>,
+    why: string,
+    error: unknown,
+  ): Promise<number> {
+    this.logger.warn({ msg: why, topic, error: String(error) });
+    for (const item of run) {
+      if (item.plan.kind !== 'skip')
+        await this.steps.alone(topic, partition, item.message, item.plan);
+      await done(item);
+    }
     return run.length;
   }
 

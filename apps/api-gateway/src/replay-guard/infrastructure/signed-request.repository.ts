@@ -51,13 +51,24 @@ const CLAIM = `INSERT INTO signed_requests AS s (project_id, signature, params_h
 /**
  * One statement per lease among the claims. A signature claimed twice in one group is decided by
  * its first claim: the second, had it come next, would find that fresh, unanswered claim and not
- * take it over (and one statement may not touch a row twice).
+ * take it over (and one statement may not touch a row twice). Rows go in key order, so two
+ * replicas' statements that share signatures wait for each other instead of deadlocking.
  */
 async function claimAll(dataSource: DataSource, claims: Claim[]): Promise<boolean[]> {
   const won = new Set<string>();
   const leases = new Map<number, Claim[]>();
   const seen = new Set<string>();
-  for (const claim of claims) {
+  const inKeyOrder = claims
+    .map((claim, order) => ({ claim, order }))
+    .sort(
+      (a, b) =>
+        a.claim.key.projectId - b.claim.key.projectId ||
+        (a.claim.key.signature < b.claim.key.signature ? -1 : 0) ||
+        (a.claim.key.signature > b.claim.key.signature ? 1 : 0) ||
+        a.order - b.order,
+    )
+    .map(({ claim }) => claim);
+  for (const claim of inKeyOrder) {
     const id = `${claim.key.projectId}:${claim.key.signature}`;
     if (seen.has(id)) continue;
     seen.add(id);

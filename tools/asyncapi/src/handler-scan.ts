@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APP_NAMES, type AppName } from '@opp/local-stack';
 
-const HANDLER = /@On(?:Message|Request)\(\s*([A-Za-z0-9_]+)/g;
+const HANDLER = /@On(?:Messages?|Request)\(\s*([A-Za-z0-9_]+)/g;
 const LIB_IMPORT = /from '@opp\/([a-z-]+)'/g;
 
 /**

@@ -58,16 +58,12 @@ async function claimAll(dataSource: DataSource, claims: Claim[]): Promise<boolea
   const won = new Set<string>();
   const leases = new Map<number, Claim[]>();
   const seen = new Set<string>();
-  const inKeyOrder = claims
-    .map((claim, order) => ({ claim, order }))
-    .sort(
-      (a, b) =>
-        a.claim.key.projectId - b.claim.key.projectId ||
-        (a.claim.key.signature < b.claim.key.signature ? -1 : 0) ||
-        (a.claim.key.signature > b.claim.key.signature ? 1 : 0) ||
-        a.order - b.order,
-    )
-    .map(({ claim }) => claim);
+  // A stable sort: claims of one signature keep their order, so the first is still first.
+  const inKeyOrder = [...claims].sort(
+    (a, b) =>
+      a.key.projectId - b.key.projectId ||
+      (a.key.signature < b.key.signature ? -1 : a.key.signature > b.key.signature ? 1 : 0),
+  );
   for (const claim of inKeyOrder) {
     const id = `${claim.key.projectId}:${claim.key.signature}`;
     if (seen.has(id)) continue;

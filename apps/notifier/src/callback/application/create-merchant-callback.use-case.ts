@@ -3,7 +3,11 @@ import type { TransactionStatusChangedV1 } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import type { UnitOfWork } from '@opp/persistence';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
-import type { DeliveryOrigin, NewDelivery } from '../../delivery/domain/delivery';
+import type {
+  DeliveryOrigin,
+  NewDelivery,
+  OriginatedDelivery,
+} from '../../delivery/domain/delivery';
 import { callbackParams, callbackRequest, signedCallback } from '../domain/callback-params';
 import { CallbackProjects } from './callback-projects';
 
@@ -31,7 +35,7 @@ export class CreateMerchantCallbackUseCase {
   ) {}
 
   async execute(work: UnitOfWork, changes: readonly StatusChange[]): Promise<void> {
-    const entries: { delivery: NewDelivery; origin: DeliveryOrigin }[] = [];
+    const entries: OriginatedDelivery[] = [];
     for (const change of changes) {
       const delivery = await this.callbackOf(work, change);
       if (delivery) entries.push({ delivery, origin: change.origin });

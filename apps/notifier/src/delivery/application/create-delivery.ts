@@ -3,8 +3,8 @@ import type { UnitOfWork } from '@opp/persistence';
 import {
   destinationOf,
   type Delivery,
-  type DeliveryOrigin,
   type NewDelivery,
+  type OriginatedDelivery,
 } from '../domain/delivery';
 import { AfterCommit } from './after-commit';
 import { currentDeliveryOrigin, inDeliveryOrigin } from './delivery-origin';
@@ -64,10 +64,7 @@ export class CreateDelivery {
    * Several deliveries, each with its own origin, in one statement (ADR 0048); a dedupe key
    * already taken creates nothing.
    */
-  async executeAll(
-    work: UnitOfWork,
-    entries: readonly { delivery: NewDelivery; origin: DeliveryOrigin }[],
-  ): Promise<void> {
+  async executeAll(work: UnitOfWork, entries: readonly OriginatedDelivery[]): Promise<void> {
     if (entries.length === 0) return;
     const starts = entries.map(({ delivery }) => this.startOf(delivery));
     let created: Map<string, Delivery>;

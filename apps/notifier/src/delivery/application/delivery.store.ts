@@ -1,6 +1,12 @@
 import type { DeliveryKind, DeliveryStatus } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
-import type { Delivery, DeliveryOrigin, DeliveryUpdate, NewDelivery } from '../domain/delivery';
+import type {
+  Delivery,
+  DeliveryOrigin,
+  DeliveryUpdate,
+  NewDelivery,
+  OriginatedDelivery,
+} from '../domain/delivery';
 
 /** Committing a new or replayed delivery wakes every replica's scheduler (LISTEN/NOTIFY). */
 export const DELIVERIES_DUE_CHANNEL = 'deliveries_due';
@@ -20,9 +26,7 @@ export interface DeliveryFilter {
 export type DeliveryStart = { claimedForMs: number } | { notBefore: Date | null };
 
 /** A delivery to create, with where it comes from and how it starts. */
-export interface NewDeliveryEntry {
-  delivery: NewDelivery;
-  origin: DeliveryOrigin;
+export interface NewDeliveryEntry extends OriginatedDelivery {
   start: DeliveryStart;
 }
 

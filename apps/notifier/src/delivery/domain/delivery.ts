@@ -46,6 +46,12 @@ export interface DeliveryOrigin {
   tracestate: string | null;
 }
 
+/** A delivery to create with the origin of what caused it (ADR 0048: several in one statement). */
+export interface OriginatedDelivery {
+  delivery: NewDelivery;
+  origin: DeliveryOrigin;
+}
+
 /** Everything stored about a delivery. */
 export interface DeliveryState extends NewDelivery {
   id: string;

@@ -11,8 +11,9 @@ import type { DeliveryRow } from './delivery.mapper';
  * inserted with its first attempt counted and its in-flight attempt row beside it (ADR 0033), so
  * sending it needs no claim of its own; an unclaimed one due now wakes the schedulers (one held
  * with its destination falls due with the rows held before it, which they already wait for: ADR
- * 0039). The NOTIFY is a one-time filter of the final SELECT: a LEFT JOIN to the one-row count is
- * removed by the planner as unused, and nothing would be notified. Answers the inserted rows.
+ * 0039), once per statement. The final SELECT reads `woken` in its filter because a CTE that
+ * nothing reads is never run (joined instead, the planner would drop it as unused and nothing
+ * would be notified). Answers the inserted rows.
  */
 export function insertDeliveries(
   tx: EntityManager,

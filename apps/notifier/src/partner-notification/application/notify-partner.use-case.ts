@@ -3,7 +3,11 @@ import type { RequestFinishedV1 } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import type { UnitOfWork } from '@opp/persistence';
 import { CreateDelivery } from '../../delivery/application/create-delivery';
-import type { DeliveryOrigin, NewDelivery } from '../../delivery/domain/delivery';
+import type {
+  DeliveryOrigin,
+  NewDelivery,
+  OriginatedDelivery,
+} from '../../delivery/domain/delivery';
 import { partnerNotificationRequest } from '../domain/partner-notification';
 import { NotifiedPartners } from './notified-partners';
 
@@ -27,7 +31,7 @@ export class NotifyPartnerUseCase {
   ) {}
 
   async execute(work: UnitOfWork, requests: readonly FinishedRequest[]): Promise<void> {
-    const entries: { delivery: NewDelivery; origin: DeliveryOrigin }[] = [];
+    const entries: OriginatedDelivery[] = [];
     for (const { event, origin } of requests) {
       for (const delivery of await this.notificationsOf(work, event)) {
         entries.push({ delivery, origin });

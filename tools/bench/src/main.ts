@@ -44,7 +44,7 @@ async function measuredCardLoad(
   shop: CardShop,
   name: string,
   received: () => number,
-): Promise<{ result: LoadResult; usage: ProcessUsage[] }> {
+): Promise<{ result: LoadResult; usage: ProcessUsage[]; loadGenerator: ProcessUsage }> {
   await shop.load(`${name} (warm-up)`, { concurrency: CONCURRENCY, seconds: 2 });
   await settled(received);
   return bench.meter().measure(async () => {
@@ -166,6 +166,7 @@ async function main(): Promise<void> {
       idleSeconds: IDLE_SECONDS,
       card: card.result,
       cardUsage: card.usage,
+      cardLoadGenerator: card.loadGenerator,
       cardUnloaded: unloaded,
       cardHalfLoad: half,
       pg: pgResult,
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
       afterLoad: afterLoad.usage,
       scaled: scaled.result,
       scaledUsage: scaled.usage,
+      scaledLoadGenerator: scaled.loadGenerator,
       audits,
       refusedDeliveries: refused,
     };

@@ -18,6 +18,9 @@ export interface ProcessUsage {
 
 type Sample = Map<string, Map<number, number>>;
 
+/** The bench's own process, reported beside the system and never summed into it. */
+export const LOAD_GENERATOR = 'load generator (the bench, not in the sums)';
+
 const ticksPerSecond = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -97,11 +100,26 @@ export class UsageMeter {
     });
   }
 
-  /** Measures `during` and returns its result with the usage it cost. */
-  async measure<T>(during: () => Promise<T>): Promise<{ result: T; usage: ProcessUsage[] }> {
+  /**
+   * Measures `during` and returns its result with the usage it cost, and apart from it the load
+   * generator's (this process: the clients, the receivers), which the system's sums leave out.
+   */
+  async measure<T>(
+    during: () => Promise<T>,
+  ): Promise<{ result: T; usage: ProcessUsage[]; loadGenerator: ProcessUsage }> {
     const before = this.sample();
+    const ownBefore = process.cpuUsage();
     const result = await during();
-    return { result, usage: this.between(before, this.sample()) };
+    const own = process.cpuUsage(ownBefore);
+    return {
+      result,
+      usage: this.between(before, this.sample()),
+      loadGenerator: {
+        name: LOAD_GENERATOR,
+        cpuMs: (own.user + own.system) / 1000,
+        rssMiB: process.memoryUsage().rss / 1024 / 1024,
+      },
+    };
   }
 }
 

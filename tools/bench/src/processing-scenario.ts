@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { signPartnerPayload } from '@opp/signature';
 import { AdminClient } from '@opp/testing';
+import { httpRequest, jsonOf } from './http-client';
 import { runLoad, type LoadResult } from './load';
 import { startNotificationReceiver, type NotificationReceiver } from './notification-receiver';
 
@@ -121,7 +122,7 @@ async function submit(
     },
     payload: { partner: { identifier: partner.identifier }, tasks: tree(name) },
   });
-  const submitted = await fetch(`${gatewayUrl}/processing`, {
+  const submitted = await httpRequest(`${gatewayUrl}/processing`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -130,7 +131,7 @@ async function submit(
     body,
   });
   if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
-  const { header } = (await submitted.json()) as { header: { response: { globalId: string } } };
+  const { header } = jsonOf(submitted) as { header: { response: { globalId: string } } };
   return header.response.globalId;
 }
 
@@ -139,13 +140,13 @@ async function readStatus(
   partner: Partner,
   globalId: string,
 ): Promise<{ result: { status: string; code: number } }> {
-  const status = await fetch(`${gatewayUrl}/processing/status/${globalId}`, {
+  const status = await httpRequest(`${gatewayUrl}/processing/status/${globalId}`, {
     headers: {
       'x-opp-partner': partner.identifier,
       'x-opp-signature': signPartnerPayload(partner.secret, globalId),
     },
   });
-  return (await status.json()) as { result: { status: string; code: number } };
+  return jsonOf(status) as { result: { status: string; code: number } };
 }
 
 /** The orchestrator learns new projects from their snapshot: retry the first tree until accepted. */

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     log(
       `card c16 ${loaded.result.perSecond.toFixed(1)}/s, failed ${loaded.result.failed}; ` +
         `CPU per charge ${(totalCpuMs(loaded.usage) / charges).toFixed(1)} ms ` +
-        `(${perProcess(loaded.usage, charges)})`,
+        `(${perProcess(loaded.usage, charges)}); ` +
+        `load generator ${(loaded.loadGenerator.cpuMs / charges).toFixed(2)} ms, not in the sum`,
     );
 
     const trees = await runProcessingScenarios(gateway, { concurrency: 8, seconds: 5 });

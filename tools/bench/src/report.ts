@@ -15,6 +15,8 @@ export interface BenchFigures {
   idleSeconds: number;
   card: LoadResult;
   cardUsage: ProcessUsage[];
+  /** The bench's own CPU during the card load (clients, callback receiver); not in the sums. */
+  cardLoadGenerator: ProcessUsage;
   cardUnloaded: LoadResult;
   cardHalfLoad: LoadResult;
   pg: LoadResult;
@@ -29,6 +31,7 @@ export interface BenchFigures {
   afterLoad: ProcessUsage[];
   scaled: LoadResult;
   scaledUsage: ProcessUsage[];
+  scaledLoadGenerator: ProcessUsage;
   audits: Record<string, PaymentAudit>;
   /** The notifier's CPU while REFUSED_DELIVERIES wait for an endpoint that refuses connections. */
   refusedDeliveries: ProcessUsage[];
@@ -87,6 +90,8 @@ function usageTable(f: BenchFigures): string[] {
       return `| ${name} | ${cells.join(' | ')} | ${(by(f.idle, name)?.rssMiB ?? 0).toFixed(0)} | ${(by(f.afterLoad, name)?.rssMiB ?? 0).toFixed(0)} |`;
     }),
     `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | ${((totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
+
+    `| ${f.cardLoadGenerator.name} | ${(f.cardLoadGenerator.cpuMs / f.card.completed).toFixed(2)} | ${(f.scaledLoadGenerator.cpuMs / f.scaled.completed).toFixed(2)} | | | | |`,
   ];
 }
 

@@ -1,5 +1,6 @@
 import * as qs from 'qs';
 import { signParams } from '@opp/signature';
+import { httpRequest, jsonOf } from './http-client';
 
 /**
  * Posts a form signed per ADR 0003, as a merchant server does; a non-2xx answer throws (a failed
@@ -15,12 +16,14 @@ export async function postSignedForm(
     ...withProject,
     signature: signParams(withProject, keys.privateKey),
   });
-  const response = await fetch(url, {
+  const response = await httpRequest(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body,
   });
-  const answer: unknown = await response.json();
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(answer)}`);
+  const answer = jsonOf(response);
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`HTTP ${response.status}: ${JSON.stringify(answer)}`);
+  }
   return answer;
 }

@@ -1,3 +1,4 @@
+export { startAutoanalyzeStandIn, type AutoanalyzeStandIn } from './autoanalyze-stand-in';
 export { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 export { findFreePort, isPortOpen } from './free-port';
 export { waitForKafka, withAdmin, type KafkaSecurityOptions } from './kafka-admin';

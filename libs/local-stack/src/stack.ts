@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { startAutoanalyzeStandIn, type AutoanalyzeStandIn } from './autoanalyze-stand-in';
 import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 import { findFreePort } from './free-port';
 import { runMigrations } from './migrations';
@@ -30,6 +31,11 @@ export interface StartStackOptions {
   /** One `<app>.log` per service here; default .local/logs. */
   logDir?: string;
   detached?: boolean;
+  /**
+   * Analyze the stack's databases while it runs, when the server's autovacuum is off
+   * (ADR 0049): for a stack that runs long (`npm start`, the bench), not for a detached one.
+   */
+  autoanalyzeStandIn?: boolean;
   /** A pid file per service instance (see StartServiceOptions.pidFile); instances count from 1. */
   pidFileFor?: (name: AppName, instance: number) => string;
   /**
@@ -131,7 +137,11 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   const handles = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
   );
-  const stop = async () => void (await Promise.all(handles.map((handle) => handle.stop())));
+  let standIn: AutoanalyzeStandIn | undefined;
+  const stop = async () => {
+    await Promise.all(handles.map((handle) => handle.stop()));
+    await standIn?.stop();
+  };
   const failures = started.flatMap((result): unknown[] =>
     result.status === 'rejected' ? [result.reason] : [],
   );
@@ -141,6 +151,14 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
       failures
         .map((error) => (error instanceof Error ? error.message : String(error)))
         .join('\n\n'),
+    );
+  }
+  if (options.autoanalyzeStandIn) {
+    standIn = await startAutoanalyzeStandIn(Object.values(databaseUrls), { log }).catch(
+      async (error: unknown) => {
+        await stop();
+        throw error;
+      },
     );
   }
   // The first instance of each service (handles also holds the others).

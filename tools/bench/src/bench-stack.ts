@@ -66,6 +66,8 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     prefix: 'bench.',
     dbPrefix: 'opp_bench_',
     resetDatabases: true,
+    // This machine's PostgreSQL runs without autovacuum; production's does not (ADR 0049).
+    autoanalyzeStandIn: true,
     ports: 'free',
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: localDir(root, 'bench', 'logs'),

@@ -40,6 +40,8 @@ export async function launch(
       topics: allTopics,
       logDir: paths.logDir,
       detached,
+      // Only a stack this process stays with (`npm start`): a detached one outlives it.
+      autoanalyzeStandIn: !detached,
       pidFileFor: detached ? paths.servicePidFile : undefined,
       instances,
       repoRoot: paths.repoRoot,

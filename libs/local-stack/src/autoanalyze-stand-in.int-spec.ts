@@ -1,0 +1,75 @@
+import { Client } from 'pg';
+import { startAutoanalyzeStandIn } from './autoanalyze-stand-in';
+import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
+
+const CLAIM_ANSWERS = `
+  UPDATE requests AS r SET answer = a.answer
+    FROM unnest($1::int[], $2::text[]) AS a(id, answer)
+   WHERE r.id = a.id`;
+
+/** The plan a session's cached (generic) plan of CLAIM_ANSWERS reads `requests` with. */
+async function planOfRequests(session: Client): Promise<string> {
+  const { rows } = await session.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN EXECUTE claim_answers('{1}', '{x}')`,
+  );
+  const line = rows
+    .map((row) => row['QUERY PLAN'])
+    .find((text) => / Scan (using \w+ )?on requests/.test(text));
+  return line?.trim() ?? '(no scan of requests)';
+}
+
+describe('the autoanalyze stand-in', () => {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+  const name = `opp_t_aa_${process.pid.toString(36)}${Date.now().toString(36)}`;
+  const url = databaseUrl(adminUrl, name);
+  const session = new Client({ connectionString: url });
+
+  beforeAll(async () => {
+    await ensureDatabases(adminUrl, [name]);
+    await session.connect();
+    await session.query('CREATE TABLE requests (id int PRIMARY KEY, answer text)');
+  });
+
+  afterAll(async () => {
+    await session.end();
+    await dropDatabases(adminUrl, [name]);
+  });
+
+  it('analyzes a grown table, so a plan cached while it was empty is made again', async () => {
+    const { rows } = await session.query<{ autovacuum: string }>('SHOW autovacuum');
+    const standIn = await startAutoanalyzeStandIn([url], { intervalMs: 3_600_000 });
+    if (rows[0].autovacuum === 'on') {
+      // The server does this itself; the stand-in stays out of its way.
+      expect(standIn).toBeUndefined();
+      return;
+    }
+    expect(standIn).toBeDefined();
+    try {
+      // A prepared statement's plan, made while the table is empty and kept (as ADR 0046 keeps
+      // every statement of the services prepared on its connection).
+      await session.query(`SET plan_cache_mode = force_generic_plan`);
+      await session.query(`PREPARE claim_answers(int[], text[]) AS ${CLAIM_ANSWERS}`);
+      expect(await planOfRequests(session)).toMatch(/^->\s+Seq Scan on requests/);
+
+      await session.query(
+        `INSERT INTO requests SELECT n, NULL FROM generate_series(1, 20000) AS n`,
+      );
+      await session.query('SELECT pg_stat_force_next_flush()');
+      // Nothing revisits the plan by itself: the table is 20,000 rows now.
+      expect(await planOfRequests(session)).toMatch(/Seq Scan on requests/);
+
+      // Table statistics reach the stand-in once the inserting session has reported them.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        await standIn!.round();
+        const analyzed = await session.query<{ reltuples: number }>(
+          `SELECT reltuples FROM pg_class WHERE relname = 'requests'`,
+        );
+        if (analyzed.rows[0].reltuples > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await planOfRequests(session)).toMatch(/Index Scan using requests_pkey/);
+    } finally {
+      await standIn!.stop();
+    }
+  });
+});

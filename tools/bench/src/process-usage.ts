@@ -19,7 +19,7 @@ export interface ProcessUsage {
 type Sample = Map<string, Map<number, number>>;
 
 /** The bench's own process, reported beside the system and never summed into it. */
-export const LOAD_GENERATOR = 'load generator (the bench, not in the sums)';
+const LOAD_GENERATOR = 'load generator (the bench, not in the sums)';
 
 const ticksPerSecond = (() => {
   try {

@@ -90,7 +90,6 @@ function usageTable(f: BenchFigures): string[] {
       return `| ${name} | ${cells.join(' | ')} | ${(by(f.idle, name)?.rssMiB ?? 0).toFixed(0)} | ${(by(f.afterLoad, name)?.rssMiB ?? 0).toFixed(0)} |`;
     }),
     `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | ${((totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
-
     `| ${f.cardLoadGenerator.name} | ${(f.cardLoadGenerator.cpuMs / f.card.completed).toFixed(2)} | ${(f.scaledLoadGenerator.cpuMs / f.scaled.completed).toFixed(2)} | | | | |`,
   ];
 }

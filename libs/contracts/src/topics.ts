@@ -49,6 +49,12 @@ export const Topics = {
   ),
   /** Every transaction status change (key: transaction id). Owner: payments. */
   transactionEvents: topic('payments.transaction-events.v1', 'event', 'transaction id'),
+  /**
+   * A user's recurring subscription and its automatic charges, for users-recurring (key: project id
+   * and user id). Owner: payments. Apart from the status changes, so that users-recurring fetches
+   * only what it applies (ADR 0050).
+   */
+  recurringEvents: topic('payments.recurring-events.v1', 'event', 'project id and user id'),
   /** Task commands from the orchestrator to each function's owner (key: task id). */
   paymentsTaskCommands: topic('payments.task-commands.v1', 'command', 'task id'),
   usersTaskCommands: topic('users-recurring.task-commands.v1', 'command', 'task id'),

@@ -75,6 +75,30 @@ describe('AsyncAPI document', () => {
     }
   });
 
+  // A consumer fetches and decodes every message of the topics it reads; one that reads a topic for
+  // some of its types pays for all the others on every message (ADR 0050). Replies are read by the
+  // requester that waits for each; requests by their one owner.
+  it('has every service that reads an event or command topic handle each type on it', () => {
+    const byTopic = new Map<string, string[]>();
+    for (const definition of messageRegistry.values()) {
+      if (definition.topic.kind !== 'event' && definition.topic.kind !== 'command') continue;
+      byTopic.set(definition.topic.name, [
+        ...(byTopic.get(definition.topic.name) ?? []),
+        definition.type,
+      ]);
+    }
+    const partial: string[] = [];
+    for (const [topic, types] of byTopic) {
+      const readers = new Set(types.flatMap((type) => PARTICIPANTS[type].receivers));
+      for (const reader of readers) {
+        const skipped = types.filter((type) => !PARTICIPANTS[type].receivers.includes(reader));
+        if (skipped.length > 0)
+          partial.push(`${reader} reads ${topic} but skips ${skipped.join(', ')}`);
+      }
+    }
+    expect(partial).toEqual([]);
+  });
+
   it('is committed as generated (run `npm run asyncapi` after changing a contract)', () => {
     expect(fs.readFileSync(asyncApiFile(), 'utf8')).toBe(rendered);
   });

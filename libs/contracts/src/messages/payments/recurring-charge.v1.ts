@@ -71,7 +71,7 @@ export type RecurringChargeOutcome = (typeof RECURRING_CHARGE_OUTCOMES)[number];
 /**
  * An automatic (scheduled) recurring charge ended: `charged` (completed, or accepted and still
  * processing) or `declined` (failed, or refused before the bank, e.g. 40503). Key
- * `<projectId>:<userId>`, on the transaction events topic users-recurring reads.
+ * `<projectId>:<userId>`, on the recurring events topic users-recurring reads.
  */
 export class RecurringChargeSettledV1 {
   @IsInt() @Min(1) projectId!: number;
@@ -86,6 +86,6 @@ export class RecurringChargeSettledV1 {
 
 export const RecurringChargeSettledV1Message = defineMessage(
   'payments.recurring-charge-settled.v1',
-  Topics.transactionEvents,
+  Topics.recurringEvents,
   RecurringChargeSettledV1,
 );

@@ -4,7 +4,7 @@ import { Topics } from '../../topics';
 
 /**
  * A charge with `recurring=1` succeeded: users-recurring records (or replaces) the user's
- * subscription. Travels on the transaction events topic; key `<projectId>:<userId>` so that one
+ * subscription. Travels on the recurring events topic; key `<projectId>:<userId>` so that one
  * user's subscriptions apply in order. `price` is the decimal text in `currency` (exact).
  */
 export class RecurringSubscribedV1 {
@@ -29,6 +29,6 @@ export class RecurringSubscribedV1 {
 
 export const RecurringSubscribedV1Message = defineMessage(
   'payments.recurring-subscribed.v1',
-  Topics.transactionEvents,
+  Topics.recurringEvents,
   RecurringSubscribedV1,
 );

@@ -100,13 +100,19 @@ function usageTable(f: BenchFigures): string[] {
  */
 export function writeReport(
   f: BenchFigures,
-  settings: { concurrency: number; treeConcurrency: number; seconds: number },
+  settings: {
+    concurrency: number;
+    treeConcurrency: number;
+    seconds: number;
+    warmupSeconds: number;
+  },
 ): string {
   const perLevelMs = f.treesUnloaded.p50Ms / 3;
   const lines = [
     `Run ${new Date().toISOString()} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ` +
       `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}; ` +
-      `${settings.seconds} s per scenario after a 2 s warm-up; load generator on the same machine.`,
+      `the stack warmed up by ${settings.warmupSeconds} s of charges and ${settings.warmupSeconds} s of trees, ` +
+      `then ${settings.seconds} s per scenario after a 2 s warm-up; load generator on the same machine.`,
     '',
     '| scenario | concurrency | per second | p50 ms | p99 ms | completed | failed |',
     '|---|---|---|---|---|---|---|',

@@ -111,7 +111,7 @@ export function writeReport(
   const lines = [
     `Run ${new Date().toISOString()} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ` +
       `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}; ` +
-      `the stack warmed up by ${settings.warmupSeconds} s of charges and ${settings.warmupSeconds} s of trees, ` +
+      `${settings.warmupSeconds} s of charges before the card scenarios and of trees before the tree scenarios, ` +
       `then ${settings.seconds} s per scenario after a 2 s warm-up; load generator on the same machine.`,
     '',
     '| scenario | concurrency | per second | p50 ms | p99 ms | completed | failed |',

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { startAutoanalyzeStandIn } from './autoanalyze-stand-in';
+import { analyzeDue, startAutoanalyzeStandIn } from './autoanalyze-stand-in';
 import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 
 const CLAIM_ANSWERS = `
@@ -37,7 +37,7 @@ describe('the autoanalyze stand-in', () => {
 
   it('analyzes a grown table, so a plan cached while it was empty is made again', async () => {
     const { rows } = await session.query<{ autovacuum: string }>('SHOW autovacuum');
-    const standIn = await startAutoanalyzeStandIn([url], { intervalMs: 3_600_000 });
+    const standIn = await startAutoanalyzeStandIn([url], { naptimeMs: 3_600_000 });
     if (rows[0].autovacuum === 'on') {
       // The server does this itself; the stand-in stays out of its way.
       expect(standIn).toBeUndefined();
@@ -70,6 +70,39 @@ describe('the autoanalyze stand-in', () => {
       expect(await planOfRequests(session)).toMatch(/Index Scan using requests_pkey/);
     } finally {
       await standIn!.stop();
+    }
+  });
+
+  it("takes only tables' first ANALYZE in a database that is not in turn", async () => {
+    const reltuples = async (table: string) =>
+      (
+        await session.query<{ reltuples: number }>(
+          `SELECT reltuples FROM pg_class WHERE relname = $1`,
+          [table],
+        )
+      ).rows[0].reltuples;
+    await session.query('CREATE TABLE analyzed_before (id int PRIMARY KEY)');
+    await session.query('CREATE TABLE never_analyzed (id int PRIMARY KEY)');
+    await session.query('INSERT INTO analyzed_before SELECT generate_series(1, 100)');
+    await session.query('ANALYZE analyzed_before');
+    // Both past the threshold (50 + 10% of the table): the counters reach other sessions once flushed.
+    await session.query('INSERT INTO analyzed_before SELECT generate_series(101, 1000)');
+    await session.query('INSERT INTO never_analyzed SELECT generate_series(1, 1000)');
+    await session.query('SELECT pg_stat_force_next_flush()');
+    const visitor = new Client({ connectionString: url });
+    await visitor.connect();
+    try {
+      for (let attempt = 0; attempt < 50 && (await reltuples('never_analyzed')) < 0; attempt++) {
+        await analyzeDue(visitor, 'first-analyze');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await reltuples('never_analyzed')).toBe(1000);
+      expect(await reltuples('analyzed_before')).toBe(100);
+
+      await analyzeDue(visitor, 'past-threshold');
+      expect(await reltuples('analyzed_before')).toBe(1000);
+    } finally {
+      await visitor.end();
     }
   });
 });

@@ -73,8 +73,9 @@ export async function startAutoanalyzeStandIn(
     throw error;
   }
   options.log?.('PostgreSQL runs without autovacuum: the stack analyzes its databases itself');
-  // One ANALYZE at a time, as one autovacuum worker per database runs them: analyzing every
-  // database at once took both cores of the bench's machine for a few hundred ms (ADR 0049).
+  // One ANALYZE at a time (a worker takes its database's tables one after the other, and the
+  // launcher starts the workers apart): every database at once took both cores of the bench's
+  // machine for a few hundred ms (ADR 0049).
   let running: Promise<void> = Promise.resolve();
   const inTurn = (scopes: readonly VisitScope[]) =>
     (running = running

@@ -18,6 +18,15 @@ async function planOfRequests(session: Client): Promise<string> {
   return line?.trim() ?? '(no scan of requests)';
 }
 
+/** A table's row estimate: -1 until its first ANALYZE. */
+async function reltuplesOf(session: Client, table: string): Promise<number> {
+  const { rows } = await session.query<{ reltuples: number }>(
+    `SELECT reltuples FROM pg_class WHERE relname = $1`,
+    [table],
+  );
+  return rows[0].reltuples;
+}
+
 describe('the autoanalyze stand-in', () => {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
   const name = `opp_t_aa_${process.pid.toString(36)}${Date.now().toString(36)}`;
@@ -61,10 +70,7 @@ describe('the autoanalyze stand-in', () => {
       // Table statistics reach the stand-in once the inserting session has reported them.
       for (let attempt = 0; attempt < 50; attempt++) {
         await standIn!.round();
-        const analyzed = await session.query<{ reltuples: number }>(
-          `SELECT reltuples FROM pg_class WHERE relname = 'requests'`,
-        );
-        if (analyzed.rows[0].reltuples > 0) break;
+        if ((await reltuplesOf(session, 'requests')) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(await planOfRequests(session)).toMatch(/Index Scan using requests_pkey/);
@@ -74,13 +80,7 @@ describe('the autoanalyze stand-in', () => {
   });
 
   it("takes only tables' first ANALYZE in a database that is not in turn", async () => {
-    const reltuples = async (table: string) =>
-      (
-        await session.query<{ reltuples: number }>(
-          `SELECT reltuples FROM pg_class WHERE relname = $1`,
-          [table],
-        )
-      ).rows[0].reltuples;
+    const reltuples = (table: string) => reltuplesOf(session, table);
     await session.query('CREATE TABLE analyzed_before (id int PRIMARY KEY)');
     await session.query('CREATE TABLE never_analyzed (id int PRIMARY KEY)');
     await session.query('INSERT INTO analyzed_before SELECT generate_series(1, 100)');

@@ -19,7 +19,7 @@ import { migrations } from '../../database/database-options';
 import { ProcessingRequest } from '../domain/processing-request';
 import { parseProcessingRequest } from '../domain/processing-request-parser';
 import { buildTasks } from '../domain/task-tree-builder';
-import { ProcessingRequestRepository } from './processing-request.repository';
+import { ProcessingRequestRepository, SAVE_CHANGES } from './processing-request.repository';
 
 const SUITE = 'processing request repository';
 const { dbPrefix } = suitePrefixes(SUITE);
@@ -306,5 +306,36 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       ).rejects.toThrow('rolled back to the savepoint');
     });
     expect(await storedStatuses(store, request)).toEqual(['SUCCESS', 'RUNNING', 'RUNNING']);
+  });
+
+  it('saves through the indexes, with no scan of either table, in its generic plan (ADR 0051)', async () => {
+    // Tables of a size where a hundred estimated rows made the planner scan them: 10,000 each.
+    await dataSource.query(
+      `INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox, request,
+         sync, waiting_time, targets, status, created_at)
+       SELECT gen_random_uuid(), 'bulk', 1, true, '{}', false, 'PT10S', '[]', 'FINISHED', now()
+         FROM generate_series(1, 10000)`,
+    );
+    await dataSource.query(
+      `INSERT INTO processing_tasks (id, global_id, branch, path, position, depth, type,
+         public_payload, status, created_at)
+       SELECT gen_random_uuid(), global_id, 'root', '0', 0, 0, 'user.resolve', '{}', 'SUCCESS', now()
+         FROM processing_requests WHERE partner_identifier = 'bulk'`,
+    );
+    await dataSource.query('ANALYZE processing_requests, processing_tasks');
+    const plan = await dataSource.transaction(async (tx) => {
+      // The plan a prepared statement falls back to, made without its parameters' values.
+      await tx.query(`PREPARE save_changes_plan AS ${SAVE_CHANGES}`);
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      const empty = Array.from({ length: 16 }, () => `'{}'`).join(', ');
+      const rows: { 'QUERY PLAN': string }[] = await tx.query(
+        `EXPLAIN EXECUTE save_changes_plan(${empty})`,
+      );
+      await tx.query('DEALLOCATE save_changes_plan');
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using processing_tasks_\w+ on processing_tasks t/);
+    expect(plan).toMatch(/Index Scan using processing_requests_pkey on processing_requests r/);
+    expect(plan).not.toContain('Seq Scan');
   });
 });

@@ -32,11 +32,13 @@ const loadStatement = (taskColumns: string) =>
    FROM processing_requests r WHERE global_id = $1`;
 
 /**
- * The changed tasks of one or more requests (a json array of their new columns) and the statuses
- * that changed (another), in one statement: a data-modifying CTE runs whether or not the outer
- * statement reads it (ADR 0040). A transaction writes all it saved at its commit (ADR 0043).
+ * The changed tasks of one or more requests and the statuses that changed, in one statement: a
+ * data-modifying CTE runs whether or not the outer statement reads it (ADR 0040). A transaction
+ * writes all it saved at its commit (ADR 0043). The rows come as typed arrays, not as a json
+ * document: the planner takes an array parameter for about ten rows and probes the primary keys,
+ * where it took a json record set for a hundred and scanned both tables (ADR 0051).
  */
-const SAVE = `
+export const SAVE_CHANGES = `
   WITH changed AS (
     UPDATE processing_tasks t
        SET status = c.status, data = c.data, interactive = c.interactive, reason = c.reason,
@@ -45,15 +47,16 @@ const SAVE = `
            finished_at = c.finished_at, updated_at = now(),
            payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END,
            transactions = c.transactions
-      FROM jsonb_to_recordset($1::jsonb) AS c(global_id uuid, id uuid, status text, data jsonb,
-             transactions jsonb, interactive jsonb,
-             reason text, due_at timestamptz, auth_task_id uuid, partner_return_url text,
-             started_at timestamptz, finished_at timestamptz, payload_over boolean)
+      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::jsonb[],
+             $7::text[], $8::timestamptz[], $9::uuid[], $10::text[], $11::timestamptz[],
+             $12::timestamptz[], $13::boolean[])
+        AS c(global_id, id, status, data, transactions, interactive, reason, due_at, auth_task_id,
+             partner_return_url, started_at, finished_at, payload_over)
      WHERE t.id = c.id AND t.global_id = c.global_id
   )
   UPDATE processing_requests r
      SET status = s.status, finished_at = s.finished_at, updated_at = now()
-    FROM jsonb_to_recordset($2::jsonb) AS s(global_id uuid, status text, finished_at timestamptz)
+    FROM unnest($14::uuid[], $15::text[], $16::timestamptz[]) AS s(global_id, status, finished_at)
    WHERE r.global_id = s.global_id`;
 
 /**
@@ -211,34 +214,31 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
   }
 
-  /** The changed tasks and statuses of the requests, in one statement. */
+  /** The changed tasks and statuses of the requests, in one statement, a column per array. */
   private async write(db: EntityManager, requests: ProcessingRequest[]): Promise<void> {
     const tasks = requests.flatMap((request) =>
-      request.changedTasks.map((task) => ({
-        global_id: request.snapshot.globalId,
-        id: task.id,
-        status: task.status,
-        data: task.data,
-        transactions: task.transactions,
-        interactive: task.interactive,
-        reason: task.reason,
-        due_at: task.dueAt,
-        auth_task_id: task.authTaskId,
-        partner_return_url: task.partnerReturnUrl,
-        started_at: task.startedAt,
-        finished_at: task.finishedAt,
-        payload_over: task.payload === null,
-      })),
+      request.changedTasks.map((task) => ({ globalId: request.snapshot.globalId, task })),
     );
-    const statuses = requests
-      .filter((request) => request.statusChanged)
-      .map(({ snapshot: { globalId, status, finishedAt } }) => ({
-        global_id: globalId,
-        status,
-        finished_at: finishedAt,
-      }));
+    const statuses = requests.filter((request) => request.statusChanged).map((r) => r.snapshot);
     if (tasks.length === 0 && statuses.length === 0) return;
-    await db.query(SAVE, [JSON.stringify(tasks), JSON.stringify(statuses)]);
+    await db.query(SAVE_CHANGES, [
+      tasks.map((t) => t.globalId),
+      tasks.map((t) => t.task.id),
+      tasks.map((t) => t.task.status),
+      tasks.map((t) => json(t.task.data)),
+      tasks.map((t) => JSON.stringify(t.task.transactions)),
+      tasks.map((t) => json(t.task.interactive)),
+      tasks.map((t) => t.task.reason),
+      tasks.map((t) => t.task.dueAt),
+      tasks.map((t) => t.task.authTaskId),
+      tasks.map((t) => t.task.partnerReturnUrl),
+      tasks.map((t) => t.task.startedAt),
+      tasks.map((t) => t.task.finishedAt),
+      tasks.map((t) => t.task.payload === null),
+      statuses.map((r) => r.globalId),
+      statuses.map((r) => r.status),
+      statuses.map((r) => r.finishedAt),
+    ]);
   }
 
   private encrypt(payload: Record<string, unknown> | null): string | null {

@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       concurrency: TREE_CONCURRENCY,
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
+      meter: bench.meter(),
     });
 
     log('baseline: bare kafkajs produce-to-consume round trip ...');
@@ -185,6 +186,7 @@ async function main(): Promise<void> {
       trees: trees.loaded,
       treesNotifiedUnloaded: trees.notifiedUnloaded,
       treesNotified: trees.notifiedLoaded,
+      treesNotifiedUsage: trees.notifiedUsage ?? [],
       kafka: kafkaResult,
       afterLoad: afterLoad.usage,
       scaled: scaled.result,

@@ -3,6 +3,7 @@ import { signPartnerPayload } from '@opp/signature';
 import { AdminClient } from '@opp/testing';
 import { httpRequest, jsonOf } from './http-client';
 import { runLoad, type LoadResult } from './load';
+import type { ProcessUsage, UsageMeter } from './process-usage';
 import { startNotificationReceiver, type NotificationReceiver } from './notification-receiver';
 
 type Partner = { identifier: string; secret: string };
@@ -25,11 +26,12 @@ const tree = (n: string) => [
  * Trees per second under load, and the time from POST /processing to the status reading FINISHED,
  * unloaded (one tree at a time) and under load. `warmupSeconds` of notified trees at the loaded
  * concurrency come first: the card scenarios before leave the tree paths of the orchestrator and
- * users-recurring cold.
+ * users-recurring cold. With a `meter`, the loaded notified trees are measured with it: a tree is
+ * over when its notification arrived, so their CPU is the trees' whole cost.
  */
 export async function runProcessingScenarios(
   gatewayUrl: string,
-  options: { concurrency: number; seconds: number; warmupSeconds?: number },
+  options: { concurrency: number; seconds: number; warmupSeconds?: number; meter?: UsageMeter },
 ): Promise<ProcessingResults> {
   const admin = new AdminClient(gatewayUrl);
   const project = await admin.createProject({ name: 'Bench partner shop' });
@@ -59,18 +61,31 @@ export async function runProcessingScenarios(
       concurrency: 1,
       seconds: Math.min(10, options.seconds),
     });
-    const loaded = await runLoad('POST /processing to FINISHED (3 levels, 7 tasks)', tree, options);
+    // Each scenario after the first warm-up has the usual 2 s of its own (runLoad's default).
+    const load = { concurrency: options.concurrency, seconds: options.seconds };
+    const loaded = await runLoad('POST /processing to FINISHED (3 levels, 7 tasks)', tree, load);
     const notifiedUnloaded = await runLoad(
       'POST /processing, notified, then one status read, one at a time',
       notified,
       { concurrency: 1, seconds: Math.min(10, options.seconds) },
     );
-    const notifiedLoaded = await runLoad(
-      'POST /processing, notified, then one status read (3 levels, 7 tasks)',
-      notified,
-      options,
-    );
-    return { unloaded, loaded, notifiedUnloaded, notifiedLoaded };
+    // The warm-up apart, so that the meter sees only the trees counted.
+    await runLoad('trees (warm-up)', notified, { ...load, seconds: 2, warmupSeconds: 0 });
+    const notifiedLoad = () =>
+      runLoad('POST /processing, notified, then one status read (3 levels, 7 tasks)', notified, {
+        ...load,
+        warmupSeconds: 0,
+      });
+    const measured = options.meter
+      ? await options.meter.measure(notifiedLoad)
+      : { result: await notifiedLoad(), usage: undefined };
+    return {
+      unloaded,
+      loaded,
+      notifiedUnloaded,
+      notifiedLoaded: measured.result,
+      notifiedUsage: measured.usage,
+    };
   } finally {
     await receiver.close();
   }
@@ -86,6 +101,8 @@ export interface ProcessingResults {
   loaded: LoadResult;
   notifiedUnloaded: LoadResult;
   notifiedLoaded: LoadResult;
+  /** CPU per process over the loaded notified trees, when measured. */
+  notifiedUsage?: ProcessUsage[];
 }
 
 /** The recommended flow: submit with a notification target, wait for it, read the status once. */

@@ -55,11 +55,14 @@ export const Topics = {
    * only what it applies (ADR 0050).
    */
   recurringEvents: topic('payments.recurring-events.v1', 'event', 'project id and user id'),
-  /** Task commands from the orchestrator to each function's owner (key: task id). */
-  paymentsTaskCommands: topic('payments.task-commands.v1', 'command', 'task id'),
-  usersTaskCommands: topic('users-recurring.task-commands.v1', 'command', 'task id'),
-  notifierTaskCommands: topic('notifier.task-commands.v1', 'command', 'task id'),
-  payoutsTaskCommands: topic('payouts.task-commands.v1', 'command', 'task id'),
+  /**
+   * Task commands from the orchestrator to each function's owner (key: GlobalId, so that one
+   * request's commands arrive in order and together, ADR 0052).
+   */
+  paymentsTaskCommands: topic('payments.task-commands.v1', 'command', 'GlobalId'),
+  usersTaskCommands: topic('users-recurring.task-commands.v1', 'command', 'GlobalId'),
+  notifierTaskCommands: topic('notifier.task-commands.v1', 'command', 'GlobalId'),
+  payoutsTaskCommands: topic('payouts.task-commands.v1', 'command', 'GlobalId'),
   /** Task results back to the orchestrator (key: GlobalId, so one request's results stay in order). */
   taskResults: topic('processing-orchestrator.task-results.v1', 'event', 'GlobalId'),
   /** User lifecycle events (key: user id). Owner: users-recurring. */

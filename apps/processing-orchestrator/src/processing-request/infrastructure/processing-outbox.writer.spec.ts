@@ -61,7 +61,7 @@ describe('ProcessingOutboxWriter', () => {
     ]);
     expect(sent[1]).toEqual({
       definition: PaymentsTaskCommandV1Message,
-      key: 'b',
+      key: 'g',
       payload: {
         taskId: 'b',
         globalId: 'g',
@@ -80,6 +80,22 @@ describe('ProcessingOutboxWriter', () => {
       targets: [],
       finishedAt: T0.toISOString(),
     });
+  });
+
+  it("keys every command by its request's GlobalId, so that a level reaches its owner together (ADR 0052)", async () => {
+    const { sent, writer: outbox } = writer();
+    await outbox.publish({} as UnitOfWork, request(null), {
+      commands: ['d', 'e', 'f', 'g2'].map((taskId) => ({
+        taskId,
+        function: 'user.resolve' as const,
+        payload: { identifier: taskId },
+      })),
+      nextTimerAt: null,
+      finishedAt: null,
+    });
+    expect(sent.map((m) => [m.definition, m.key])).toEqual(
+      ['d', 'e', 'f', 'g2'].map(() => [UsersTaskCommandV1Message, 'g']),
+    );
   });
 
   it('leaves userIp out when the request has none', async () => {

@@ -63,7 +63,9 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
     };
     return {
       definition: commandDefinition(task.function),
-      key: task.taskId,
+      // By GlobalId, not task id: one request's commands to one owner land on one partition, so a
+      // level's tasks arrive in one fetch and apply in one transaction of the owner (ADR 0052).
+      key: globalId,
       payload: command,
       options: { correlationId: globalId },
     };

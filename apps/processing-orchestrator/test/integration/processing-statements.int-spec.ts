@@ -27,8 +27,8 @@ const SUITE = 'processing result statements';
 const PARTNER = 'statements-partner';
 const PROJECT = 1;
 
-const LOCK = 'SELECT 1 FROM'; // SELECT 1 FROM processing_requests WHERE global_id = $1 FOR UPDATE
 const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0040)
+const LOCK_AND_LOAD = LOAD; // the same, FOR UPDATE: one statement (ADR 0053)
 const SAVE = 'WITH changed AS'; // the changed tasks and the status (ADR 0040)
 
 /**
@@ -164,7 +164,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     );
     await log.quietMark(); // the service's log lines of the run written out
     return transactionsIn(log.since(mark)).filter((t) =>
-      t.some((s) => /FROM processing_requests WHERE global_id = \$1 FOR UPDATE$/.test(s.query)),
+      t.some((s) => /FROM processing_requests r WHERE global_id = \$1 FOR UPDATE$/.test(s.query)),
     );
   }
 
@@ -194,7 +194,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   });
 
   it.each([1, 4])(
-    'applies a run of %i result(s) of one request in the same 7 statements',
+    'applies a run of %i result(s) of one request in the same 6 statements',
     async (n) => {
       const { globalId, tasks } = await submit(n);
       const runs = await applyAsOneRun(tasks.map((taskId) => success(globalId, taskId)));
@@ -202,8 +202,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       expect(shapeOf(runs[0])).toEqual([
         'START TRANSACTION',
         'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
-        LOCK, // the request locked once for the run
-        LOAD, // and loaded once
+        LOCK_AND_LOAD, // the request locked and loaded once for the run
         'INSERT INTO outbox_messages', // the request-finished event, at the commit (ADR 0041)
         SAVE, // every change of the run, at the commit
         'COMMIT',
@@ -224,10 +223,8 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     expect(shapeOf(runs[0])).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages',
-      LOCK,
-      LOAD,
-      LOCK,
-      LOAD,
+      LOCK_AND_LOAD,
+      LOCK_AND_LOAD,
       'INSERT INTO outbox_messages',
       SAVE,
       'COMMIT',

@@ -177,6 +177,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     });
     // The holder has saved and keeps the lock; the waiter's lock blocks until the holder commits.
     await savedYet;
+    const mark = fs.statSync(logFile).size;
     const waiter = dataSource.transaction((tx) =>
       store.lock(asUnitOfWork(tx), request.snapshot.globalId),
     );
@@ -191,6 +192,36 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     const seen = await waiter;
     expect(seen?.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
     expect(seen?.tasks.filter((t) => t.status === 'RUNNING')).toHaveLength(2);
+    // The lock's own read predates the wait: the row version it locked is newer than the one its
+    // snapshot saw, so it loaded again under the lock (ADR 0053).
+    const waiterStatements = transactionsIn(log.since(mark)).map((t) => t.map(headOf));
+    expect(waiterStatements).toContainEqual([
+      'START TRANSACTION',
+      'SELECT global_id, partner_identifier,',
+      'SELECT global_id, partner_identifier,',
+      'COMMIT',
+    ]);
+  });
+
+  it('loads a request it locked without waiting in the one statement that locked it', async () => {
+    const request = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    const root = request.tasks.find((t) => t.parentId === null)!;
+    await dataSource.transaction(async (tx) => {
+      const locked = await store.lock(asUnitOfWork(tx), request.snapshot.globalId);
+      locked!.applyResult({ taskId: root.id, outcome: 'SUCCESS' }, new Date());
+      await store.save(asUnitOfWork(tx), locked!);
+    });
+    // The save above wrote a new row version, committed before this statement's snapshot.
+    const statements = await statementsOf(() =>
+      dataSource.transaction(async (tx) => {
+        const seen = await store.lock(asUnitOfWork(tx), request.snapshot.globalId);
+        expect(seen?.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
+      }),
+    );
+    expect(statements).toEqual([
+      ['START TRANSACTION', 'SELECT global_id, partner_identifier,', 'COMMIT'],
+    ]);
   });
 
   it('locks and loads a request once per transaction, and writes what it saved at the commit', async () => {
@@ -214,13 +245,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       }),
     );
     expect(statements).toEqual([
-      [
-        'START TRANSACTION',
-        'SELECT 1 FROM',
-        'SELECT global_id, partner_identifier,',
-        'WITH changed AS',
-        'COMMIT',
-      ],
+      ['START TRANSACTION', 'SELECT global_id, partner_identifier,', 'WITH changed AS', 'COMMIT'],
     ]);
     const saved = await store.read(globalId);
     expect(saved?.snapshot.status).toBe('FINISHED');
@@ -246,8 +271,8 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     expect(statements).toEqual([
       [
         'START TRANSACTION',
-        ...['SELECT 1 FROM', 'SELECT global_id, partner_identifier,'],
-        ...['SELECT 1 FROM', 'SELECT global_id, partner_identifier,'],
+        'SELECT global_id, partner_identifier,',
+        'SELECT global_id, partner_identifier,',
         'WITH changed AS',
         'COMMIT',
       ],
@@ -280,7 +305,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       }),
     );
     expect(statements).toEqual([
-      ['START TRANSACTION', 'SELECT 1 FROM', 'SELECT global_id, partner_identifier,', 'COMMIT'],
+      ['START TRANSACTION', 'SELECT global_id, partner_identifier,', 'COMMIT'],
     ]);
     expect(await storedStatuses(store, request)).toEqual(['RUNNING', 'PENDING', 'PENDING']);
   });

@@ -24,16 +24,37 @@ const TASK_TYPES =
 
 type LoadedRow = ProcessingRequestRow & { tasks: ProcessingTaskRow[] };
 
-/** The request's row with its tasks as one json array: a load is one statement (ADR 0040). */
+/** The request's tasks as one json array, read in the statement's snapshot. */
+const tasksOf = (taskColumns: string) =>
+  `(SELECT coalesce(json_agg(t), '[]'::json)
+      FROM (SELECT ${taskColumns} FROM processing_tasks WHERE global_id = r.global_id) t) AS tasks`;
+
+/** The request's row with its tasks: a load is one statement (ADR 0040). */
 const loadStatement = (taskColumns: string) =>
-  `SELECT ${REQUEST_COLUMNS},
-     (SELECT coalesce(json_agg(t), '[]'::json)
-        FROM (SELECT ${taskColumns} FROM processing_tasks WHERE global_id = r.global_id) t) AS tasks
+  `SELECT ${REQUEST_COLUMNS}, ${tasksOf(taskColumns)}
    FROM processing_requests r WHERE global_id = $1`;
 
+type LockedRow = LoadedRow & { locked_version: string; seen_version: string | null };
+
 /**
- * The changed tasks of one or more requests and the statuses that changed, in one statement: a
- * data-modifying CTE runs whether or not the outer statement reads it (ADR 0040). A transaction
+ * Locks and loads in one statement (ADR 0053). A lock that waited for another transaction hands
+ * back the row as that one committed it, while the tasks are read in the statement's snapshot,
+ * taken before the wait. Every save writes its request's row (SAVE_CHANGES), so the row version
+ * locked (`xmin`) differs from the one the snapshot sees exactly when the tasks may be older than
+ * the lock: the caller then loads again, under the lock it now holds.
+ */
+const lockStatement = (lock: string) =>
+  `SELECT ${REQUEST_COLUMNS}, r.xmin::text AS locked_version,
+     (SELECT seen.xmin::text FROM processing_requests seen
+       WHERE seen.global_id = r.global_id) AS seen_version,
+     ${tasksOf(TASK_COLUMNS)}
+   FROM processing_requests r WHERE global_id = $1 ${lock}`;
+
+/**
+ * The changed tasks of one or more requests and their rows, in one statement: a data-modifying CTE
+ * runs whether or not the outer statement reads it (ADR 0040). Each saved request's row is written,
+ * its status changed or not: a new row version is what tells a lock that waited to load again
+ * (ADR 0053). A transaction
  * writes all it saved at its commit (ADR 0043). The rows come as typed arrays, not as a json
  * document: the planner takes an array parameter for about ten rows and probes the primary keys,
  * where it took a json record set for a hundred and scanned both tables (ADR 0051).
@@ -164,9 +185,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   }
 
   /**
-   * Locks the row first, then loads in a statement of its own: a statement's snapshot predates a
-   * lock it waited for, so a load that locked as it read would miss the tasks the holder changed.
-   * A request this transaction locked before is handed back as it is: the lock is still held.
+   * Locks and loads in one statement; when the lock waited for a holder that changed the request,
+   * loads again, under the lock (ADR 0053). A request this transaction locked before is handed back
+   * as it is: the lock is still held.
    */
   async lock(
     work: UnitOfWork,
@@ -177,11 +198,12 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     const held = this.locked.get(db, globalId);
     if (held) return held;
     const lock = options.skipLocked ? 'FOR UPDATE SKIP LOCKED' : 'FOR UPDATE';
-    const rows: unknown[] = await db.query(
-      `SELECT 1 FROM processing_requests WHERE global_id = $1 ${lock}`,
-      [globalId],
-    );
-    const request = rows.length === 0 ? null : await this.load(db, globalId);
+    const [row]: LockedRow[] = await db.query(lockStatement(lock), [globalId]);
+    if (!row) return null;
+    const request =
+      row.locked_version === row.seen_version
+        ? ProcessingRequestMapper.toDomain(row, row.tasks, this.ring)
+        : await this.load(db, globalId);
     if (request) this.locked.locked(db, request);
     return request;
   }
@@ -214,13 +236,13 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
   }
 
-  /** The changed tasks and statuses of the requests, in one statement, a column per array. */
+  /** The changed tasks and the rows of the requests, in one statement, a column per array. */
   private async write(db: EntityManager, requests: ProcessingRequest[]): Promise<void> {
     const tasks = requests.flatMap((request) =>
       request.changedTasks.map((task) => ({ globalId: request.snapshot.globalId, task })),
     );
-    const statuses = requests.filter((request) => request.statusChanged).map((r) => r.snapshot);
-    if (tasks.length === 0 && statuses.length === 0) return;
+    const rows = requests.map((request) => request.snapshot);
+    if (tasks.length === 0 && !requests.some((request) => request.statusChanged)) return;
     await db.query(SAVE_CHANGES, [
       tasks.map((t) => t.globalId),
       tasks.map((t) => t.task.id),
@@ -235,9 +257,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       tasks.map((t) => t.task.startedAt),
       tasks.map((t) => t.task.finishedAt),
       tasks.map((t) => t.task.payload === null),
-      statuses.map((r) => r.globalId),
-      statuses.map((r) => r.status),
-      statuses.map((r) => r.finishedAt),
+      rows.map((r) => r.globalId),
+      rows.map((r) => r.status),
+      rows.map((r) => r.finishedAt),
     ]);
   }
 

@@ -29,7 +29,7 @@ const PROJECT = 1;
 
 const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0040)
 const LOCK_AND_LOAD = LOAD; // the same, FOR UPDATE: one statement (ADR 0053)
-const SAVE = 'WITH changed AS'; // the changed tasks and the status (ADR 0040)
+const SAVE = 'WITH changed AS'; // the changed tasks and the request's row (ADR 0040, 0053)
 
 /**
  * ADR 0043: a run of task results applies in statements that do not grow with its results. Each

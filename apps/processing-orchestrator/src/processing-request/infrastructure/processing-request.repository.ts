@@ -54,10 +54,10 @@ const lockStatement = (lock: string) =>
  * The changed tasks of one or more requests and their rows, in one statement: a data-modifying CTE
  * runs whether or not the outer statement reads it (ADR 0040). Each saved request's row is written,
  * its status changed or not: a new row version is what tells a lock that waited to load again
- * (ADR 0053). A transaction
- * writes all it saved at its commit (ADR 0043). The rows come as typed arrays, not as a json
- * document: the planner takes an array parameter for about ten rows and probes the primary keys,
- * where it took a json record set for a hundred and scanned both tables (ADR 0051).
+ * (ADR 0053). A transaction writes all it saved at its commit (ADR 0043). The rows come as typed
+ * arrays, not as a json document: the planner takes an array parameter for about ten rows and
+ * probes the primary keys, where it took a json record set for a hundred and scanned both tables
+ * (ADR 0051).
  */
 export const SAVE_CHANGES = `
   WITH changed AS (

@@ -15,6 +15,8 @@ interface Options {
   stale?: () => boolean;
   /** The one-message path cannot park a failing message (a topic without dead letters). */
   noDeadLetters?: boolean;
+  /** Offsets the inbox applied before: their handlers do not run again. */
+  appliedBefore?: string[];
 }
 
 function harness(values: string[], options: Options = {}) {
@@ -29,6 +31,8 @@ function harness(values: string[], options: Options = {}) {
   /** The offsets of each call of an @OnMessages handler, and of the calls that failed. */
   const calls: string[][] = [];
   const failedCalls: string[][] = [];
+  /** Per handler run in a batch: its offset and the offsets it was told are ahead of it. */
+  const aheads: Record<string, string[]> = {};
   const handlers = {
     batch: async () => undefined,
     gathered: async () => undefined,
@@ -37,8 +41,9 @@ function harness(values: string[], options: Options = {}) {
   const stepOf = (message: KafkaMessage, handler = handlers.batch): Step => ({
     handler,
     decoded: { envelope: { id: message.offset } } as DecodedMessage,
-    payload: String(message.value),
+    payload: { offset: message.offset, kind: String(message.value) },
   });
+  const kindOf = (step: Step) => (step.payload as { kind: string }).kind;
   const steps: BatchSteps = {
     plan: (message): MessagePlan => {
       const kind = String(message.value);
@@ -50,14 +55,15 @@ function harness(values: string[], options: Options = {}) {
     },
     gathered: async (_topic, _partition, run) => {
       const offsets = run.map(({ message }) => message.offset);
-      if (run.some(({ step }) => step.payload === 'gfail')) {
+      if (run.some(({ step }) => kindOf(step) === 'gfail')) {
         failedCalls.push(offsets);
         throw new Error('cannot apply');
       }
       calls.push(offsets);
     },
-    run: async (step) => {
-      if (step.payload === 'fail') throw new Error('cannot apply');
+    run: async (step, _tx, _topic, _partition, ahead) => {
+      aheads[step.decoded.envelope.id] = ahead().map((p) => (p as { offset: string }).offset);
+      if (kindOf(step) === 'fail') throw new Error('cannot apply');
     },
     alone: async (_topic, _partition, message) => {
       const failing = ['fail', 'gfail'].includes(String(message.value));
@@ -74,12 +80,15 @@ function harness(values: string[], options: Options = {}) {
     ) => {
       const applied: string[] = [];
       claims.push([...ids]);
+      const before = new Set(options.appliedBefore ?? []);
       await run({
         once: async (messageId, work) => {
+          if (before.has(messageId)) return { duplicate: true, result: undefined };
           const result = await work(undefined);
           applied.push(messageId);
           return { duplicate: false, result };
         },
+        pending: (messageId) => !before.has(messageId) && !applied.includes(messageId),
       });
       transactions.push(applied);
     },
@@ -97,7 +106,7 @@ function harness(values: string[], options: Options = {}) {
       isRunning: () => true,
       isStale: options.stale ?? (() => false),
     } as unknown as EachBatchPayload);
-  return { consume, resolved, transactions, alone, claims, calls, failedCalls };
+  return { consume, resolved, transactions, alone, claims, calls, failedCalls, aheads };
 }
 
 describe('BatchConsumer', () => {
@@ -126,6 +135,24 @@ describe('BatchConsumer', () => {
     await expect(h.consume()).rejects.toThrow('kept');
     expect(h.transactions).toEqual([['0', '1']]);
     expect(h.resolved).toEqual(['0', '1']);
+  });
+
+  it('tells each handler what is ahead of it in its transaction that will apply (ADR 0054)', async () => {
+    const h = harness(['batch', 'skip', 'batch', 'batch', 'alone', 'batch'], {
+      appliedBefore: ['2'],
+    });
+    await h.consume();
+    // '2' was applied before: its handler does not run, and nothing is prepared for it.
+    expect(h.aheads).toEqual({ '0': ['0', '3'], '3': ['3'], '5': ['5'] });
+  });
+
+  it('tells the retried ones before a failing message only what that retry applies', async () => {
+    const h = harness(['batch', 'batch', 'fail', 'batch']);
+    await h.consume();
+    // The first try's '0' was told of '0'..'3'; its retry, without '2' and after, of '0' and '1'.
+    expect(h.aheads['0']).toEqual(['0', '1']);
+    expect(h.aheads['1']).toEqual(['1']);
+    expect(h.aheads['3']).toEqual(['3']);
   });
 
   it('hands an @OnMessages handler its run in one call, skipped messages between them (ADR 0048)', async () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import type { InboxPort } from './inbox-port';
+import type { InboxBatch, InboxPort } from './inbox-port';
 import type { MessagePlan, Step } from './message-plan';
 import type { RawRecord } from './message-producer';
 import type { ReplySender } from './reply-sender';
@@ -9,8 +9,18 @@ import { inConsumerSpan } from './consumer-span';
 /** The transport's side of batch consumption. */
 export interface BatchSteps {
   plan(message: KafkaMessage): MessagePlan;
-  /** Runs a planned message's handler in the batch transaction; returns what it answers. */
-  run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
+  /**
+   * Runs a planned message's handler in the batch transaction; returns what it answers. `ahead`
+   * reads the payloads of this handler's messages still to apply in the transaction, its own first
+   * (ADR 0054), when the handler asks.
+   */
+  run(
+    step: Step,
+    tx: unknown,
+    topic: string,
+    partition: number,
+    ahead: () => readonly unknown[],
+  ): Promise<unknown>;
   /** Calls an @OnMessages handler once with a run of its messages (ADR 0048). */
   gathered(topic: string, partition: number, run: Gathered[]): Promise<void>;
   /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
@@ -168,8 +178,11 @@ export class BatchConsumer {
           if (plan.kind !== 'batch') continue;
           await inConsumerSpan({ topic, partition, message }, async () => {
             const { decoded } = plan.step;
+            const ahead = () => this.aheadOf(tx, run, index);
             const applied = await tx
-              .once(decoded.envelope.id, (db) => this.steps.run(plan.step, db, topic, partition))
+              .once(decoded.envelope.id, (db) =>
+                this.steps.run(plan.step, db, topic, partition, ahead),
+              )
               .catch((error: unknown) => {
                 failed = index;
                 throw error;
@@ -189,6 +202,24 @@ export class BatchConsumer {
     await this.replies.sendAll(replies);
     for (const item of run) await done(item);
     return run.length;
+  }
+
+  /**
+   * The payloads of the messages from `index` on that go to the same handler and that the inbox
+   * will apply (a duplicate's handler does not run, so nothing is prepared for it), ADR 0054.
+   */
+  private aheadOf(tx: InboxBatch, run: Planned[], index: number): unknown[] {
+    const own = run[index].plan;
+    if (own.kind !== 'batch') return [];
+    return run
+      .slice(index)
+      .flatMap(({ plan }) =>
+        plan.kind === 'batch' &&
+        plan.step.handler === own.step.handler &&
+        tx.pending(plan.step.decoded.envelope.id)
+          ? [plan.step.payload]
+          : [],
+      );
   }
 
   /** Each message of the run through the one-message path, in order. */

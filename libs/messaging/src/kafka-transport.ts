@@ -175,8 +175,13 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     const steps = {
       plan: (message: KafkaMessage) =>
         planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
-      run: (step: Step, tx: unknown, topic: string, partition: number) =>
-        this.timed(topic, () => this.invoke(step, tx, topic, partition)),
+      run: (
+        step: Step,
+        tx: unknown,
+        topic: string,
+        partition: number,
+        ahead: () => readonly unknown[],
+      ) => this.timed(topic, () => this.invoke(step, tx, topic, partition, ahead)),
       gathered: (topic: string, partition: number, run: Gathered[]) =>
         this.timed(topic, () => this.invokeGathered(run, topic, partition)),
       alone: (topic: string, partition: number, message: KafkaMessage, plan: MessagePlan) =>
@@ -263,16 +268,23 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * The handler's run with the transaction it writes through (none without the inbox). An
+   * The handler's run with the transaction it writes through (none without the inbox) and the
+   * payloads ahead of it in that transaction (its own alone outside a batch, ADR 0054). An
    * @OnMessages handler gets its message alone in a run of one (ADR 0048).
    */
-  private invoke(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown> {
+  private invoke(
+    step: Step,
+    tx: unknown,
+    topic: string,
+    partition: number,
+    ahead: () => readonly unknown[] = () => [step.payload],
+  ): Promise<unknown> {
     const { envelope } = step.decoded;
     return runWithCorrelation(envelope.correlationId ?? envelope.id, () => {
       const payload = isGathered(step)
         ? [{ payload: step.payload, envelope, within: <R>(work: () => Promise<R>) => work() }]
         : step.payload;
-      return this.call(step, payload, new MessageContext([envelope, tx, topic, partition]));
+      return this.call(step, payload, new MessageContext([envelope, tx, topic, partition, ahead]));
     });
   }
 

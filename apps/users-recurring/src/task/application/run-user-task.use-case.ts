@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { taskResultMessage, type TaskCommandV1, type TaskResultV1 } from '@opp/contracts';
+import {
+  taskResultMessage,
+  type ResolveUserV1,
+  type TaskCommandV1,
+  type TaskResultV1,
+} from '@opp/contracts';
 import { OutboxWriter } from '@opp/outbox';
 import type { UnitOfWork } from '@opp/persistence';
 import { ResolveUserUseCase } from '../../user/application/resolve-user/resolve-user.use-case';
@@ -7,6 +12,14 @@ import { ChargeRecurringTask } from './charge-recurring-task';
 import { resolveUserCommandOf } from './user-resolve-task';
 
 type Outcome = Pick<TaskResultV1, 'outcome' | 'data' | 'reason'>;
+
+/** The users the `user.resolve` tasks among `tasks` name (those that cannot resolve left out). */
+const resolveCommandsIn = (tasks: readonly TaskCommandV1[]): ResolveUserV1[] =>
+  tasks.flatMap((task) => {
+    if (task.function !== 'user.resolve') return [];
+    const parsed = resolveUserCommandOf(task);
+    return parsed.ok ? [parsed.command] : [];
+  });
 
 /**
  * Runs the task functions users-recurring owns (`user.resolve`, `recurring.charge`) and answers
@@ -20,7 +33,19 @@ export class RunUserTaskUseCase {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async execute(work: UnitOfWork, task: TaskCommandV1, correlationId?: string): Promise<void> {
+  /**
+   * `ahead`: this task and the ones after it in the same transaction (ADR 0054); the first
+   * `user.resolve` among them resolves the users of all of them in one statement.
+   */
+  async execute(
+    work: UnitOfWork,
+    task: TaskCommandV1,
+    correlationId?: string,
+    ahead: readonly TaskCommandV1[] = [],
+  ): Promise<void> {
+    if (task.function === 'user.resolve' && ahead.length > 1) {
+      await this.resolveUser.prepare(work, resolveCommandsIn(ahead));
+    }
     const result = await this.run(work, task, correlationId);
     if (result === 'answered-by-payments') return;
     const completed = {

@@ -75,4 +75,64 @@ describe('UserRepository against PostgreSQL', () => {
     expect(created.created).toBe(true);
     expect(await second).toEqual({ user: created.user, created: false });
   });
+
+  it('adds many users in one statement: each new one created, each known one found', async () => {
+    const known = await addIfAbsent(newUser(`u-${randomUUID()}`, { displayName: 'Known' }));
+    const fresh = [`u-${randomUUID()}`, `u-${randomUUID()}`];
+    const answered = await dataSource.transaction((tx) =>
+      users.addManyIfAbsent(asUnitOfWork(tx), [
+        newUser(fresh[0], { displayName: 'A', locale: 'de' }),
+        newUser(known.user.identifier, { displayName: 'Ignored' }),
+        newUser(fresh[1], { projectId: 2, userAgent: 'ua' }),
+      ]),
+    );
+    const byIdentifier = new Map(answered.map((a) => [a.user.identifier, a]));
+    expect(answered).toHaveLength(3);
+    expect(byIdentifier.get(known.user.identifier)).toEqual({ user: known.user, created: false });
+    expect(byIdentifier.get(fresh[0])).toMatchObject({
+      created: true,
+      user: { projectId: 1, displayName: 'A', locale: 'de', email: `${fresh[0]}@example.com` },
+    });
+    expect(byIdentifier.get(fresh[1])).toMatchObject({
+      created: true,
+      user: { projectId: 2, userAgent: 'ua' },
+    });
+    // What was added is what a later resolve finds.
+    for (const { user } of answered) {
+      expect(await addIfAbsent(newUser(user.identifier, { projectId: user.projectId }))).toEqual({
+        user,
+        created: false,
+      });
+    }
+  });
+
+  it('leaves out of its answer a user a concurrent call inserted while it waited', async () => {
+    const identifier = `u-${randomUUID()}`;
+    const other = `u-${randomUUID()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const first = dataSource.transaction(async (tx) => {
+      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
+      inserted();
+      await held;
+      return added;
+    });
+    await insertedYet;
+    const many = dataSource.transaction((tx) =>
+      users.addManyIfAbsent(asUnitOfWork(tx), [newUser(other), newUser(identifier)]),
+    );
+    await lockWaitersReach(
+      (sql, params) => dataSource.query(sql, params),
+      database,
+      1,
+      'the many-user insert waiting for the first',
+    );
+    release();
+    await first;
+    // Its snapshot predates the first's commit: the identifier is neither inserted nor seen.
+    const answered = await many;
+    expect(answered.map((a) => [a.user.identifier, a.created])).toEqual([[other, true]]);
+  });
 });

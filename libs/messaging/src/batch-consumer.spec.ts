@@ -7,8 +7,8 @@ import type { ReplySender } from './reply-sender';
 
 /**
  * Messages whose value says how they are planned: `batch`, `alone`, `skip` or `fail` (batched,
- * throws); for @OnMessages handlers (ADR 0048) `gathered` and `other` (two handlers) and `gfail`
- * (the first handler's, failing any call it is in).
+ * throws), `batch2` (batched, for a second handler); for @OnMessages handlers (ADR 0048)
+ * `gathered` and `other` (two handlers) and `gfail` (the first handler's, failing any call it is in).
  */
 interface Options {
   size?: number;
@@ -51,6 +51,7 @@ function harness(values: string[], options: Options = {}) {
       if (kind === 'gathered' || kind === 'gfail')
         return { kind: 'gathered', step: stepOf(message, handlers.gathered) };
       if (kind === 'other') return { kind: 'gathered', step: stepOf(message, handlers.other) };
+      if (kind === 'batch2') return { kind: 'batch', step: stepOf(message, handlers.other) };
       return { kind: kind === 'alone' ? 'alone' : 'batch', step: stepOf(message) };
     },
     gathered: async (_topic, _partition, run) => {
@@ -144,6 +145,13 @@ describe('BatchConsumer', () => {
     await h.consume();
     // '2' was applied before: its handler does not run, and nothing is prepared for it.
     expect(h.aheads).toEqual({ '0': ['0', '3'], '3': ['3'], '5': ['5'] });
+  });
+
+  it('tells a handler nothing past a message for another handler in its run', async () => {
+    const h = harness(['batch', 'batch', 'batch2', 'batch']);
+    await h.consume();
+    expect(h.transactions).toEqual([['0', '1', '2', '3']]);
+    expect(h.aheads).toEqual({ '0': ['0', '1'], '1': ['1'], '2': ['2'], '3': ['3'] });
   });
 
   it('tells the retried ones before a failing message only what that retry applies', async () => {

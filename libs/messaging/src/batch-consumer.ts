@@ -206,20 +206,19 @@ export class BatchConsumer {
 
   /**
    * The payloads of the messages from `index` on that go to the same handler and that the inbox
-   * will apply (a duplicate's handler does not run, so nothing is prepared for it), ADR 0054.
+   * will apply (a duplicate's handler does not run, so nothing is prepared for it), up to the first
+   * message for another handler: what that one writes could change what a preparation read, ADR 0054.
    */
   private aheadOf(tx: InboxBatch, run: Planned[], index: number): unknown[] {
     const own = run[index].plan;
     if (own.kind !== 'batch') return [];
-    return run
-      .slice(index)
-      .flatMap(({ plan }) =>
-        plan.kind === 'batch' &&
-        plan.step.handler === own.step.handler &&
-        tx.pending(plan.step.decoded.envelope.id)
-          ? [plan.step.payload]
-          : [],
-      );
+    const ahead: unknown[] = [];
+    for (const { plan } of run.slice(index)) {
+      if (plan.kind !== 'batch') continue;
+      if (plan.step.handler !== own.step.handler) break;
+      if (tx.pending(plan.step.decoded.envelope.id)) ahead.push(plan.step.payload);
+    }
+    return ahead;
   }
 
   /** Each message of the run through the one-message path, in order. */

@@ -32,9 +32,9 @@ export class MessageContext extends BaseRpcContext<ContextArgs> {
 
   /**
    * This message's payload and those of the messages after it in the same inbox transaction that
-   * go to this handler and will apply (ADR 0054): a handler may prepare all their effects in one
-   * statement on the first call. Each message is still handled in a call of its own, in order;
-   * outside a batch, only this message's.
+   * go to this handler and will apply, up to the first one for another handler (ADR 0054): a
+   * handler may prepare all their effects in one statement on the first call. Each message is still
+   * handled in a call of its own, in order; outside a batch, only this message's.
    */
   ahead<T>(): readonly T[] {
     return (this.args[4]?.() ?? []) as readonly T[];

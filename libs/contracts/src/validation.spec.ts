@@ -29,6 +29,18 @@ describe('validateEnvelope', () => {
     expect(validateEnvelope(plain).ok).toBe(false);
   });
 
+  it('validates an envelope that carries a key naming the prototype against its schema', () => {
+    // Set through assignment, `__proto__` would swap the instance's class and so its rules.
+    const withProto = (fields: object) =>
+      JSON.parse(
+        JSON.stringify({ ...envelope, ...fields }).replace('{', '{"__proto__":{"polluted":true},'),
+      ) as object;
+    expect(validateEnvelope(withProto({ id: 'x' })).ok).toBe(false);
+    const accepted = validateEnvelope(withProto({}));
+    expect(accepted.ok && Object.getPrototypeOf(accepted.value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBe(undefined);
+  });
+
   it('refuses what is not an object', () => {
     expect(validateEnvelope('text')).toEqual({
       ok: false,

@@ -20,6 +20,16 @@ const HKDF_INFO = 'opp/sealed-box/v1';
 // DER prefixes of X25519 keys, so a raw 32-byte key can be given instead of SPKI / PKCS8.
 const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
+const SPKI_DER = { type: 'spki', format: 'der' } as const;
+/** The X25519 base point, u = 9 (RFC 7748), as a public key. */
+const BASE_POINT = createPublicKey({
+  key: {
+    kty: 'OKP',
+    crv: 'X25519',
+    x: Buffer.from([9, ...new Array<number>(31).fill(0)]).toString('base64url'),
+  },
+  format: 'jwk',
+});
 
 /**
  * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with a fresh
@@ -38,7 +48,7 @@ export class SealingKey {
     readonly kid: string,
     private readonly key: KeyObject,
   ) {
-    this.raw = rawPublic(key);
+    this.raw = rawOfSpki(key.export(SPKI_DER));
   }
 
   /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */
@@ -56,7 +66,10 @@ export class SealingKey {
 
   seal(plaintext: string, context: string): string {
     const ephemeral = generateKeyPairSync('x25519');
-    const ephemeralRaw = rawPublic(ephemeral.publicKey);
+    // RFC 7748, section 6.1: a public key is X25519 of its private key and the base point. Computed
+    // by a key agreement, which allocates nothing under the key's lock, never exported from the
+    // fresh key object: that export hung the process (ADR 0055, see `rawOfSpki`).
+    const ephemeralRaw = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: BASE_POINT });
     const key = deriveKey(
       diffieHellman({ privateKey: ephemeral.privateKey, publicKey: this.key }),
       ephemeralRaw,
@@ -94,7 +107,7 @@ export class OpeningKeyRing {
         const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
         assertX25519(key, 'private keys', kid);
         keys.set(kid, key);
-        this.rawPublics.set(kid, rawPublic(createPublicKey(key)));
+        this.rawPublics.set(kid, rawOfSpki(createPublicKey(key).export(SPKI_DER)));
       } catch (err) {
         throw asCryptoError(err, `Invalid private keys: kid "${kid}" is not an X25519 key`);
       }
@@ -160,10 +173,13 @@ export class OpeningKeyRing {
 
 /** A new X25519 key pair as `kid:base64` texts (PKCS8 / SPKI DER), e.g. for a rotation. */
 export function generateSealingKeyPair(kid: string): { privateKey: string; publicKey: string } {
-  const pair = generateKeyPairSync('x25519');
+  const pair = generateKeyPairSync('x25519', {
+    publicKeyEncoding: SPKI_DER,
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
   return {
-    privateKey: `${kid}:${pair.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64')}`,
-    publicKey: `${kid}:${pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+    privateKey: `${kid}:${pair.privateKey.toString('base64')}`,
+    publicKey: `${kid}:${pair.publicKey.toString('base64')}`,
   };
 }
 
@@ -177,12 +193,21 @@ function additionalData(kid: string, ephemeralRaw: Buffer, context: string): Buf
   return Buffer.from(`${VERSION}.${kid}.${ephemeralRaw.toString('base64url')}|${context}`, 'utf8');
 }
 
-// The JWK `x` member is the raw key: the same 32 bytes as the tail of the SPKI DER, read without
-// OpenSSL's DER encoder, which costs a sealing gateway a sizeable share of its CPU per card.
-function rawPublic(key: KeyObject): Buffer {
-  const { x } = key.export({ format: 'jwk' });
-  if (typeof x !== 'string') throw new CryptoError('Not an X25519 public key');
-  return Buffer.from(x, 'base64url');
+/**
+ * The raw 32 bytes of an X25519 public key: the tail of its SPKI DER, whose prefix is fixed. Keys
+ * read at start only; a fresh ephemeral key is never exported (ADR 0055): Node 20 holds a key's
+ * lock while a JWK or DER export allocates, and a garbage collection in that allocation that
+ * finalizes the key's generation job takes the same lock, so the process hangs for good (seen in a
+ * gateway under load; `sealed-box-gc.int-spec.ts` reproduces it).
+ */
+function rawOfSpki(der: Buffer): Buffer {
+  if (
+    der.length !== SPKI_PREFIX.length + RAW_KEY_BYTES ||
+    !der.subarray(0, 12).equals(SPKI_PREFIX)
+  ) {
+    throw new CryptoError('Not an X25519 public key');
+  }
+  return der.subarray(SPKI_PREFIX.length);
 }
 
 function assertX25519(key: KeyObject, what: string, kid: string): void {

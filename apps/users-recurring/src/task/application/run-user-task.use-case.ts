@@ -43,7 +43,13 @@ export class RunUserTaskUseCase {
     correlationId?: string,
     ahead: readonly TaskCommandV1[] = [],
   ): Promise<void> {
-    if (task.function === 'user.resolve' && ahead.length > 1) {
+    // The first user.resolve task of a run prepares every one ahead of it: the later ones' are
+    // among them, so they are neither parsed again nor looked up again.
+    if (
+      task.function === 'user.resolve' &&
+      ahead.length > 1 &&
+      !this.resolveUser.hasPrepared(work)
+    ) {
       await this.resolveUser.prepare(work, resolveCommandsIn(ahead));
     }
     const result = await this.run(work, task, correlationId);

@@ -107,7 +107,10 @@ describe('ResolveUserUseCase: users prepared for a run (ADR 0054)', () => {
   });
 
   it('prepares for one unit of work only', async () => {
-    await useCase.prepare(work(), [command('a'), command('b')]);
+    const unit = work();
+    await useCase.prepare(unit, [command('a'), command('b')]);
+    expect(useCase.hasPrepared(unit)).toBe(true);
+    expect(useCase.hasPrepared(work())).toBe(false);
     await useCase.execute(work(), command('a'));
     expect(users.singles).toBe(1);
   });

@@ -64,6 +64,11 @@ export class ResolveUserUseCase {
     }
   }
 
+  /** Whether `prepare` ran in this unit of work. */
+  hasPrepared(work: UnitOfWork): boolean {
+    return this.prepared.has(work);
+  }
+
   async execute(
     work: UnitOfWork,
     command: ResolveUserV1,

@@ -203,7 +203,7 @@ function additionalData(kid: string, ephemeralRaw: Buffer, context: string): Buf
 function rawOfSpki(der: Buffer): Buffer {
   if (
     der.length !== SPKI_PREFIX.length + RAW_KEY_BYTES ||
-    !der.subarray(0, 12).equals(SPKI_PREFIX)
+    !der.subarray(0, SPKI_PREFIX.length).equals(SPKI_PREFIX)
   ) {
     throw new CryptoError('Not an X25519 public key');
   }

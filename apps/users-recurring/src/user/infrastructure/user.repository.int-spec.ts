@@ -37,6 +37,22 @@ describe('UserRepository against PostgreSQL', () => {
   const addIfAbsent = (user: NewUser) =>
     dataSource.transaction((tx) => users.addIfAbsent(asUnitOfWork(tx), user));
 
+  /** A transaction that has inserted the user and holds its lock until `release` is called. */
+  async function insertedAndHeld(identifier: string) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const first = dataSource.transaction(async (tx) => {
+      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
+      inserted();
+      await held;
+      return added;
+    });
+    await insertedYet;
+    return { first, release };
+  }
+
   it('creates a user once; the same identifier later answers the stored one', async () => {
     const identifier = `u-${randomUUID()}`;
     const first = await addIfAbsent(newUser(identifier, { displayName: 'First' }));
@@ -51,17 +67,7 @@ describe('UserRepository against PostgreSQL', () => {
 
   it('answers the row a concurrent call inserted while it waited on the unique key', async () => {
     const identifier = `u-${randomUUID()}`;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-    const first = dataSource.transaction(async (tx) => {
-      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
-      inserted();
-      await held;
-      return added;
-    });
-    await insertedYet;
+    const { first, release } = await insertedAndHeld(identifier);
     // Its snapshot is taken before the first commits: its insert waits, then does nothing.
     const second = addIfAbsent(newUser(identifier));
     await lockWaitersReach(
@@ -109,17 +115,7 @@ describe('UserRepository against PostgreSQL', () => {
   it('leaves out of its answer a user a concurrent call inserted while it waited', async () => {
     const identifier = `u-${randomUUID()}`;
     const other = `u-${randomUUID()}`;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-    const first = dataSource.transaction(async (tx) => {
-      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
-      inserted();
-      await held;
-      return added;
-    });
-    await insertedYet;
+    const { first, release } = await insertedAndHeld(identifier);
     const many = dataSource.transaction((tx) =>
       users.addManyIfAbsent(asUnitOfWork(tx), [newUser(other), newUser(identifier)]),
     );

@@ -175,7 +175,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
   };
 
-  it('stores a submission in 9 statements, START and COMMIT included', async () => {
+  it('stores a submission in 6 statements, START and COMMIT included', async () => {
     const mark = await log.quietMark();
     await submit(2);
     await log.quietMark();
@@ -183,11 +183,8 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     expect(statements.map(headOf)).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
-      LOAD, // a request with this GlobalId, stored before?
-      'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', // the partner's request id (ADR 0017)
-      'SELECT global_id, body_fingerprint', // used before?
       "SELECT (settings->>'sandbox')::boolean AS", // the project's sandbox flag
-      'WITH request AS', // the request, its request id and its tasks
+      'WITH request AS', // the request, claiming its GlobalId and request id, and its tasks (ADR 0056)
       'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0041)
       'COMMIT',
     ]);

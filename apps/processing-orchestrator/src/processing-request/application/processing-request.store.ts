@@ -11,10 +11,16 @@ import type { RequestIdClaim } from '../domain/request-id-reuse';
  */
 export abstract class ProcessingRequestStore {
   /**
-   * Stores a new request, the partner's request id it claims (ADR 0017) and all its tasks; a
-   * GlobalId stored already (a redelivery) stays as is.
+   * Stores a new request, the partner's request id it claims (ADR 0017) and all its tasks, and
+   * answers true. Answers false and stores nothing when its GlobalId (a redelivery) or the
+   * partner's request id is stored already; while another unit of work is storing either, waits
+   * for it to end (ADR 0056).
    */
-  abstract add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<void>;
+  abstract add(
+    work: UnitOfWork,
+    request: ProcessingRequest,
+    claim: RequestIdClaim,
+  ): Promise<boolean>;
 
   /** The request as stored, or as this unit of work changed it if it locked it. */
   abstract find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null>;

@@ -3,15 +3,9 @@ import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { PartnerRequestIds } from '../application/partner-request-ids';
 import type { ClaimedRequestId } from '../domain/request-id-reuse';
 
-/** ADR 0017 on processing_requests: the unique index on (partner, request_id) backs the lock up. */
+/** ADR 0017 on processing_requests: the unique index on (partner, request_id) is the rule itself. */
 @Injectable()
 export class PartnerRequestIdRepository extends PartnerRequestIds {
-  async lock(work: UnitOfWork, partner: string, requestId: string): Promise<void> {
-    await entityManagerOf(work).query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `processing-request-id:${partner}:${requestId}`,
-    ]);
-  }
-
   async find(
     work: UnitOfWork,
     partner: string,

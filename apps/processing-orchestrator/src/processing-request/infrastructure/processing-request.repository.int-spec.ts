@@ -79,6 +79,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
   let dataSource: DataSource;
   let store: ProcessingRequestRepository;
 
+  /** The task rows stored for the request's GlobalId. */
+  const tasksOf = (request: ProcessingRequest): Promise<unknown[]> =>
+    dataSource.query(`SELECT id FROM processing_tasks WHERE global_id = $1`, [
+      request.snapshot.globalId,
+    ]);
+
   const log = new StatementLog(logFile);
 
   /** The heads of the statements each transaction `work` ran sent, START to COMMIT. */
@@ -117,10 +123,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     );
   });
 
-  it('stores the request id a request claims with it; the unique index refuses it twice', async () => {
+  it('stores the request id a request claims with it; a second claim stores nothing', async () => {
     const claim = newClaim();
     const first = newRequest();
-    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), first, claim));
+    await expect(
+      dataSource.transaction((tx) => store.add(asUnitOfWork(tx), first, claim)),
+    ).resolves.toBe(true);
     const stored: unknown[] = await dataSource.query(
       `SELECT global_id, request_id, body_fingerprint FROM processing_requests
         WHERE partner_identifier = 'p' AND request_id = $1`,
@@ -136,9 +144,65 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     const second = newRequest();
     await expect(
       dataSource.transaction((tx) => store.add(asUnitOfWork(tx), second, claim)),
-    ).rejects.toThrow(/processing_requests_partner_request_id/);
+    ).resolves.toBe(false);
     expect(await store.read(second.snapshot.globalId)).toBeNull();
+    expect(await tasksOf(second)).toEqual([]);
   });
+
+  it('stores a GlobalId once: a redelivery stores nothing and leaves the first as it is', async () => {
+    const request = newRequest();
+    await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
+    await expect(
+      dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim())),
+    ).resolves.toBe(false);
+    expect(await tasksOf(request)).toHaveLength(request.tasks.length);
+  });
+
+  /**
+   * ADR 0056: the unique index is the only guard of a partner's request id. A second claim waits
+   * for the transaction storing the first, then stores nothing if it committed and its own request
+   * if it rolled back.
+   */
+  it.each([
+    ['commits', true, false],
+    ['rolls back', false, true],
+  ])(
+    'makes a claim wait for another transaction storing the same request id, which %s',
+    async (_, commits, secondStored) => {
+      const claim = newClaim();
+      const first = newRequest();
+      const second = newRequest();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let added!: () => void;
+      const addedYet = new Promise<void>((resolve) => (added = resolve));
+      const holder = dataSource
+        .transaction(async (tx) => {
+          expect(await store.add(asUnitOfWork(tx), first, claim)).toBe(true);
+          added();
+          await held;
+          if (!commits) throw new Error('rolled back');
+        })
+        .catch((error: Error) => expect(error.message).toBe('rolled back'));
+      await addedYet;
+      const waiter = dataSource.transaction((tx) => store.add(asUnitOfWork(tx), second, claim));
+      await lockWaitersReach(
+        (sql, params) => dataSource.query(sql, params),
+        database,
+        1,
+        'the second claim waiting for the first',
+      );
+      release();
+      await holder;
+      await expect(waiter).resolves.toBe(secondStored);
+      const owners: { global_id: string }[] = await dataSource.query(
+        `SELECT global_id FROM processing_requests WHERE request_id = $1`,
+        [claim.requestId],
+      );
+      expect(owners).toEqual([{ global_id: (secondStored ? second : first).snapshot.globalId }]);
+      expect(await tasksOf(second)).toHaveLength(secondStored ? second.tasks.length : 0);
+    },
+  );
 
   it('saves a transition: the changed tasks and the status, in one statement', async () => {
     const request = newRequest();

@@ -95,7 +95,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     super();
   }
 
-  async add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<void> {
+  async add(work: UnitOfWork, request: ProcessingRequest, claim: RequestIdClaim): Promise<boolean> {
     const r = request.snapshot;
     const values: unknown[] = [
       r.globalId,
@@ -143,17 +143,19 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
       const p = TASK_TYPES.map((type, k) => `$${14 + i * columns + k + 1}::${type}`);
       return `(${p.join(', ')})`;
     });
-    // One statement: the tasks are inserted only with a new request row (a redelivery inserts
-    // nothing); their foreign keys are checked at the end of the statement, after the CTE. The
-    // request id is in the row from the start (ADR 0043): its unique index refuses a second one.
-    await entityManagerOf(work).query(
+    // One statement: the tasks are inserted only with a new request row; their foreign keys are
+    // checked at the end of the statement, after the CTEs. The request id is in the row from the
+    // start (ADR 0043). A row that takes either unique key, the GlobalId (a redelivery) or the
+    // partner's request id (ADR 0017), stores nothing; one another transaction is storing makes
+    // this statement wait for its end (ADR 0056).
+    const stored: { stored: number }[] = await entityManagerOf(work).query(
       `WITH request AS (
          INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,
            request, sync, waiting_time, targets, user_ip, status, created_at, finished_at,
            request_id, body_fingerprint)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (global_id) DO NOTHING RETURNING global_id
-       )
+         ON CONFLICT DO NOTHING RETURNING global_id
+       ), tasks AS (
        INSERT INTO processing_tasks (id, global_id, parent_id, branch, path, position, depth, type,
          template, payload_encrypted, public_payload, expires_at, status, data, transactions,
          interactive, reason, due_at, auth_task_id, partner_return_url, created_at, started_at,
@@ -165,9 +167,12 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
        FROM request, (VALUES ${rows.join(', ')}) AS v (id, parent_id, branch, path, position,
          depth, type, template, payload_encrypted, public_payload, expires_at, status, data,
          transactions, interactive, reason, due_at, auth_task_id, partner_return_url, created_at,
-         started_at, finished_at, updated_at)`,
+         started_at, finished_at, updated_at)
+       )
+       SELECT count(*)::int AS stored FROM request`,
       values,
     );
+    return stored[0]?.stored === 1;
   }
 
   async find(work: UnitOfWork, globalId: string): Promise<ProcessingRequest | null> {

@@ -1,5 +1,9 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
-import { snapshotEntities, snapshotMigrations } from '@opp/snapshots';
+import {
+  ProjectSnapshotsNotify1764100000100,
+  snapshotEntities,
+  snapshotMigrations,
+} from '@opp/snapshots';
 import { CreateProcessingRequests1763700000500 } from './migrations/1763700000500-create-processing-requests';
 import { UniqueProcessingRequestIds1763800005000 } from './migrations/1763800005000-unique-processing-request-ids';
 import { ProcessingTimerNotify1763900039000 } from './migrations/1763900039000-processing-timer-notify';
@@ -14,6 +18,8 @@ export const migrations = [
   UniqueProcessingRequestIds1763800005000,
   ProcessingTimerNotify1763900039000,
   TaskTransactions1764000000500,
+  // A submission's sandbox flag is cached, dropped by the snapshots' NOTIFY (ADR 0036).
+  ProjectSnapshotsNotify1764100000100,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -14,6 +14,7 @@ import { ResumeTaskUseCase } from './application/resume-task/resume-task.use-cas
 import { SubmitProcessingUseCase } from './application/submit-processing/submit-processing.use-case';
 import { PartnerRequestIdRepository } from './infrastructure/partner-request-id.repository';
 import { ProcessingOutboxWriter } from './infrastructure/processing-outbox.writer';
+import { CachedProjectSandboxes } from './infrastructure/cached-project-sandboxes';
 import { ProcessingRequestRepository } from './infrastructure/processing-request.repository';
 import { ProjectSandboxReader } from './infrastructure/project-sandbox.reader';
 import { ProcessingRequestsKafkaHandler } from './interface/processing-requests.kafka.handler';
@@ -33,7 +34,13 @@ export class ProcessingRequestModule {
         { provide: ProcessingOrchestratorConfig, useValue: config },
         { provide: ProcessingRequestStore, useClass: ProcessingRequestRepository },
         { provide: PartnerRequestIds, useClass: PartnerRequestIdRepository },
-        { provide: ProjectSandboxes, useClass: ProjectSandboxReader },
+        ProjectSandboxReader,
+        {
+          provide: ProjectSandboxes,
+          inject: [ProjectSandboxReader],
+          useFactory: (rows: ProjectSandboxReader) =>
+            new CachedProjectSandboxes(rows, config.databaseUrl),
+        },
         { provide: ProcessingOutbox, useClass: ProcessingOutboxWriter },
         ProcessingMetrics,
         RecordTransition,

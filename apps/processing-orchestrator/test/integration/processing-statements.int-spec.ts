@@ -67,24 +67,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     client = new RequestClient(connection, producer, Topics.gatewayReplies);
     await client.start();
     await eventually(() => client.ready, 'the reply consumer');
-    // The project's sandbox flag, as the gateway publishes it.
-    const snapshot = newEnvelope(ProjectSnapshotV1Message, String(PROJECT), {
-      id: PROJECT,
-      name: 'statements project',
-      publicKey: 'pk-1',
-      signingKeyEncrypted: 'unused',
-      callbackUrl: null,
-      baseCurrency: 'EUR',
-      settings: SANDBOX_PROJECT_SETTINGS,
-      version: 1,
-      updatedAt: new Date().toISOString(),
-    });
-    await producer.publish([{ topic: Topics.projectSnapshots, envelope: snapshot }]);
-    await eventually(
-      async () =>
-        (await sql('SELECT 1 FROM project_snapshots WHERE id = $1', [PROJECT])).length === 1,
-      'the project snapshot in the orchestrator',
-    );
+    await publishProject(true, 1);
     log = new StatementLog(logFile);
   });
 
@@ -94,13 +77,35 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     await stack?.stop();
   });
 
-  /** Submits a tree of `roots` user.resolve tasks; answers its GlobalId and its running tasks. */
-  async function submit(roots: number): Promise<{ globalId: string; tasks: string[] }> {
+  /** The project's snapshot with its sandbox flag, as the gateway publishes it, once applied. */
+  async function publishProject(sandbox: boolean, version: number): Promise<void> {
+    const snapshot = newEnvelope(ProjectSnapshotV1Message, String(PROJECT), {
+      id: PROJECT,
+      name: 'statements project',
+      publicKey: 'pk-1',
+      signingKeyEncrypted: 'unused',
+      callbackUrl: null,
+      baseCurrency: 'EUR',
+      settings: { ...SANDBOX_PROJECT_SETTINGS, sandbox },
+      version,
+      updatedAt: new Date().toISOString(),
+    });
+    await producer.publish([{ topic: Topics.projectSnapshots, envelope: snapshot }]);
+    await eventually(
+      async () =>
+        (
+          await sql('SELECT 1 FROM project_snapshots WHERE id = $1 AND version = $2', [
+            PROJECT,
+            version,
+          ])
+        ).length === 1,
+      `the project snapshot ${version} in the orchestrator`,
+    );
+  }
+
+  /** Submits a tree of these root tasks; answers its GlobalId once it is stored. */
+  async function submitTree(tasks: unknown[]): Promise<string> {
     const globalId = randomUUID();
-    const tasks = Array.from({ length: roots }, (_, i) => ({
-      type: 'user.resolve',
-      payload: { identifier: `user-${i}` },
-    }));
     const reply = await client.request(
       SubmitProcessingV2Request,
       {
@@ -119,6 +124,17 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       { key: globalId, timeoutMs: 60_000 },
     );
     expect(reply.ok).toBe(true);
+    return globalId;
+  }
+
+  /** Submits a tree of `roots` user.resolve tasks; answers its GlobalId and its running tasks. */
+  async function submit(roots: number): Promise<{ globalId: string; tasks: string[] }> {
+    const globalId = await submitTree(
+      Array.from({ length: roots }, (_, i) => ({
+        type: 'user.resolve',
+        payload: { identifier: `user-${i}` },
+      })),
+    );
     const rows = await sql<{ id: string }>(
       `SELECT id FROM processing_tasks WHERE global_id = $1 AND status = 'RUNNING' ORDER BY path`,
       [globalId],
@@ -175,15 +191,21 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
   };
 
-  it('stores a submission in 6 statements, START and COMMIT included', async () => {
+  /** The heads of the statements of the transaction that stored the request `submitting` sends. */
+  async function submissionStatements(submitting: () => Promise<unknown>): Promise<string[]> {
     const mark = await log.quietMark();
-    await submit(2);
+    await submitting();
     await log.quietMark();
-    const statements = transactionAround(log.since(mark), (s) => /WITH request AS/.test(s.query));
-    expect(statements.map(headOf)).toEqual([
+    return transactionAround(log.since(mark), (s) => /WITH request AS/.test(s.query)).map(headOf);
+  }
+
+  const SANDBOX_READ = "SELECT (settings->>'sandbox')::boolean AS"; // the project's sandbox flag
+
+  it('stores a submission in 5 statements, START and COMMIT included', async () => {
+    await submit(1); // the project's sandbox flag read once, then kept (ADR 0036)
+    expect(await submissionStatements(() => submit(2))).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
-      "SELECT (settings->>'sandbox')::boolean AS", // the project's sandbox flag
       'WITH request AS', // the request, claiming its GlobalId and request id, and its tasks (ADR 0056)
       'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0041)
       'COMMIT',
@@ -231,5 +253,25 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       [[a.globalId, b.globalId]],
     );
     expect(statuses.map((s) => s.status)).toEqual(Array(4).fill('SUCCESS'));
+  });
+
+  it("reads the sandbox flag again once the project's snapshot changed (ADR 0036)", async () => {
+    const waitTask = async () => {
+      const globalId = await submitTree([{ type: 'wait', payload: { seconds: 0 } }]);
+      const [task] = await sql<{ status: string; reason: string | null }>(
+        `SELECT status, reason FROM processing_tasks WHERE global_id = $1`,
+        [globalId],
+      );
+      return task;
+    };
+    await waitTask(); // the flag kept, if it was not yet
+    await publishProject(false, 2);
+    let task: { status: string; reason: string | null } | undefined;
+    expect(await submissionStatements(async () => (task = await waitTask()))).toContain(
+      SANDBOX_READ,
+    );
+    expect(task).toEqual({ status: 'FAIL', reason: 'wait is available in sandbox projects only' });
+    await publishProject(true, 3);
+    expect(await waitTask()).toEqual({ status: 'SUCCESS', reason: null });
   });
 });

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import { ProjectSandboxes } from '../application/project-sandboxes';
 
 /** Reads the sandbox flag from the project snapshots (a project without the flag is sandbox). */
 @Injectable()
-export class ProjectSandboxReader extends ProjectSandboxes {
+export class ProjectSandboxReader {
+  /** Null while the project's snapshot has not reached us. */
   async isSandbox(work: UnitOfWork, projectId: number): Promise<boolean | null> {
     const rows: { sandbox: boolean | null }[] = await entityManagerOf(work).query(
       `SELECT (settings->>'sandbox')::boolean AS sandbox FROM project_snapshots WHERE id = $1`,

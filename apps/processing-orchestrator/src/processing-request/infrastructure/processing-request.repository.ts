@@ -145,9 +145,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     });
     // One statement: the tasks are inserted only with a new request row; their foreign keys are
     // checked at the end of the statement, after the CTEs. The request id is in the row from the
-    // start (ADR 0043). A row that takes either unique key, the GlobalId (a redelivery) or the
-    // partner's request id (ADR 0017), stores nothing; one another transaction is storing makes
-    // this statement wait for its end (ADR 0056).
+    // start (ADR 0043). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
+    // is taken stores nothing; a key that another transaction has inserted and not yet committed
+    // makes this statement wait for that transaction's end (ADR 0056).
     const stored: { stored: number }[] = await entityManagerOf(work).query(
       `WITH request AS (
          INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,

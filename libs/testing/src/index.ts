@@ -25,5 +25,6 @@ export {
   type LoggedStatement,
 } from './statement-log';
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
+export { holdTransactionOpen, type HeldTransaction } from './held-transaction';
 export { lockWaitersReach } from './lock-waiters';
 export { MigratedTestDatabase } from './migrated-database';

@@ -7,6 +7,7 @@ import { findRepoRoot, localDir } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
 import {
   headOf,
+  holdTransactionOpen,
   lockWaitersReach,
   MigratedTestDatabase,
   StatementLog,
@@ -172,19 +173,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       const claim = newClaim();
       const first = newRequest();
       const second = newRequest();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let added!: () => void;
-      const addedYet = new Promise<void>((resolve) => (added = resolve));
-      const holder = dataSource
-        .transaction(async (tx) => {
-          expect(await store.add(asUnitOfWork(tx), first, claim)).toBe(true);
-          added();
-          await held;
-          if (!commits) throw new Error('rolled back');
-        })
-        .catch((error: Error) => expect(error.message).toBe('rolled back'));
-      await addedYet;
+      const holder = await holdTransactionOpen(
+        dataSource,
+        (tx) => store.add(asUnitOfWork(tx), first, claim),
+        { rollBack: !commits },
+      );
+      expect(holder.result).toBe(true);
       const waiter = dataSource.transaction((tx) => store.add(asUnitOfWork(tx), second, claim));
       await lockWaitersReach(
         (sql, params) => dataSource.query(sql, params),
@@ -192,8 +186,8 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
         1,
         'the second claim waiting for the first',
       );
-      release();
-      await holder;
+      holder.release();
+      await holder.ended;
       await expect(waiter).resolves.toBe(secondStored);
       const owners: { global_id: string }[] = await dataSource.query(
         `SELECT global_id FROM processing_requests WHERE request_id = $1`,
@@ -228,19 +222,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     const request = newRequest();
     await dataSource.transaction((tx) => store.add(asUnitOfWork(tx), request, newClaim()));
     const root = request.tasks.find((t) => t.parentId === null)!;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let saved!: () => void;
-    const savedYet = new Promise<void>((resolve) => (saved = resolve));
-    const holder = dataSource.transaction(async (tx) => {
+    // The holder has saved and keeps the lock; the waiter's lock blocks until the holder commits.
+    const holder = await holdTransactionOpen(dataSource, async (tx) => {
       const locked = await store.lock(asUnitOfWork(tx), request.snapshot.globalId);
       locked!.applyResult({ taskId: root.id, outcome: 'SUCCESS' }, new Date());
       await store.save(asUnitOfWork(tx), locked!);
-      saved();
-      await held;
     });
-    // The holder has saved and keeps the lock; the waiter's lock blocks until the holder commits.
-    await savedYet;
     const mark = fs.statSync(logFile).size;
     const waiter = dataSource.transaction((tx) =>
       store.lock(asUnitOfWork(tx), request.snapshot.globalId),
@@ -251,8 +238,8 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       1,
       'the second lock waiting for the first',
     );
-    release();
-    await holder;
+    holder.release();
+    await holder.ended;
     const seen = await waiter;
     expect(seen?.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
     expect(seen?.tasks.filter((t) => t.status === 'RUNNING')).toHaveLength(2);

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { asUnitOfWork } from '@opp/persistence';
-import { lockWaitersReach, MigratedTestDatabase, suitePrefixes } from '@opp/testing';
+import {
+  holdTransactionOpen,
+  lockWaitersReach,
+  MigratedTestDatabase,
+  suitePrefixes,
+} from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import type { NewUser } from '../domain/user';
 import { UserRepository } from './user.repository';
@@ -38,20 +43,10 @@ describe('UserRepository against PostgreSQL', () => {
     dataSource.transaction((tx) => users.addIfAbsent(asUnitOfWork(tx), user));
 
   /** A transaction that has inserted the user and holds its lock until `release` is called. */
-  async function insertedAndHeld(identifier: string) {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-    const first = dataSource.transaction(async (tx) => {
-      const added = await users.addIfAbsent(asUnitOfWork(tx), newUser(identifier));
-      inserted();
-      await held;
-      return added;
-    });
-    await insertedYet;
-    return { first, release };
-  }
+  const insertedAndHeld = (identifier: string) =>
+    holdTransactionOpen(dataSource, (tx) =>
+      users.addIfAbsent(asUnitOfWork(tx), newUser(identifier)),
+    );
 
   it('creates a user once; the same identifier later answers the stored one', async () => {
     const identifier = `u-${randomUUID()}`;
@@ -67,7 +62,7 @@ describe('UserRepository against PostgreSQL', () => {
 
   it('answers the row a concurrent call inserted while it waited on the unique key', async () => {
     const identifier = `u-${randomUUID()}`;
-    const { first, release } = await insertedAndHeld(identifier);
+    const first = await insertedAndHeld(identifier);
     // Its snapshot is taken before the first commits: its insert waits, then does nothing.
     const second = addIfAbsent(newUser(identifier));
     await lockWaitersReach(
@@ -76,8 +71,9 @@ describe('UserRepository against PostgreSQL', () => {
       1,
       'the second insert waiting for the first',
     );
-    release();
-    const created = await first;
+    first.release();
+    await first.ended;
+    const created = first.result;
     expect(created.created).toBe(true);
     expect(await second).toEqual({ user: created.user, created: false });
   });
@@ -115,7 +111,7 @@ describe('UserRepository against PostgreSQL', () => {
   it('leaves out of its answer a user a concurrent call inserted while it waited', async () => {
     const identifier = `u-${randomUUID()}`;
     const other = `u-${randomUUID()}`;
-    const { first, release } = await insertedAndHeld(identifier);
+    const first = await insertedAndHeld(identifier);
     const many = dataSource.transaction((tx) =>
       users.addManyIfAbsent(asUnitOfWork(tx), [newUser(other), newUser(identifier)]),
     );
@@ -125,8 +121,8 @@ describe('UserRepository against PostgreSQL', () => {
       1,
       'the many-user insert waiting for the first',
     );
-    release();
-    await first;
+    first.release();
+    await first.ended;
     // Its snapshot predates the first's commit: the identifier is neither inserted nor seen.
     const answered = await many;
     expect(answered.map((a) => [a.user.identifier, a.created])).toEqual([[other, true]]);

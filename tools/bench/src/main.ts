@@ -1,14 +1,15 @@
 import 'reflect-metadata';
-import { startBareSignedServer } from './baselines/bare-http-server';
+import { performance } from 'node:perf_hooks';
+import { forkBareSignedServer } from './baselines/bare-http-server';
 import { startKafkaRoundTrip } from './baselines/kafka-round-trip';
 import { pgChargeWrites } from './baselines/pg-charge-writes';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { startCallbackReceiver } from './callback-receiver';
 import { CardShop } from './card-scenario';
-import { runLoad, type LoadResult } from './load';
+import { runAtRate, runLoad, type LoadResult } from './load';
 import { auditPayments, type PaymentAudit } from './payment-audit';
 import { runProcessingScenarios } from './processing-scenario';
-import type { ProcessUsage } from './process-usage';
+import { totalCpuMs, UsageMeter, type BusyWindow, type ProcessUsage } from './process-usage';
 import { refusedDeliveries, REFUSED_DELIVERIES } from './refused-deliveries';
 import { writeReport, type BenchFigures } from './report';
 import { postSignedForm } from './signed-form';
@@ -65,6 +66,20 @@ async function measuredCardLoad(
 }
 
 /**
+ * A window measured with its CPU and its length, so that the machine's busy share can be read: the
+ * open loop at half the throughput is only half the load if a charge costs there what it costs in
+ * the closed loop, which on a machine that wakes its processes dearly it does not.
+ */
+async function measuredWindow<T>(
+  bench: BenchStack,
+  during: () => Promise<T>,
+): Promise<BusyWindow<T>> {
+  const started = performance.now();
+  const measured = await bench.meter().measure(during);
+  return { ...measured, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
  * `npm run bench`: each scenario and its baselines in one run on this machine, so the figures are
  * read as ratios. Never part of `npm test`. Exits 1 when a card scenario lost or duplicated a payment.
  */
@@ -100,11 +115,18 @@ async function main(): Promise<void> {
       receiver.received,
     );
     const halfRate = card.result.perSecond / 2;
-    const half = await shop.atRate(
-      `POST /v1/card/process at ${halfRate.toFixed(0)}/s (half the throughput)`,
-      { perSecond: halfRate, seconds: SECONDS },
-    );
-    await settled(receiver.received);
+    // Measured twice: the load alone (how busy the machine was while it lasted) and with the work
+    // it left behind (its CPU per charge, read as the closed loop's is).
+    const half = await bench.meter().measure(async () => {
+      const load = await measuredWindow(bench, () =>
+        shop.atRate(`POST /v1/card/process at ${halfRate.toFixed(0)}/s (half the throughput)`, {
+          perSecond: halfRate,
+          seconds: SECONDS,
+        }),
+      );
+      await settled(receiver.received);
+      return load;
+    });
     audits['one instance each'] = await auditPayments(
       paymentsDb,
       shop.orderPrefix,
@@ -122,12 +144,24 @@ async function main(): Promise<void> {
 
     log('baseline: a bare Node HTTP server checking the signature ...');
     const keys = { publicKey: 'pk_bench', privateKey: 'sk_bench' };
-    const bare = await startBareSignedServer(keys.privateKey);
-    const bareResult = await runLoad(
-      'node:http: parse form, check ADR 0003 signature, answer JSON',
-      async (_w, i) =>
-        void (await postSignedForm(`${bare.url}/v1/card/process`, keys, { i, price: '10.00' })),
-      load,
+    const bare = await forkBareSignedServer(keys.privateKey);
+    const bareMeter = new UsageMeter([{ name: 'bare server', pids: () => [bare.pid] }]);
+    const bareRequest = async (i: number) =>
+      void (await postSignedForm(`${bare.url}/v1/card/process`, keys, { i, price: '10.00' }));
+    const bareResult = await bareMeter.measure(() =>
+      runLoad(
+        'node:http: parse form, check ADR 0003 signature, answer JSON',
+        (_w, i) => bareRequest(i),
+        load,
+      ),
+    );
+    // The same requests at the half-throughput scenario's rate: what the same work costs on this
+    // machine when the process sleeps between requests (docs/benchmarks.md, fifteenth look).
+    const bareAtRate = await bareMeter.measure(() =>
+      runAtRate(`node:http at ${halfRate.toFixed(0)}/s`, bareRequest, {
+        perSecond: halfRate,
+        seconds: SECONDS,
+      }),
     );
     await bare.close();
 
@@ -179,9 +213,15 @@ async function main(): Promise<void> {
       cardUsage: card.usage,
       cardLoadGenerator: card.loadGenerator,
       cardUnloaded: unloaded,
-      cardHalfLoad: half,
+      cardHalfLoad: half.result.result,
+      cardHalfLoadUsage: half.usage,
+      cardHalfLoadGenerator: half.loadGenerator,
+      cardHalfLoadBusy: half.result,
       pg: pgResult,
-      bare: bareResult,
+      bare: bareResult.result,
+      bareCpuPerRequestMs: totalCpuMs(bareResult.usage) / bareResult.result.completed,
+      bareAtRate: bareAtRate.result,
+      bareAtRateCpuPerRequestMs: totalCpuMs(bareAtRate.usage) / bareAtRate.result.completed,
       treesUnloaded: trees.unloaded,
       trees: trees.loaded,
       treesNotifiedUnloaded: trees.notifiedUnloaded,

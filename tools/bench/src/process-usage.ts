@@ -123,5 +123,13 @@ export class UsageMeter {
   }
 }
 
+/** A measured window with how long it lasted, so that CPU can be read as a share of the cores. */
+export interface BusyWindow<T> {
+  result: T;
+  usage: ProcessUsage[];
+  loadGenerator: ProcessUsage;
+  seconds: number;
+}
+
 export const totalCpuMs = (usage: readonly ProcessUsage[]): number =>
   usage.reduce((sum, u) => sum + u.cpuMs, 0);

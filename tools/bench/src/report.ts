@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { findRepoRoot } from '@opp/local-stack';
 import type { LoadResult } from './load';
 import type { PaymentAudit } from './payment-audit';
-import { totalCpuMs, type ProcessUsage } from './process-usage';
+import { totalCpuMs, type BusyWindow, type ProcessUsage } from './process-usage';
 import { REFUSED_DELIVERIES, REFUSED_SECONDS } from './refused-deliveries';
 
 const MARKER = '<!-- bench:results -->';
@@ -19,8 +19,18 @@ export interface BenchFigures {
   cardLoadGenerator: ProcessUsage;
   cardUnloaded: LoadResult;
   cardHalfLoad: LoadResult;
+  /** CPU per process over the open loop at half the throughput and the work it left behind. */
+  cardHalfLoadUsage: ProcessUsage[];
+  cardHalfLoadGenerator: ProcessUsage;
+  /** The open loop alone, without its tail: the machine's busy share is read over it. */
+  cardHalfLoadBusy: BusyWindow<unknown>;
   pg: LoadResult;
   bare: LoadResult;
+  /** The bare server's CPU per request (it runs in a process of its own). */
+  bareCpuPerRequestMs: number;
+  /** The same bare requests in an open loop at the half-throughput scenario's rate. */
+  bareAtRate: LoadResult;
+  bareAtRateCpuPerRequestMs: number;
   treesUnloaded: LoadResult;
   trees: LoadResult;
   /** The recommended flow (processing-api.md): notified when finished, then one status read. */
@@ -76,16 +86,39 @@ function targetLines(f: BenchFigures): string[] {
   ];
 }
 
+/**
+ * Whether the open loop at half the throughput was half the load: what a charge cost there against
+ * the closed loop, how busy the machine's cores were, and what the same bare request cost at both
+ * rates (a machine that wakes its processes dearly charges more CPU for the same work at a lower
+ * rate; docs/benchmarks.md, fifteenth look).
+ */
+function halfLoadLine(f: BenchFigures): string {
+  const closed = totalCpuMs(f.cardUsage) / f.card.completed;
+  const half = totalCpuMs(f.cardHalfLoadUsage) / f.cardHalfLoad.completed;
+  const window = f.cardHalfLoadBusy;
+  const busyMs = totalCpuMs(window.usage) + window.loadGenerator.cpuMs;
+  const busy = busyMs / (window.seconds * 1000 * os.cpus().length);
+  return (
+    `- At half the throughput a charge took ${half.toFixed(1)} ms of CPU, ${x(ratio(half, closed))} the closed loop's, ` +
+    `and the machine's ${os.cpus().length} cores were ${(busy * 100).toFixed(0)}% busy (load generator included). ` +
+    `A bare HTTP request cost its server ${(f.bareAtRateCpuPerRequestMs * 1000).toFixed(0)} µs of CPU at ` +
+    `${f.bareAtRate.perSecond.toFixed(0)}/s and ${(f.bareCpuPerRequestMs * 1000).toFixed(0)} µs at concurrency ` +
+    `${f.bare.concurrency}: ${x(ratio(f.bareAtRateCpuPerRequestMs, f.bareCpuPerRequestMs))} for the same work.`
+  );
+}
+
 function usageTable(f: BenchFigures): string[] {
   const names = f.cardUsage.map((u) => u.name);
   const by = (usage: ProcessUsage[], name: string) => usage.find((u) => u.name === name);
   const perTree = (cpuMs: number) => cpuMs / f.treesNotified.completed;
+  const perHalfLoadCharge = (cpuMs: number) => cpuMs / f.cardHalfLoad.completed;
   return [
-    '| process | CPU ms per charge | CPU ms per charge, scaled out | CPU ms per tree, notified | idle, % of a core | idle after load, % of a core | RSS idle MiB | RSS after load MiB |',
-    '|---|---|---|---|---|---|---|---|',
+    '| process | CPU ms per charge | CPU ms per charge, half the throughput | CPU ms per charge, scaled out | CPU ms per tree, notified | idle, % of a core | idle after load, % of a core | RSS idle MiB | RSS after load MiB |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...names.map((name) => {
       const cells = [
         (by(f.cardUsage, name)?.cpuMs ?? 0) / f.card.completed,
+        perHalfLoadCharge(by(f.cardHalfLoadUsage, name)?.cpuMs ?? 0),
         (by(f.scaledUsage, name)?.cpuMs ?? 0) / f.scaled.completed,
         perTree(by(f.treesNotifiedUsage, name)?.cpuMs ?? 0),
         ((by(f.idle, name)?.cpuMs ?? 0) / (f.idleSeconds * 1000)) * 100,
@@ -93,8 +126,8 @@ function usageTable(f: BenchFigures): string[] {
       ].map((n) => n.toFixed(2));
       return `| ${name} | ${cells.join(' | ')} | ${(by(f.idle, name)?.rssMiB ?? 0).toFixed(0)} | ${(by(f.afterLoad, name)?.rssMiB ?? 0).toFixed(0)} |`;
     }),
-    `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${perTree(totalCpuMs(f.treesNotifiedUsage)).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | ${((totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
-    `| ${f.cardLoadGenerator.name} | ${(f.cardLoadGenerator.cpuMs / f.card.completed).toFixed(2)} | ${(f.scaledLoadGenerator.cpuMs / f.scaled.completed).toFixed(2)} | | | | | |`,
+    `| **all** | ${(totalCpuMs(f.cardUsage) / f.card.completed).toFixed(2)} | ${perHalfLoadCharge(totalCpuMs(f.cardHalfLoadUsage)).toFixed(2)} | ${(totalCpuMs(f.scaledUsage) / f.scaled.completed).toFixed(2)} | ${perTree(totalCpuMs(f.treesNotifiedUsage)).toFixed(2)} | ${((totalCpuMs(f.idle) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | ${((totalCpuMs(f.afterLoad) / (f.idleSeconds * 1000)) * 100).toFixed(2)} | | |`,
+    `| ${f.cardLoadGenerator.name} | ${(f.cardLoadGenerator.cpuMs / f.card.completed).toFixed(2)} | ${perHalfLoadCharge(f.cardHalfLoadGenerator.cpuMs).toFixed(2)} | ${(f.scaledLoadGenerator.cpuMs / f.scaled.completed).toFixed(2)} | | | | | |`,
   ];
 }
 
@@ -127,6 +160,7 @@ export function writeReport(
       f.scaled,
       f.pg,
       f.bare,
+      f.bareAtRate,
       f.treesUnloaded,
       f.trees,
       f.treesNotifiedUnloaded,
@@ -138,6 +172,7 @@ export function writeReport(
       `${x(ratio(f.card.perSecond, f.bare.perSecond))} of the bare HTTP server's; p50 latency ` +
       `${x(ratio(f.card.p50Ms, f.pg.p50Ms))} the pg baseline's and ${x(ratio(f.card.p50Ms, f.bare.p50Ms))} the bare server's. ` +
       `Scaled out (2 gateways, 2 payments): ${x(ratio(f.scaled.perSecond, f.card.perSecond))} the one-instance throughput.`,
+    halfLoadLine(f),
     `- Processing trees: ${f.trees.perSecond.toFixed(1)} trees/s; unloaded p50 POST-to-FINISHED ${f.treesUnloaded.p50Ms.toFixed(0)} ms, ` +
       `i.e. ${perLevelMs.toFixed(1)} ms per level = ${x(ratio(perLevelMs, f.kafka.p50Ms))} a bare kafkajs round trip ` +
       `(p50 ${f.kafka.p50Ms.toFixed(1)} ms). A level is at least two hops (command out, result back). ` +

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as qs from 'qs';
@@ -29,4 +30,39 @@ export async function startBareSignedServer(
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+const SERVE = 'serve-bare-signed';
+
+/**
+ * The same server in a process of its own, so that its CPU is read apart from its clients' (the
+ * bench compares what one request costs it at two rates).
+ */
+export async function forkBareSignedServer(
+  privateKey: string,
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const child = fork(__filename, [SERVE, privateKey], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) =>
+      typeof message === 'string'
+        ? resolve(message)
+        : reject(new Error('no URL from the bare server')),
+    );
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+if (require.main === module && process.argv[2] === SERVE) {
+  void startBareSignedServer(process.argv[3]).then(({ url }) => process.send?.(url));
 }

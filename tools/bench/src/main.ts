@@ -118,14 +118,14 @@ async function main(): Promise<void> {
     // Measured twice: the load alone (how busy the machine was while it lasted) and with the work
     // it left behind (its CPU per charge, read as the closed loop's is).
     const half = await bench.meter().measure(async () => {
-      const load = await measuredWindow(bench, () =>
+      const openLoop = await measuredWindow(bench, () =>
         shop.atRate(`POST /v1/card/process at ${halfRate.toFixed(0)}/s (half the throughput)`, {
           perSecond: halfRate,
           seconds: SECONDS,
         }),
       );
       await settled(receiver.received);
-      return load;
+      return openLoop;
     });
     audits['one instance each'] = await auditPayments(
       paymentsDb,

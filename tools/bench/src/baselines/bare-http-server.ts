@@ -57,6 +57,7 @@ export async function forkBareSignedServer(
     pid: child.pid!,
     close: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill();
       }),

@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import type { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PgListener } from '@opp/scheduling';
 import { PROJECT_SNAPSHOTS_CHANNEL } from './project-snapshots-notify.migration';
 
@@ -11,8 +11,9 @@ const MAX_AGE_MS = 60_000;
  * `ProjectSnapshotsNotify1764100000100`; the snapshot events reach one instance of the consumer
  * group, the notification reaches all), which drops its whole copy. A read that raced with a
  * notification is not kept, nor is a project not known yet (null): the next read looks again.
+ * A service provides it in the module of the port it serves, so that Nest starts and stops it.
  */
-export class ProjectSnapshotCache<T> {
+export class ProjectSnapshotCache<T> implements OnModuleInit, OnModuleDestroy {
   private readonly cached = new Map<number, { value: T; at: number }>();
   private readonly listener: PgListener;
   /** Counts the drops: a read started before the last drop must not be kept. */
@@ -32,12 +33,12 @@ export class ProjectSnapshotCache<T> {
   }
 
   /** Until it listens nothing is kept, so a service never serves a copy no one can drop. */
-  async start(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     await this.listener.start();
     this.listening = true;
   }
 
-  async stop(): Promise<void> {
+  async onModuleDestroy(): Promise<void> {
     this.listening = false;
     await this.listener.stop();
   }

@@ -1,6 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { ProjectSnapshotCache } from '@opp/snapshots';
 import type { NotifierConfig } from '../config/notifier.config';
-import { CallbackProjects } from './application/callback-projects';
+import { CallbackProjects, type CallbackProject } from './application/callback-projects';
 import { CreateMerchantCallbackUseCase } from './application/create-merchant-callback.use-case';
 import { CachedCallbackProjects } from './infrastructure/cached-callback-projects';
 import { ProjectSnapshotRepository } from './infrastructure/project-snapshot.repository';
@@ -17,10 +18,17 @@ export class CallbackModule {
       providers: [
         ProjectSnapshotRepository,
         {
+          provide: ProjectSnapshotCache,
+          useFactory: () =>
+            new ProjectSnapshotCache(config.databaseUrl, new Logger(CachedCallbackProjects.name)),
+        },
+        {
           provide: CallbackProjects,
-          inject: [ProjectSnapshotRepository],
-          useFactory: (rows: ProjectSnapshotRepository) =>
-            new CachedCallbackProjects(rows, config.databaseUrl),
+          inject: [ProjectSnapshotRepository, ProjectSnapshotCache],
+          useFactory: (
+            rows: ProjectSnapshotRepository,
+            cache: ProjectSnapshotCache<CallbackProject | null>,
+          ) => new CachedCallbackProjects(rows, cache),
         },
         CreateMerchantCallbackUseCase,
       ],

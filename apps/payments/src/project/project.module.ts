@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { ProjectSnapshotCache } from '@opp/snapshots';
 import { AcquirerModule } from '../acquirer/acquirer.module';
+import { PaymentsConfig } from '../config/payments.config';
 import { LiveProjectsStartupCheck } from './application/live-projects-startup-check';
-import { ProjectSettingsStore } from './application/project-settings.store';
+import { ProjectSettingsStore, type ProjectSettings } from './application/project-settings.store';
 import { CachedProjectSettings } from './infrastructure/cached-project-settings';
 import { ProjectSettingsRepository } from './infrastructure/project-settings.repository';
 
@@ -10,7 +12,18 @@ import { ProjectSettingsRepository } from './infrastructure/project-settings.rep
   imports: [AcquirerModule],
   providers: [
     ProjectSettingsRepository,
-    { provide: ProjectSettingsStore, useClass: CachedProjectSettings },
+    {
+      provide: ProjectSnapshotCache,
+      inject: [PaymentsConfig],
+      useFactory: (config: PaymentsConfig) =>
+        new ProjectSnapshotCache(config.databaseUrl, new Logger(CachedProjectSettings.name)),
+    },
+    {
+      provide: ProjectSettingsStore,
+      inject: [ProjectSettingsRepository, ProjectSnapshotCache],
+      useFactory: (rows: ProjectSettingsRepository, cache: ProjectSnapshotCache<ProjectSettings>) =>
+        new CachedProjectSettings(rows, cache),
+    },
     LiveProjectsStartupCheck,
   ],
   exports: [ProjectSettingsStore],

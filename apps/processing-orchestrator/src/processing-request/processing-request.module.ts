@@ -1,4 +1,5 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { ProjectSnapshotCache } from '@opp/snapshots';
 import { ProcessingOrchestratorConfig } from '../config/processing-orchestrator.config';
 import { ApplyTaskResultUseCase } from './application/apply-task-result/apply-task-result.use-case';
 import { FireDueTimersUseCase } from './application/fire-due-timers/fire-due-timers.use-case';
@@ -36,10 +37,15 @@ export class ProcessingRequestModule {
         { provide: PartnerRequestIds, useClass: PartnerRequestIdRepository },
         ProjectSandboxReader,
         {
+          provide: ProjectSnapshotCache,
+          useFactory: () =>
+            new ProjectSnapshotCache(config.databaseUrl, new Logger(CachedProjectSandboxes.name)),
+        },
+        {
           provide: ProjectSandboxes,
-          inject: [ProjectSandboxReader],
-          useFactory: (rows: ProjectSandboxReader) =>
-            new CachedProjectSandboxes(rows, config.databaseUrl),
+          inject: [ProjectSandboxReader, ProjectSnapshotCache],
+          useFactory: (rows: ProjectSandboxReader, cache: ProjectSnapshotCache<boolean | null>) =>
+            new CachedProjectSandboxes(rows, cache),
         },
         { provide: ProcessingOutbox, useClass: ProcessingOutboxWriter },
         ProcessingMetrics,

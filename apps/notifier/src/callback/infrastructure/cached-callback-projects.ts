@@ -1,6 +1,5 @@
-import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import { ProjectSnapshotCache } from '@opp/snapshots';
+import type { ProjectSnapshotCache } from '@opp/snapshots';
 import { CallbackProjects, type CallbackProject } from '../application/callback-projects';
 import type { ProjectSnapshotRepository } from './project-snapshot.repository';
 
@@ -9,26 +8,12 @@ import type { ProjectSnapshotRepository } from './project-snapshot.repository';
  * not read the snapshot; dropped at every commit that changes a snapshot, on every replica, as
  * payments keeps its project settings (ADR 0036). A project not known yet is read again each time.
  */
-export class CachedCallbackProjects
-  extends CallbackProjects
-  implements OnModuleInit, OnModuleDestroy
-{
-  private readonly cache: ProjectSnapshotCache<CallbackProject | null>;
-
+export class CachedCallbackProjects extends CallbackProjects {
   constructor(
     private readonly rows: ProjectSnapshotRepository,
-    databaseUrl: string,
+    private readonly cache: ProjectSnapshotCache<CallbackProject | null>,
   ) {
     super();
-    this.cache = new ProjectSnapshotCache(databaseUrl, new Logger(CachedCallbackProjects.name));
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.cache.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.cache.stop();
   }
 
   find(work: UnitOfWork, projectId: number): Promise<CallbackProject | null> {

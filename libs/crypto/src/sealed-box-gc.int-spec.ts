@@ -18,7 +18,11 @@ describe('sealed boxes under garbage collection pressure', () => {
     // Batches between event-loop turns, as a server seals: a plain loop seldom met the hang.
     const script = `
       const { SealingKey, generateSealingKeyPair } = require(${JSON.stringify(BUILT)});
-      const key = SealingKey.parse(generateSealingKeyPair('gc').publicKey);
+      // A key agreement per box, as before ADR 0057's windows: every box makes an ephemeral key.
+      const key = SealingKey.parse(generateSealingKeyPair('gc').publicKey, {
+        maxBoxes: 1,
+        maxAgeMs: 1000,
+      });
       let garbage = [];
       let sealed = 0;
       (function batch() {

@@ -1,6 +1,9 @@
 import { CryptoError } from './crypto-error';
-import { OpeningKeyRing, SealingKey, generateSealingKeyPair } from './sealed-box';
+import { OpeningKeyRing, SEALING_WINDOW, SealingKey, generateSealingKeyPair } from './sealed-box';
 import { openCard, sealCard } from './sealed-card';
+
+/** The module object itself (an `import * as` copy would not see the spy), to count key agreements. */
+const nodeCrypto = jest.requireActual<typeof import('node:crypto')>('node:crypto');
 
 const a = generateSealingKeyPair('a');
 const b = generateSealingKeyPair('b');
@@ -26,9 +29,92 @@ describe('sealed boxes', () => {
     expect(ring.open(box, 'card:v1:7')).toBe('4242424242424242');
   });
 
-  it('uses a fresh ephemeral key every time', () => {
-    const [first, second] = [sealerA.seal('x', 'c'), sealerA.seal('x', 'c')];
-    expect(first.split('.')[2]).not.toBe(second.split('.')[2]);
+  describe('a key agreement per window of boxes (ADR 0057)', () => {
+    const ephemeralOf = (box: string) => box.split('.')[2];
+    const ivOf = (box: string) => box.split('.')[3];
+    let clock = 0;
+    const windowed = () =>
+      SealingKey.parse(a.publicKey, { maxBoxes: 3, maxAgeMs: 1000, now: () => clock });
+
+    beforeEach(() => {
+      clock = 0;
+    });
+
+    it('seals the boxes of one window with one ephemeral key, each with its own IV', () => {
+      const sealer = windowed();
+      const boxes = [sealer.seal('x', 'c'), sealer.seal('x', 'c'), sealer.seal('x', 'c')];
+      expect(new Set(boxes.map(ephemeralOf)).size).toBe(1);
+      expect(new Set(boxes.map(ivOf)).size).toBe(3);
+      expect(new Set(boxes).size).toBe(3);
+      for (const box of boxes) expect(ringA.open(box, 'c')).toBe('x');
+    });
+
+    it("takes a new ephemeral key after the window's boxes", () => {
+      const sealer = windowed();
+      const boxes = Array.from({ length: 7 }, () => sealer.seal('x', 'c')).map(ephemeralOf);
+      expect(boxes.slice(0, 3).every((e) => e === boxes[0])).toBe(true);
+      expect(boxes.slice(3, 6).every((e) => e === boxes[3])).toBe(true);
+      expect(new Set([boxes[0], boxes[3], boxes[6]]).size).toBe(3);
+    });
+
+    it("takes a new ephemeral key once the window's time is over", () => {
+      const sealer = windowed();
+      const first = ephemeralOf(sealer.seal('x', 'c'));
+      clock = 999;
+      expect(ephemeralOf(sealer.seal('x', 'c'))).toBe(first);
+      clock = 1000;
+      expect(ephemeralOf(sealer.seal('x', 'c'))).not.toBe(first);
+    });
+
+    it('seals by default with a window of a second and a thousand boxes', () => {
+      expect(SEALING_WINDOW).toEqual({ maxBoxes: 1000, maxAgeMs: 1000 });
+      const [first, second] = [sealerA.seal('x', 'c'), sealerA.seal('x', 'c')];
+      expect(ephemeralOf(first)).toBe(ephemeralOf(second));
+    });
+
+    /** The X25519 key agreements `run` makes. */
+    function agreementsDuring(run: () => void): number {
+      const agreements = jest.spyOn(nodeCrypto, 'diffieHellman');
+      try {
+        run();
+        return agreements.mock.calls.length;
+      } finally {
+        agreements.mockRestore();
+      }
+    }
+
+    it('makes one key agreement per window to seal, and one per window to open', () => {
+      const sealer = windowed();
+      let boxes: string[] = [];
+      // Two per window to seal: the ephemeral public key (ADR 0055) and the shared secret.
+      expect(
+        agreementsDuring(() => (boxes = [0, 1, 2, 3, 4, 5].map(() => sealer.seal('x', 'c')))),
+      ).toBe(4);
+      const ring = new OpeningKeyRing(a.privateKey);
+      expect(
+        agreementsDuring(() => {
+          for (const box of [...boxes, ...boxes]) expect(ring.open(box, 'c')).toBe('x');
+        }),
+      ).toBe(2);
+    });
+
+    it('keeps the derived keys of the latest 64 ephemeral keys, dropping the oldest', () => {
+      const perBox = SealingKey.parse(a.publicKey, { maxBoxes: 1, maxAgeMs: 1000 });
+      const boxes = Array.from({ length: 65 }, () => perBox.seal('x', 'c'));
+      const ring = new OpeningKeyRing(a.privateKey);
+      expect(agreementsDuring(() => boxes.forEach((box) => ring.open(box, 'c')))).toBe(65);
+      expect(agreementsDuring(() => ring.open(boxes[64], 'c'))).toBe(0); // kept
+      // The oldest, dropped when the 65th came.
+      expect(agreementsDuring(() => ring.open(boxes[0], 'c'))).toBe(1);
+    });
+
+    it('keeps no derived key for a box that fails to open', () => {
+      const box = windowed().seal('x', 'c');
+      const ring = new OpeningKeyRing(a.privateKey);
+      const refused = () => expect(() => ring.open(box, 'other')).toThrow(/failed authentication/);
+      expect(agreementsDuring(() => [refused(), refused()])).toBe(2);
+      expect(agreementsDuring(() => [ring.open(box, 'c'), ring.open(box, 'c')])).toBe(1);
+    });
   });
 
   it('refuses a box opened for another context (project or purpose)', () => {

@@ -17,6 +17,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const RAW_KEY_BYTES = 32;
 const HKDF_INFO = 'opp/sealed-box/v1';
+/** Derived keys an opening ring keeps: a window a second long per sealer, so a minute of one. */
+const AGREED_KEYS_KEPT = 64;
 // DER prefixes of X25519 keys, so a raw 32-byte key can be given instead of SPKI / PKCS8.
 const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
@@ -32,10 +34,34 @@ const BASE_POINT = createPublicKey({
 });
 
 /**
- * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with a fresh
- * ephemeral key per message, HKDF-SHA256 over the shared secret, AES-256-GCM. Whoever holds only
- * the public key can seal but never open, so a service that receives secrets from the outside
- * (the gateway) cannot read what it sealed, nor anything else sealed to the same key.
+ * How long one ephemeral key agreement serves the boxes a sealer seals (ADR 0057): at most
+ * `maxBoxes` boxes and `maxAgeMs` milliseconds, whichever ends first. `now` is the clock (tests).
+ */
+export interface SealingWindow {
+  maxBoxes: number;
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+/** ADR 0057: a second of boxes, or a thousand, per key agreement. */
+export const SEALING_WINDOW: SealingWindow = { maxBoxes: 1000, maxAgeMs: 1000 };
+
+/** The key agreement of the current window: its ephemeral public key and the derived AES key. */
+interface Agreement {
+  ephemeralRaw: Buffer;
+  key: Buffer;
+  boxes: number;
+  endsAt: number;
+}
+
+/**
+ * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with an ephemeral
+ * key, HKDF-SHA256 over the shared secret, AES-256-GCM with a fresh random IV per box. The
+ * ephemeral key and its derived key serve a short window of boxes (ADR 0057): a key agreement per
+ * box took a tenth of the gateway's busy time under load. Whoever holds only the public key can
+ * seal but never open, so a service that receives secrets from the outside (the gateway) cannot
+ * read anything sealed to the same key by others, nor what it sealed itself before its current
+ * window.
  * Boxes read `s1.<kid>.<ephemeral public key>.<iv>.<tag>.<ciphertext>` (base64url); the header
  * and the caller's context (e.g. purpose and project) are authenticated, so a box opens only
  * for the context it was sealed for.
@@ -43,28 +69,50 @@ const BASE_POINT = createPublicKey({
 export class SealingKey {
   /** The recipient's raw 32 bytes, part of every box's key derivation: read once. */
   private readonly raw: Buffer;
+  private readonly now: () => number;
+  private agreement: Agreement | undefined;
 
   private constructor(
     readonly kid: string,
     private readonly key: KeyObject,
+    private readonly window: SealingWindow,
   ) {
     this.raw = rawOfSpki(key.export(SPKI_DER));
+    this.now = window.now ?? Date.now;
   }
 
   /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */
-  static parse(spec: string): SealingKey {
+  static parse(spec: string, window: SealingWindow = SEALING_WINDOW): SealingKey {
     const { kid, bytes } = parseKidEntry(spec.trim(), 'public key', 1);
     try {
       const der = bytes.length === RAW_KEY_BYTES ? Buffer.concat([SPKI_PREFIX, bytes]) : bytes;
       const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
       assertX25519(key, 'public key', kid);
-      return new SealingKey(kid, key);
+      return new SealingKey(kid, key, window);
     } catch (err) {
       throw asCryptoError(err, `Invalid public key (kid "${kid}"): not an X25519 key`);
     }
   }
 
   seal(plaintext: string, context: string): string {
+    const { ephemeralRaw, key } = this.currentAgreement();
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(additionalData(this.kid, ephemeralRaw, context));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, this.kid, ephemeralRaw, iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  /** The window's agreement, or a new one once the window is over (ADR 0057). */
+  private currentAgreement(): Agreement {
+    const now = this.now();
+    const current = this.agreement;
+    if (current && current.boxes < this.window.maxBoxes && now < current.endsAt) {
+      current.boxes++;
+      return current;
+    }
     const ephemeral = generateKeyPairSync('x25519');
     // RFC 7748, section 6.1: a public key is X25519 of its private key and the base point. Computed
     // by a key agreement, which allocates nothing under the key's lock, never exported from the
@@ -75,13 +123,8 @@ export class SealingKey {
       ephemeralRaw,
       this.raw,
     );
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(additionalData(this.kid, ephemeralRaw, context));
-    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, this.kid, ephemeralRaw, iv, cipher.getAuthTag(), ciphertext]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
+    this.agreement = { ephemeralRaw, key, boxes: 1, endsAt: now + this.window.maxAgeMs };
+    return this.agreement;
   }
 }
 
@@ -95,6 +138,12 @@ export class OpeningKeyRing {
   private readonly keys: ReadonlyMap<string, KeyObject>;
   /** Each key's raw public half, part of every box's key derivation: computed once, not per box. */
   private readonly rawPublics = new Map<string, Buffer>();
+  /**
+   * The derived keys of the latest ephemeral keys that opened a box, by kid and ephemeral key: a
+   * sealer's window seals many boxes with one (ADR 0057). Only keys that authenticated a box are
+   * kept, so a forged header cannot push real ones out; the oldest goes first.
+   */
+  private readonly agreed = new Map<string, Buffer>();
 
   constructor(spec: string) {
     if (spec.trim() === '') throw new CryptoError('Invalid private keys: none given');
@@ -141,27 +190,49 @@ export class OpeningKeyRing {
     ) {
       throw new CryptoError('Sealed box is malformed');
     }
-    const privateKey = this.keyFor(kid);
+    const ephemeralText = decoded.ephemeral.toString('base64url');
+    const agreedKey = `${kid}.${ephemeralText}`;
+    const cached = this.agreed.get(agreedKey);
+    const key = cached ?? this.agree(kid, decoded.ephemeral, ephemeralText);
+    let plaintext: string;
     try {
-      // From its JWK form: OpenSSL's DER decoder costs about six times as much per box.
-      const ephemeralKey = createPublicKey({
-        key: { kty: 'OKP', crv: 'X25519', x: decoded.ephemeral.toString('base64url') },
-        format: 'jwk',
-      });
-      const key = deriveKey(
-        diffieHellman({ privateKey, publicKey: ephemeralKey }),
-        decoded.ephemeral,
-        this.rawPublics.get(kid)!,
-      );
       const decipher = createDecipheriv('aes-256-gcm', key, decoded.iv);
       decipher.setAAD(additionalData(kid, decoded.ephemeral, context));
       decipher.setAuthTag(decoded.tag);
-      return Buffer.concat([decipher.update(decoded.ciphertext), decipher.final()]).toString(
+      plaintext = Buffer.concat([decipher.update(decoded.ciphertext), decipher.final()]).toString(
         'utf8',
       );
     } catch {
       throw new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
     }
+    if (!cached) this.remember(agreedKey, key);
+    return plaintext;
+  }
+
+  /** The key derived from the recipient's private key and a box's ephemeral public key. */
+  private agree(kid: string, ephemeral: Buffer, ephemeralText: string): Buffer {
+    const privateKey = this.keyFor(kid);
+    try {
+      // From its JWK form: OpenSSL's DER decoder costs about six times as much per box.
+      const ephemeralKey = createPublicKey({
+        key: { kty: 'OKP', crv: 'X25519', x: ephemeralText },
+        format: 'jwk',
+      });
+      return deriveKey(
+        diffieHellman({ privateKey, publicKey: ephemeralKey }),
+        ephemeral,
+        this.rawPublics.get(kid)!,
+      );
+    } catch {
+      throw new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
+    }
+  }
+
+  private remember(agreedKey: string, key: Buffer): void {
+    if (this.agreed.size >= AGREED_KEYS_KEPT) {
+      this.agreed.delete(this.agreed.keys().next().value!);
+    }
+    this.agreed.set(agreedKey, key);
   }
 
   private keyFor(kid: string): KeyObject {

@@ -9,6 +9,7 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { CryptoError } from './crypto-error';
 import { parseKidEntry } from './parse-key-ring';
 
@@ -35,7 +36,8 @@ const BASE_POINT = createPublicKey({
 
 /**
  * How long one ephemeral key agreement serves the boxes a sealer seals (ADR 0057): at most
- * `maxBoxes` boxes and `maxAgeMs` milliseconds, whichever ends first. `now` is the clock (tests).
+ * `maxBoxes` boxes and `maxAgeMs` milliseconds, whichever ends first. `now` is the clock in
+ * milliseconds (tests; by default a monotonic one).
  */
 export interface SealingWindow {
   maxBoxes: number;
@@ -78,7 +80,8 @@ export class SealingKey {
     private readonly window: SealingWindow,
   ) {
     this.raw = rawOfSpki(key.export(SPKI_DER));
-    this.now = window.now ?? Date.now;
+    // A monotonic clock: a wall clock set back would stretch a window.
+    this.now = window.now ?? (() => performance.now());
   }
 
   /** `kid:base64` of an X25519 public key as SPKI DER or the raw 32 bytes. */

@@ -50,7 +50,8 @@ export const SEALING_WINDOW: SealingWindow = { maxBoxes: 1000, maxAgeMs: 1000 };
 
 /** The key agreement of the current window: its ephemeral public key and the derived AES key. */
 interface Agreement {
-  ephemeralRaw: Buffer;
+  /** The ephemeral public key as base64url text, as the boxes carry it and their header names it. */
+  ephemeralText: string;
   key: Buffer;
   boxes: number;
   endsAt: number;
@@ -98,12 +99,12 @@ export class SealingKey {
   }
 
   seal(plaintext: string, context: string): string {
-    const { ephemeralRaw, key } = this.currentAgreement();
+    const { ephemeralText, key } = this.currentAgreement();
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(additionalData(this.kid, ephemeralRaw, context));
+    cipher.setAAD(additionalData(this.kid, ephemeralText, context));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, this.kid, ephemeralRaw, iv, cipher.getAuthTag(), ciphertext]
+    return [VERSION, this.kid, ephemeralText, iv, cipher.getAuthTag(), ciphertext]
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
       .join('.');
   }
@@ -126,7 +127,12 @@ export class SealingKey {
       ephemeralRaw,
       this.raw,
     );
-    this.agreement = { ephemeralRaw, key, boxes: 1, endsAt: now + this.window.maxAgeMs };
+    this.agreement = {
+      ephemeralText: ephemeralRaw.toString('base64url'),
+      key,
+      boxes: 1,
+      endsAt: now + this.window.maxAgeMs,
+    };
     return this.agreement;
   }
 }
@@ -200,13 +206,13 @@ export class OpeningKeyRing {
     let plaintext: string;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, decoded.iv);
-      decipher.setAAD(additionalData(kid, decoded.ephemeral, context));
+      decipher.setAAD(additionalData(kid, ephemeralText, context));
       decipher.setAuthTag(decoded.tag);
       plaintext = Buffer.concat([decipher.update(decoded.ciphertext), decipher.final()]).toString(
         'utf8',
       );
     } catch {
-      throw new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
+      throw notAuthentic();
     }
     if (!cached) this.remember(agreedKey, key);
     return plaintext;
@@ -227,7 +233,7 @@ export class OpeningKeyRing {
         this.rawPublics.get(kid)!,
       );
     } catch {
-      throw new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
+      throw notAuthentic();
     }
   }
 
@@ -263,8 +269,8 @@ function deriveKey(shared: Buffer, ephemeralRaw: Buffer, recipientRaw: Buffer): 
   return Buffer.from(hkdfSync('sha256', shared, salt, HKDF_INFO, 32));
 }
 
-function additionalData(kid: string, ephemeralRaw: Buffer, context: string): Buffer {
-  return Buffer.from(`${VERSION}.${kid}.${ephemeralRaw.toString('base64url')}|${context}`, 'utf8');
+function additionalData(kid: string, ephemeralText: string, context: string): Buffer {
+  return Buffer.from(`${VERSION}.${kid}.${ephemeralText}|${context}`, 'utf8');
 }
 
 /**
@@ -282,6 +288,10 @@ function rawOfSpki(der: Buffer): Buffer {
     throw new CryptoError('Not an X25519 public key');
   }
   return der.subarray(SPKI_PREFIX.length);
+}
+
+function notAuthentic(): CryptoError {
+  return new CryptoError('Sealed box failed authentication (tampered, wrong key or context)');
 }
 
 function assertX25519(key: KeyObject, what: string, kid: string): void {

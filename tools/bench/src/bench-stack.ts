@@ -19,6 +19,7 @@ import {
   type Stack,
 } from '@opp/local-stack';
 import { pidsNamed, UsageMeter } from './process-usage';
+import { WorkCounter } from './work-counts';
 
 export interface BenchStack {
   stack: Stack;
@@ -34,6 +35,8 @@ export interface BenchStack {
   addInstance(name: AppName): Promise<ServiceHandle>;
   /** CPU and memory of every service instance, the broker and PostgreSQL (from /proc). */
   meter(): UsageMeter;
+  /** Messages per topic and transactions and rows per database of this stack (counted, not timed). */
+  work(): WorkCounter;
   stop(): Promise<void>;
 }
 
@@ -46,6 +49,9 @@ const SERVICES: readonly AppName[] = [
   'notifier',
   'processing-orchestrator',
 ];
+
+const TOPIC_PREFIX = 'bench.';
+const DATABASE_PREFIX = 'opp_bench_';
 
 /** A broker, databases and the services of the scenarios, all of their own (nothing shared with npm start). */
 export async function startBenchStack(log: (line: string) => void): Promise<BenchStack> {
@@ -63,8 +69,8 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     services: SERVICES,
     brokers: broker.brokers,
     topics: allTopics,
-    prefix: 'bench.',
-    dbPrefix: 'opp_bench_',
+    prefix: TOPIC_PREFIX,
+    dbPrefix: DATABASE_PREFIX,
     resetDatabases: true,
     // This machine's PostgreSQL runs without autovacuum; production's does not (ADR 0049).
     autoanalyzeStandIn: true,
@@ -73,7 +79,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     logDir: localDir(root, 'bench', 'logs'),
     log,
   });
-  const baselineDatabase = 'opp_bench_pg_baseline';
+  const baselineDatabase = `${DATABASE_PREFIX}pg_baseline`;
   await dropDatabases(DEFAULT_ADMIN_URL, [baselineDatabase]);
   await ensureDatabases(DEFAULT_ADMIN_URL, [baselineDatabase]);
   const baselineDatabaseUrl = databaseUrl(DEFAULT_ADMIN_URL, baselineDatabase);
@@ -114,6 +120,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
         { name: 'kafka broker', pids: () => [broker.pid] },
         { name: 'postgresql', pids: () => pidsNamed('postgres') },
       ]),
+    work: () => new WorkCounter(broker.brokers, TOPIC_PREFIX, DEFAULT_ADMIN_URL, DATABASE_PREFIX),
     async stop() {
       await Promise.all(extra.map((handle) => handle.stop()));
       await stack.stop();

@@ -12,6 +12,7 @@ import { runProcessingScenarios } from './processing-scenario';
 import { totalCpuMs, UsageMeter, type BusyWindow, type ProcessUsage } from './process-usage';
 import { refusedDeliveries, REFUSED_DELIVERIES } from './refused-deliveries';
 import { writeReport, type BenchFigures } from './report';
+import { workPerUnit, type WorkCounter, type WorkPerUnit } from './work-counts';
 import { postSignedForm } from './signed-form';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -45,24 +46,35 @@ async function settled(received: () => number): Promise<void> {
 /**
  * A closed-loop card load measured with its CPU: warm-up first, then the timed run and the work it
  * leaves behind (outbox relays, status consumers, callback deliveries), so CPU per charge is all of it.
+ * With a counter, also what it made the system do per charge (messages, transactions, rows).
  */
 async function measuredCardLoad(
   bench: BenchStack,
   shop: CardShop,
   name: string,
   received: () => number,
-): Promise<{ result: LoadResult; usage: ProcessUsage[]; loadGenerator: ProcessUsage }> {
+  counter?: WorkCounter,
+): Promise<{
+  result: LoadResult;
+  usage: ProcessUsage[];
+  loadGenerator: ProcessUsage;
+  work?: WorkPerUnit;
+}> {
   await shop.load(`${name} (warm-up)`, { concurrency: CONCURRENCY, seconds: 2 });
   await settled(received);
-  return bench.meter().measure(async () => {
-    const result = await shop.load(name, {
-      concurrency: CONCURRENCY,
-      seconds: SECONDS,
-      warmupSeconds: 0,
+  const timed = () =>
+    bench.meter().measure(async () => {
+      const result = await shop.load(name, {
+        concurrency: CONCURRENCY,
+        seconds: SECONDS,
+        warmupSeconds: 0,
+      });
+      await settled(received);
+      return result;
     });
-    await settled(received);
-    return result;
-  });
+  if (!counter) return timed();
+  const { before, after, result } = await counter.measure(timed);
+  return { ...result, work: workPerUnit(before, after, result.result.completed) };
 }
 
 /**
@@ -113,6 +125,7 @@ async function main(): Promise<void> {
       shop,
       'POST /v1/card/process (gateway -> payments)',
       receiver.received,
+      bench.work(),
     );
     const halfRate = card.result.perSecond / 2;
     // Measured twice: the load alone (how busy the machine was while it lasted) and with the work
@@ -171,6 +184,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
       meter: bench.meter(),
+      counter: bench.work(),
     });
 
     log('baseline: bare kafkajs produce-to-consume round trip ...');
@@ -212,6 +226,7 @@ async function main(): Promise<void> {
       card: card.result,
       cardUsage: card.usage,
       cardLoadGenerator: card.loadGenerator,
+      cardWork: card.work,
       cardUnloaded: unloaded,
       cardHalfLoad: half.result.result,
       cardHalfLoadUsage: half.usage,
@@ -227,6 +242,7 @@ async function main(): Promise<void> {
       treesNotifiedUnloaded: trees.notifiedUnloaded,
       treesNotified: trees.notifiedLoaded,
       treesNotifiedUsage: trees.notifiedUsage ?? [],
+      treesNotifiedWork: trees.notifiedWork,
       kafka: kafkaResult,
       afterLoad: afterLoad.usage,
       scaled: scaled.result,

@@ -4,6 +4,7 @@ import { AdminClient } from '@opp/testing';
 import { httpRequest, jsonOf } from './http-client';
 import { runLoad, type LoadResult } from './load';
 import type { ProcessUsage, UsageMeter } from './process-usage';
+import { workPerUnit, type WorkCounter, type WorkPerUnit } from './work-counts';
 import { startNotificationReceiver, type NotificationReceiver } from './notification-receiver';
 
 type Partner = { identifier: string; secret: string };
@@ -27,11 +28,18 @@ const tree = (n: string) => [
  * unloaded (one tree at a time) and under load. `warmupSeconds` of notified trees at the loaded
  * concurrency come first: the card scenarios before leave the tree paths of the orchestrator and
  * users-recurring cold. With a `meter`, the loaded notified trees are measured with it: a tree is
- * over when its notification arrived, so their CPU is the trees' whole cost.
+ * over when its notification arrived, so their CPU is the trees' whole cost. With a `counter`, they
+ * are also counted: messages, transactions and rows per tree.
  */
 export async function runProcessingScenarios(
   gatewayUrl: string,
-  options: { concurrency: number; seconds: number; warmupSeconds?: number; meter?: UsageMeter },
+  options: {
+    concurrency: number;
+    seconds: number;
+    warmupSeconds?: number;
+    meter?: UsageMeter;
+    counter?: WorkCounter;
+  },
 ): Promise<ProcessingResults> {
   const admin = new AdminClient(gatewayUrl);
   const project = await admin.createProject({ name: 'Bench partner shop' });
@@ -76,15 +84,20 @@ export async function runProcessingScenarios(
         ...load,
         warmupSeconds: 0,
       });
-    const measured = options.meter
-      ? await options.meter.measure(notifiedLoad)
-      : { result: await notifiedLoad(), usage: undefined };
+    const { meter, counter } = options;
+    const timed = async () =>
+      meter ? meter.measure(notifiedLoad) : { result: await notifiedLoad(), usage: undefined };
+    const counted = counter ? await counter.measure(timed) : undefined;
+    const measured = counted ? counted.result : await timed();
     return {
       unloaded,
       loaded,
       notifiedUnloaded,
       notifiedLoaded: measured.result,
       notifiedUsage: measured.usage,
+      notifiedWork: counted
+        ? workPerUnit(counted.before, counted.after, measured.result.completed)
+        : undefined,
     };
   } finally {
     await receiver.close();
@@ -103,6 +116,8 @@ export interface ProcessingResults {
   notifiedLoaded: LoadResult;
   /** CPU per process over the loaded notified trees, when measured. */
   notifiedUsage?: ProcessUsage[];
+  /** Messages, transactions and rows per loaded notified tree, when counted. */
+  notifiedWork?: WorkPerUnit;
 }
 
 /** The recommended flow: submit with a notification target, wait for it, read the status once. */

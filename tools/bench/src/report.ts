@@ -6,6 +6,7 @@ import type { LoadResult } from './load';
 import type { PaymentAudit } from './payment-audit';
 import { totalCpuMs, type BusyWindow, type ProcessUsage } from './process-usage';
 import { REFUSED_DELIVERIES, REFUSED_SECONDS } from './refused-deliveries';
+import type { WorkPerUnit } from './work-counts';
 
 const MARKER = '<!-- bench:results -->';
 
@@ -17,6 +18,8 @@ export interface BenchFigures {
   cardUsage: ProcessUsage[];
   /** The bench's own CPU during the card load (clients, callback receiver); not in the sums. */
   cardLoadGenerator: ProcessUsage;
+  /** Messages, transactions and rows per charge of the closed loop (counted, not timed). */
+  cardWork?: WorkPerUnit;
   cardUnloaded: LoadResult;
   cardHalfLoad: LoadResult;
   /** CPU per process over the open loop at half the throughput and the work it left behind. */
@@ -38,6 +41,8 @@ export interface BenchFigures {
   treesNotified: LoadResult;
   /** CPU per process over the loaded notified trees (each over when its notification arrived). */
   treesNotifiedUsage: ProcessUsage[];
+  /** Messages, transactions and rows per loaded notified tree (counted, not timed). */
+  treesNotifiedWork?: WorkPerUnit;
   kafka: LoadResult;
   /** The stack left alone for `idleSeconds` after the loads (CPU and resident memory). */
   afterLoad: ProcessUsage[];
@@ -132,6 +137,38 @@ function usageTable(f: BenchFigures): string[] {
 }
 
 /**
+ * What a charge and a tree made the system do, counted: messages per topic, and per database the
+ * transactions committed and the rows inserted, updated and deleted. The same on any machine.
+ */
+export function workTable(charge?: WorkPerUnit, tree?: WorkPerUnit): string[] {
+  const topics = [
+    ...new Set([...(charge?.messages ?? []), ...(tree?.messages ?? [])].map((m) => m.topic)),
+  ].sort();
+  const databases = [
+    ...new Set([...(charge?.databases ?? []), ...(tree?.databases ?? [])].map((d) => d.database)),
+  ].sort();
+  const figure = (n: number | undefined) => (n === undefined ? '0' : n.toFixed(2));
+  const message = (work: WorkPerUnit | undefined, topic: string) =>
+    figure(work?.messages.find((m) => m.topic === topic)?.perUnit);
+  const total = (work: WorkPerUnit | undefined) =>
+    figure(work?.messages.reduce((sum, m) => sum + m.perUnit, 0));
+  const database = (work: WorkPerUnit | undefined, name: string) => {
+    const d = work?.databases.find((entry) => entry.database === name);
+    return `${figure(d?.transactions)} / ${figure(d?.inserted)} / ${figure(d?.updated)} / ${figure(d?.deleted)}`;
+  };
+  return [
+    '| counted | per charge | per tree, notified |',
+    '|---|---|---|',
+    ...topics.map((t) => `| messages on ${t} | ${message(charge, t)} | ${message(tree, t)} |`),
+    `| **messages, all topics** | ${total(charge)} | ${total(tree)} |`,
+    ...databases.map(
+      (d) =>
+        `| ${d} database: transactions / rows inserted / updated / deleted | ${database(charge, d)} | ${database(tree, d)} |`,
+    ),
+  ];
+}
+
+/**
  * The results as Markdown, printed and written to docs/benchmarks.md below its marker (the text
  * above the marker is the hand-written method). Ratios are against baselines of the same run.
  */
@@ -190,6 +227,12 @@ export function writeReport(
     "tree's the loaded notified trees' (each over when its notification arrived):",
     '',
     ...usageTable(f),
+    '',
+    'What a charge (the closed loop at concurrency 16) and a tree (the loaded notified trees) made the',
+    "system do, counted from the broker's end offsets and PostgreSQL's statistics: the same on any",
+    'machine, so a change to the hot path shows here from one run to the next:',
+    '',
+    ...workTable(f.cardWork, f.treesNotifiedWork),
     '',
     'Targets (issue: performance):',
     '',

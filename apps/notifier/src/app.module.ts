@@ -27,7 +27,7 @@ export class AppModule {
         SnapshotsModule,
         delivery,
         CallbackModule.register(delivery, config),
-        PartnerNotificationModule.register(delivery),
+        PartnerNotificationModule.register(delivery, config),
         MessageModule.register(delivery),
       ],
     };

@@ -1,5 +1,6 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
 import {
+  PartnerSnapshotsNotify1764300000000,
   ProjectSnapshotsNotify1764100000100,
   snapshotEntities,
   snapshotMigrations,
@@ -18,6 +19,8 @@ export const migrations = [
   DeliveryDestination1763700000420,
   // Merchant callbacks cache what they read of a project, dropped by its NOTIFY (ADR 0036).
   ProjectSnapshotsNotify1764100000100,
+  // Partner notifications cache what they read of a partner, dropped by its NOTIFY (ADR 0036).
+  PartnerSnapshotsNotify1764300000000,
 ];
 
 export const databaseOptions = (url: string) =>

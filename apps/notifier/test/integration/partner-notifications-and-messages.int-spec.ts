@@ -164,6 +164,87 @@ describe('partner notifications (D4) and the message.send task function (D5)', (
     });
   });
 
+  /**
+   * ADR 0036: the notifier keeps what it read of a partner, and drops it when a partner snapshot
+   * changes. A partner's stored secret is swapped for another partner's in the notifier's own
+   * copy: a notification signed with the old secret was served from memory; one signed with the
+   * new secret read the snapshot again.
+   */
+  describe('the partner as read for notifications', () => {
+    let cached: { identifier: string; secret: string };
+    let other: { identifier: string; secret: string };
+    let own: string;
+
+    beforeAll(async () => {
+      const admin = new AdminClient(stack.gatewayUrl!);
+      const project = await admin.createProject();
+      cached = await admin.createPartner(project.id, 'cache-partner');
+      other = await admin.createPartner(project.id, 'other-partner');
+      await kit.waitForPartner(cached.identifier);
+      await kit.waitForPartner(other.identifier);
+      own = await secretStoredFor(cached.identifier);
+    });
+
+    afterEach(async () => {
+      await kit.query(`ALTER TABLE partner_snapshots ENABLE TRIGGER partner_snapshots_changed`);
+      await kit.query(`UPDATE partner_snapshots SET secret_encrypted = $2 WHERE identifier = $1`, [
+        cached.identifier,
+        own,
+      ]);
+    });
+
+    const secretStoredFor = async (identifier: string): Promise<string> => {
+      const [row] = await kit.query<{ secret_encrypted: string }>(
+        `SELECT secret_encrypted FROM partner_snapshots WHERE identifier = $1`,
+        [identifier],
+      );
+      return row.secret_encrypted;
+    };
+
+    /** Notifies `cached`'s partner of a new request; answers the secret its signature verifies with. */
+    const notifiedWith = async (path: string): Promise<'own' | 'other' | 'neither'> => {
+      const globalId = randomUUID();
+      await kit.publish(RequestFinishedV1Message, globalId, {
+        globalId,
+        partnerIdentifier: cached.identifier,
+        targets: [{ type: 'URL', uri: partnerSite.url(path), method: 'POST' }],
+        finishedAt: new Date().toISOString(),
+      });
+      const call = (await partnerSite.waitFor(path)).find((c) => c.body === `globalId=${globalId}`);
+      const signature = call?.headers['x-opp-signature'] ?? '';
+      if (verifyPartnerSignature(cached.secret, `globalId=${globalId}`, signature)) return 'own';
+      if (verifyPartnerSignature(other.secret, `globalId=${globalId}`, signature)) return 'other';
+      return 'neither';
+    };
+
+    it('reads a partner once: a change that notifies no instance is not seen', async () => {
+      expect(await notifiedWith('/notify/cache-1')).toBe('own');
+      await kit.query(`ALTER TABLE partner_snapshots DISABLE TRIGGER partner_snapshots_changed`);
+      await kit.query(`UPDATE partner_snapshots SET secret_encrypted = $2 WHERE identifier = $1`, [
+        cached.identifier,
+        await secretStoredFor(other.identifier),
+      ]);
+      expect(await notifiedWith('/notify/cache-2')).toBe('own');
+    });
+
+    it('reads the partner again once a partner snapshot changed', async () => {
+      expect(await notifiedWith('/notify/cache-3')).toBe('own');
+      await kit.query(`UPDATE partner_snapshots SET secret_encrypted = $2 WHERE identifier = $1`, [
+        cached.identifier,
+        await secretStoredFor(other.identifier),
+      ]);
+      // The drop travels by NOTIFY, the next event by Kafka: the first may come second. Well
+      // within the copies' 60 s safety limit, so only the drop can make this pass.
+      let n = 0;
+      await eventually(
+        async () => (await notifiedWith(`/notify/cache-4-${n++}`)) === 'other',
+        'a notification signed with the changed secret',
+        15_000,
+        200,
+      );
+    });
+  });
+
   describe('message.send', () => {
     const command = (payload: Record<string, unknown>, fn = 'message.send'): TaskCommandV1 => ({
       taskId: randomUUID(),

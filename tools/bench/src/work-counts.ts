@@ -59,7 +59,7 @@ export function workPerUnit(before: WorkSample, after: WorkSample, units: number
  * Counts what a scenario made the system do: messages per topic (from the broker's end offsets)
  * and transactions and rows written per database (from PostgreSQL's statistics). Unlike CPU, these
  * counts do not depend on the machine or on what else it ran, so a change to the hot path shows in
- * them from one run to the next (docs/benchmarks.md, reading the figures).
+ * them from one run to the next (docs/benchmarks.md, counted work).
  */
 export class WorkCounter {
   constructor(

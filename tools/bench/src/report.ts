@@ -138,7 +138,7 @@ function usageTable(f: BenchFigures): string[] {
 
 /**
  * What a charge and a tree made the system do, counted: messages per topic, and per database the
- * transactions committed and the rows inserted, updated and deleted. The same on any machine.
+ * transactions committed and the rows inserted, updated and deleted.
  */
 export function workTable(charge?: WorkPerUnit, tree?: WorkPerUnit): string[] {
   const topics = [
@@ -229,8 +229,8 @@ export function writeReport(
     ...usageTable(f),
     '',
     'What a charge (the closed loop at concurrency 16) and a tree (the loaded notified trees) made the',
-    "system do, counted from the broker's end offsets and PostgreSQL's statistics: the same on any",
-    'machine, so a change to the hot path shows here from one run to the next:',
+    "system do, counted from the broker's end offsets and PostgreSQL's statistics: messages and rows",
+    'do not move with the machine, transactions only with how much a batch gathers:',
     '',
     ...workTable(f.cardWork, f.treesNotifiedWork),
     '',

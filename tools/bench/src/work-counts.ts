@@ -28,7 +28,7 @@ export interface WorkPerUnit {
  * second, and an idle backend with counts still pending within ten seconds: a sample taken sooner
  * than this after a load misses its tail, and the next window would count it.
  */
-export const STATISTICS_FLUSH_MS = 11_000;
+const STATISTICS_FLUSH_MS = 11_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,9 +57,10 @@ export function workPerUnit(before: WorkSample, after: WorkSample, units: number
 
 /**
  * Counts what a scenario made the system do: messages per topic (from the broker's end offsets)
- * and transactions and rows written per database (from PostgreSQL's statistics). Unlike CPU, these
- * counts do not depend on the machine or on what else it ran, so a change to the hot path shows in
- * them from one run to the next (docs/benchmarks.md, counted work).
+ * and transactions and rows written per database (from PostgreSQL's statistics). Unlike CPU, the
+ * messages and rows do not depend on the machine, and the transactions only through how many
+ * messages a batch gathers, so a change to the hot path shows in them from one run to the next
+ * (docs/benchmarks.md, counted work).
  */
 export class WorkCounter {
   constructor(

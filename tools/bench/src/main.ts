@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { forkBareSignedServer } from './baselines/bare-http-server';
+import { startBareTree } from './baselines/bare-tree';
 import { startKafkaRoundTrip } from './baselines/kafka-round-trip';
 import { pgChargeWrites } from './baselines/pg-charge-writes';
 import { startBenchStack, type BenchStack } from './bench-stack';
@@ -89,6 +90,38 @@ async function measuredWindow<T>(
   const started = performance.now();
   const measured = await bench.meter().measure(during);
   return { ...measured, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The bare tree baseline (baselines/bare-tree.ts) at the trees' concurrency, after a warm-up and an
+ * ANALYZE: its trees per second and its CPU per tree, the broker's, PostgreSQL's and this process's
+ * (which runs it; the services, idle meanwhile, are left out). A tree left incomplete fails the
+ * bench: a baseline that dropped work would flatter itself.
+ */
+async function measuredBareTree(
+  bench: BenchStack,
+): Promise<{ result: LoadResult; cpuPerTreeMs: number }> {
+  const bare = await startBareTree(bench.broker.brokers, bench.baselineDatabaseUrl);
+  try {
+    const tree = () => bare.tree();
+    const load = { concurrency: TREE_CONCURRENCY, seconds: SECONDS };
+    await runLoad('bare tree (warm-up)', tree, { ...load, seconds: 5, warmupSeconds: 0 });
+    await bare.analyze();
+    const measured = await bench
+      .meter()
+      .measure(() => runLoad('bare tree: the same messages and rows, kafkajs + pg', tree, load));
+    const audit = await bare.audit();
+    if (audit.incomplete > 0) {
+      throw new Error(`the bare tree left ${audit.incomplete} of ${audit.trees} trees incomplete`);
+    }
+    const system = measured.usage.filter(
+      (u) => u.name === 'kafka broker' || u.name === 'postgresql',
+    );
+    const cpuMs = totalCpuMs(system) + measured.loadGenerator.cpuMs;
+    return { result: measured.result, cpuPerTreeMs: cpuMs / measured.result.completed };
+  } finally {
+    await bare.close();
+  }
 }
 
 /**
@@ -195,6 +228,9 @@ async function main(): Promise<void> {
       { concurrency: 1, seconds: 10 },
     );
     await kafka.close();
+
+    log("baseline: the tree's messages and rows with bare kafkajs and pg ...");
+    const bareTree = await measuredBareTree(bench);
     // The same stack left alone again, once the loads are over: its JIT-compiled and warmed steady
     // state, where the first idle reading still includes the services' and the broker's start.
     log(`idle stack after the load for ${IDLE_SECONDS} s, ${IDLE_SETTLE_SECONDS} s after it ...`);
@@ -244,6 +280,8 @@ async function main(): Promise<void> {
       treesNotifiedUsage: trees.notifiedUsage ?? [],
       treesNotifiedWork: trees.notifiedWork,
       kafka: kafkaResult,
+      bareTree: bareTree.result,
+      bareTreeCpuPerTreeMs: bareTree.cpuPerTreeMs,
       afterLoad: afterLoad.usage,
       scaled: scaled.result,
       scaledUsage: scaled.usage,

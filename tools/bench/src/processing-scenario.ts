@@ -15,8 +15,11 @@ const resolve = (id: string, children: unknown[] = []) => ({
   ...(children.length ? { success: children } : {}),
 });
 
-/** Three levels, seven fast tasks (user.resolve: one Kafka command and result each). */
-const tree = (n: string) => [
+/**
+ * Three levels, seven fast tasks (user.resolve: one Kafka command and result each); the bare tree
+ * baseline does the same tasks (baselines/bare-tree.ts).
+ */
+export const benchTree = (n: string) => [
   resolve(`${n}-a`, [
     resolve(`${n}-b`, [resolve(`${n}-d`), resolve(`${n}-e`)]),
     resolve(`${n}-c`, [resolve(`${n}-f`), resolve(`${n}-g`)]),
@@ -161,7 +164,7 @@ async function submit(
       request: { id: name, date: new Date().toISOString() },
       ...(notify.length ? { service: { result: notify } } : {}),
     },
-    payload: { partner: { identifier: partner.identifier }, tasks: tree(name) },
+    payload: { partner: { identifier: partner.identifier }, tasks: benchTree(name) },
   });
   const submitted = await httpRequest(`${gatewayUrl}/processing`, {
     method: 'POST',

@@ -44,6 +44,10 @@ export interface BenchFigures {
   /** Messages, transactions and rows per loaded notified tree (counted, not timed). */
   treesNotifiedWork?: WorkPerUnit;
   kafka: LoadResult;
+  /** The tree's messages and rows with bare kafkajs and pg in one process (baselines/bare-tree.ts). */
+  bareTree: LoadResult;
+  /** The bare tree's CPU per tree: the broker's, PostgreSQL's and the bench process's. */
+  bareTreeCpuPerTreeMs: number;
   /** The stack left alone for `idleSeconds` after the loads (CPU and resident memory). */
   afterLoad: ProcessUsage[];
   scaled: LoadResult;
@@ -109,6 +113,19 @@ function halfLoadLine(f: BenchFigures): string {
     `A bare HTTP request cost its server ${(f.bareAtRateCpuPerRequestMs * 1000).toFixed(0)} µs of CPU at ` +
     `${f.bareAtRate.perSecond.toFixed(0)}/s and ${(f.bareCpuPerRequestMs * 1000).toFixed(0)} µs at concurrency ` +
     `${f.bare.concurrency}: ${x(ratio(f.bareAtRateCpuPerRequestMs, f.bareCpuPerRequestMs))} for the same work.`
+  );
+}
+
+/** The trees against what their hops and rows cost bare on this machine (baselines/bare-tree.ts). */
+function bareTreeLine(f: BenchFigures): string {
+  const cpuPerTree = totalCpuMs(f.treesNotifiedUsage) / f.treesNotified.completed;
+  return (
+    `- Bare trees (the same 26 messages and the rows a tree needs, bare kafkajs and pg in one process: ` +
+    `no HTTP, envelopes, validation, inbox or outbox): ${f.bareTree.perSecond.toFixed(1)} trees/s at concurrency ` +
+    `${f.bareTree.concurrency}, ${f.bareTreeCpuPerTreeMs.toFixed(1)} ms of CPU per tree (the broker, PostgreSQL and ` +
+    `its process). The notified trees did ${x(ratio(f.treesNotified.perSecond, f.bareTree.perSecond))} of its ` +
+    `throughput at ${x(ratio(cpuPerTree, f.bareTreeCpuPerTreeMs))} its CPU per tree; 100 trees/s is ` +
+    `${x(ratio(100, f.bareTree.perSecond))} of it.`
   );
 }
 
@@ -203,6 +220,7 @@ export function writeReport(
       f.treesNotifiedUnloaded,
       f.treesNotified,
       f.kafka,
+      f.bareTree,
     ].map(row),
     '',
     `- Card payments: ${x(ratio(f.card.perSecond, f.pg.perSecond))} of the pg baseline's throughput and ` +
@@ -215,6 +233,7 @@ export function writeReport(
       `(p50 ${f.kafka.p50Ms.toFixed(1)} ms). A level is at least two hops (command out, result back). ` +
       `Notified (the recommended flow): ${f.treesNotified.perSecond.toFixed(1)} trees/s, unloaded p50 ` +
       `${f.treesNotifiedUnloaded.p50Ms.toFixed(0)} ms from the POST to the status read after the notification.`,
+    bareTreeLine(f),
     `- Correctness: ${Object.entries(f.audits)
       .map(
         ([name, a]) =>

@@ -13,7 +13,7 @@ import { runProcessingScenarios } from './processing-scenario';
 import { totalCpuMs, UsageMeter, type BusyWindow, type ProcessUsage } from './process-usage';
 import { refusedDeliveries, REFUSED_DELIVERIES } from './refused-deliveries';
 import { writeReport, type BenchFigures } from './report';
-import { workPerUnit, type WorkCounter, type WorkPerUnit } from './work-counts';
+import type { WorkCounter, WorkPerUnit } from './work-counts';
 import { postSignedForm } from './signed-form';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -74,8 +74,8 @@ async function measuredCardLoad(
       return result;
     });
   if (!counter) return timed();
-  const { before, after, result } = await counter.measure(timed);
-  return { ...result, work: workPerUnit(before, after, result.result.completed) };
+  const { result, work } = await counter.measure(timed, (measured) => measured.result.completed);
+  return { ...result, work };
 }
 
 /**

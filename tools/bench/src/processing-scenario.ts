@@ -4,7 +4,7 @@ import { AdminClient } from '@opp/testing';
 import { httpRequest, jsonOf } from './http-client';
 import { runLoad, type LoadResult } from './load';
 import type { ProcessUsage, UsageMeter } from './process-usage';
-import { workPerUnit, type WorkCounter, type WorkPerUnit } from './work-counts';
+import type { WorkCounter, WorkPerUnit } from './work-counts';
 import { startNotificationReceiver, type NotificationReceiver } from './notification-receiver';
 
 type Partner = { identifier: string; secret: string };
@@ -90,7 +90,9 @@ export async function runProcessingScenarios(
     const { meter, counter } = options;
     const timed = async () =>
       meter ? meter.measure(notifiedLoad) : { result: await notifiedLoad(), usage: undefined };
-    const counted = counter ? await counter.measure(timed) : undefined;
+    const counted = counter
+      ? await counter.measure(timed, (measured) => measured.result.completed)
+      : undefined;
     const measured = counted ? counted.result : await timed();
     return {
       unloaded,
@@ -98,9 +100,7 @@ export async function runProcessingScenarios(
       notifiedUnloaded,
       notifiedLoaded: measured.result,
       notifiedUsage: measured.usage,
-      notifiedWork: counted
-        ? workPerUnit(counted.before, counted.after, measured.result.completed)
-        : undefined,
+      notifiedWork: counted?.work,
     };
   } finally {
     await receiver.close();

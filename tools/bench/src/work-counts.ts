@@ -73,16 +73,18 @@ export class WorkCounter {
   /**
    * Runs `during` between two samples, each taken once the statistics of what came before have
    * been flushed (STATISTICS_FLUSH_MS of waiting on either side; the idle stack's own few
-   * transactions in those seconds are counted with the window).
+   * transactions in those seconds are counted with the window), and divides what changed by the
+   * units `during` did.
    */
   async measure<T>(
     during: () => Promise<T>,
-  ): Promise<{ result: T; before: WorkSample; after: WorkSample }> {
+    unitsOf: (result: T) => number,
+  ): Promise<{ result: T; work: WorkPerUnit }> {
     await sleep(STATISTICS_FLUSH_MS);
     const before = await this.sample();
     const result = await during();
     await sleep(STATISTICS_FLUSH_MS);
-    return { result, before, after: await this.sample() };
+    return { result, work: workPerUnit(before, await this.sample(), unitsOf(result)) };
   }
 
   async sample(): Promise<WorkSample> {

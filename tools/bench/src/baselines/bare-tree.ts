@@ -82,7 +82,8 @@ const parsed = <T>(payload: EachBatchPayload): T[] =>
  */
 export async function startBareTree(brokers: string, databaseUrl: string) {
   const suffix = `${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
-  const topic = (role: Role) => `bench.bare-tree.${role}.${suffix}`;
+  const topicPrefix = `bench.bare-tree.${suffix}.`;
+  const topic = (role: Role) => `${topicPrefix}${role}`;
   await createTopics(
     brokers,
     ROLES.map((role) => ({ name: topic(role), partitions: 3 })),
@@ -230,8 +231,8 @@ export async function startBareTree(brokers: string, databaseUrl: string) {
   };
 
   return {
-    /** Its topics, one per role (their end offsets count its messages). */
-    topics: ROLES.map(topic),
+    /** What every topic of this baseline's starts with, one topic per role. */
+    topicPrefix,
     /** One tree, as the notified scenario runs it: submit, wait for the notification, read once. */
     async tree(): Promise<void> {
       const id = randomUUID();

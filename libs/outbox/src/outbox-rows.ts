@@ -19,9 +19,21 @@ export interface InboxResult {
   json: string;
 }
 
+/**
+ * A write of another store that a transaction holds for its commit and makes in the statement of
+ * its outbox rows (ADR 0058): data-modifying common table expressions, `name AS (statement)` with
+ * names of their own, whose parameters are numbered from `first`. They run whether or not the
+ * statement reads them.
+ */
+export interface CommonTableWrite {
+  ctes(first: number): string;
+  params: readonly unknown[];
+}
+
 /** Stores results on the inbox records a run claimed; a data-modifying WITH when rows follow. */
-const RESULTS = `UPDATE inbox_messages AS i SET result = r.result
-  FROM unnest($1::text[], $2::uuid[], $3::jsonb[]) AS r(consumer, message_id, result)
+const RESULTS = (first: number) => `UPDATE inbox_messages AS i SET result = r.result
+  FROM unnest($${first}::text[], $${first + 1}::uuid[], $${first + 2}::jsonb[])
+    AS r(consumer, message_id, result)
   WHERE i.consumer = r.consumer AND i.message_id = r.message_id`;
 
 /**
@@ -41,13 +53,6 @@ const INSERT = (held: boolean, first: number) => {
    ORDER BY m.ord${held ? ' RETURNING seq' : ''}`;
 };
 
-const STATEMENTS = {
-  rows: INSERT(false, 1),
-  heldRows: INSERT(true, 1),
-  resultsAndRows: `WITH results AS (${RESULTS}) ${INSERT(false, 4)}`,
-  resultsAndHeldRows: `WITH results AS (${RESULTS}) ${INSERT(true, 4)}`,
-};
-
 const columnsOf = (rows: readonly OutboxRow[]) =>
   Array.from({ length: 8 }, (_, column) => rows.map((row) => row[column]));
 
@@ -58,29 +63,44 @@ const resultColumnsOf = (results: readonly InboxResult[]) => [
 ];
 
 /**
- * Writes a transaction's outbox rows, in the order given, and the inbox results of its run, in one
- * statement (ADR 0041, ADR 0046). Rows the writer will send itself after the commit are held from
- * the relay for `heldForMs` (ADR 0044); the trigger NOTIFYs the relay, at commit, only for rows
- * that are not held. Answers the held rows' `seq`s.
+ * Writes a transaction's outbox rows, in the order given, the inbox results of its run and the
+ * other writes it held for its commit, in one statement (ADR 0041, ADR 0046, ADR 0058). Rows the
+ * writer will send itself after the commit are held from the relay for `heldForMs` (ADR 0044); the
+ * trigger NOTIFYs the relay, at commit, only for rows that are not held. Answers the held rows'
+ * `seq`s. The same parts give the same text, so that it is prepared once.
  */
 export async function insertOutboxRows(
   manager: EntityManager,
   rows: readonly OutboxRow[],
   heldForMs?: number,
   results: readonly InboxResult[] = [],
+  writes: readonly CommonTableWrite[] = [],
 ): Promise<string[]> {
-  if (rows.length === 0) {
-    await storeInboxResults(manager, results);
+  const ctes: string[] = [];
+  const params: unknown[] = [];
+  for (const write of writes) {
+    ctes.push(write.ctes(params.length + 1));
+    params.push(...write.params);
+  }
+  const held = rows.length > 0 && heldForMs !== undefined;
+  let main: string;
+  if (rows.length > 0) {
+    if (results.length > 0) {
+      ctes.push(`results AS (${RESULTS(params.length + 1)})`);
+      params.push(...resultColumnsOf(results));
+    }
+    main = INSERT(held, params.length + 1);
+    params.push(...columnsOf(rows), ...(held ? [Math.trunc(heldForMs)] : []));
+  } else if (results.length > 0) {
+    main = RESULTS(params.length + 1);
+    params.push(...resultColumnsOf(results));
+  } else if (ctes.length > 0) {
+    main = 'SELECT 1';
+  } else {
     return [];
   }
-  const held = heldForMs !== undefined;
-  const hold = held ? [Math.trunc(heldForMs)] : [];
-  const inserted = await manager.query<{ seq: string }[]>(
-    results.length === 0
-      ? STATEMENTS[held ? 'heldRows' : 'rows']
-      : STATEMENTS[held ? 'resultsAndHeldRows' : 'resultsAndRows'],
-    [...(results.length === 0 ? [] : resultColumnsOf(results)), ...columnsOf(rows), ...hold],
-  );
+  const text = ctes.length === 0 ? main : `WITH ${ctes.join(',\n')} ${main}`;
+  const inserted = await manager.query<{ seq: string }[]>(text, params);
   return held ? inserted.map(({ seq }) => seq) : [];
 }
 
@@ -89,5 +109,5 @@ export async function storeInboxResults(
   manager: EntityManager,
   results: readonly InboxResult[],
 ): Promise<void> {
-  if (results.length > 0) await manager.query(RESULTS, resultColumnsOf(results));
+  if (results.length > 0) await manager.query(RESULTS(1), resultColumnsOf(results));
 }

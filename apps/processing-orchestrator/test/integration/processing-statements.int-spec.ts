@@ -29,7 +29,8 @@ const PROJECT = 1;
 
 const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0040)
 const LOCK_AND_LOAD = LOAD; // the same, FOR UPDATE: one statement (ADR 0053)
-const SAVE = 'WITH changed AS'; // the changed tasks and the request's row (ADR 0040, 0053)
+// The changed tasks and the requests' rows, with the outbox rows and the run's results (ADR 0058).
+const SAVE = 'WITH saved_tasks AS';
 
 /**
  * ADR 0043: a run of task results applies in statements that do not grow with its results. Each
@@ -184,13 +185,6 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     );
   }
 
-  /** A run's statements, the two written at its commit in a fixed order (they run together). */
-  const shapeOf = (run: LoggedStatement[]) => {
-    const heads = run.map(headOf);
-    const atCommit = heads.slice(-3, -1).sort();
-    return [...heads.slice(0, -3), ...atCommit, heads[heads.length - 1]];
-  };
-
   /** The heads of the statements of the transaction that stored the request `submitting` sends. */
   async function submissionStatements(submitting: () => Promise<unknown>): Promise<string[]> {
     const mark = await log.quietMark();
@@ -213,17 +207,18 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   });
 
   it.each([1, 4])(
-    'applies a run of %i result(s) of one request in the same 6 statements',
+    'applies a run of %i result(s) of one request in the same 5 statements',
     async (n) => {
       const { globalId, tasks } = await submit(n);
       const runs = await applyAsOneRun(tasks.map((taskId) => success(globalId, taskId)));
       expect(runs).toHaveLength(1);
-      expect(shapeOf(runs[0])).toEqual([
+      expect(runs[0].map(headOf)).toEqual([
         'START TRANSACTION',
         'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
         LOCK_AND_LOAD, // the request locked and loaded once for the run
-        'INSERT INTO outbox_messages', // the request-finished event, at the commit (ADR 0041)
-        SAVE, // every change of the run, at the commit
+        // At the commit, one statement: every change of the run, its results and the
+        // request-finished event (ADR 0041, ADR 0058).
+        SAVE,
         'COMMIT',
       ]);
     },
@@ -239,12 +234,11 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       success(b.globalId, b.tasks[1]),
     ]);
     expect(runs).toHaveLength(1);
-    expect(shapeOf(runs[0])).toEqual([
+    expect(runs[0].map(headOf)).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages',
       LOCK_AND_LOAD,
       LOCK_AND_LOAD,
-      'INSERT INTO outbox_messages',
       SAVE,
       'COMMIT',
     ]);

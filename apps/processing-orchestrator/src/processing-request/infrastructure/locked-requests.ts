@@ -1,9 +1,10 @@
-import type { EntityManager, QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { holdWriteUntilCommit, type CommonTableWrite } from '@opp/outbox';
 import { HeldUntilCommit } from '@opp/persistence';
 import type { ProcessingRequest } from '../domain/processing-request';
 
-/** Writes the changes of the requests a transaction saved, in that transaction. */
-export type WriteRequests = (db: EntityManager, requests: ProcessingRequest[]) => Promise<void>;
+/** What the changes of saved requests write (null: nothing changed). */
+export type ChangesOf = (requests: ProcessingRequest[]) => CommonTableWrite | null;
 
 interface Locked {
   request: ProcessingRequest;
@@ -11,28 +12,42 @@ interface Locked {
   saved: boolean;
 }
 
+/** The requests one transaction locked, and whether their write is held for its commit yet. */
+class LockedInTransaction {
+  readonly requests = new Map<string, Locked>();
+  writeHeld = false;
+
+  saved(): ProcessingRequest[] {
+    return [...this.requests.values()].filter((e) => e.saved).map((e) => e.request);
+  }
+}
+
 /**
  * The requests a transaction locked, by GlobalId (ADR 0043). A run of task results applies in one
  * transaction (ADR 0038) and often brings several results of one request: the first locks and
  * loads it, the others get the same aggregate (the row stays locked to the commit, so nobody else
- * changed it), and what they all saved is written once, just before the commit, like the outbox's
- * held rows (HeldUntilCommit, ADR 0041). A rollback forgets what the transaction locked and
+ * changed it), and what they all saved is written once, just before the commit, in the statement
+ * of the transaction's outbox rows (ADR 0058). A rollback forgets what the transaction locked and
  * changed: the next try loads again. A nested TypeORM transaction (a savepoint) first writes what
- * was saved before it and forgets what was locked, so rolling back to it loses only what came after.
+ * was saved before it (the outbox's statement is made then) and forgets what was locked, so
+ * rolling back to it loses only what came after.
  */
-export class LockedRequests extends HeldUntilCommit<Map<string, Locked>> {
-  constructor(private readonly writeRequests: WriteRequests) {
+export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
+  constructor(private readonly changesOf: ChangesOf) {
     super();
   }
 
   /** The request this transaction locked before, as it is now; undefined when it did not. */
   get(db: EntityManager, globalId: string): ProcessingRequest | undefined {
-    return this.peek(db)?.get(globalId)?.request;
+    return this.peek(db)?.requests.get(globalId)?.request;
   }
 
   /** Keeps a request this transaction has just locked and loaded. */
   locked(db: EntityManager, request: ProcessingRequest): void {
-    this.heldBy(db, () => new Map())?.set(request.snapshot.globalId, { request, saved: false });
+    this.heldBy(db, () => new LockedInTransaction())?.requests.set(request.snapshot.globalId, {
+      request,
+      saved: false,
+    });
   }
 
   /**
@@ -40,19 +55,19 @@ export class LockedRequests extends HeldUntilCommit<Map<string, Locked>> {
    * writes it at once).
    */
   saved(db: EntityManager, request: ProcessingRequest): boolean {
-    const entries = this.heldBy(db, () => new Map());
-    if (!entries) return false;
+    const held = this.heldBy(db, () => new LockedInTransaction());
+    if (!held) return false;
     const { globalId } = request.snapshot;
-    const other = entries.get(globalId);
+    const other = held.requests.get(globalId);
     if (other && other.request !== request) {
       throw new Error(`request ${globalId} was loaded twice in one transaction`);
     }
-    entries.set(globalId, { request, saved: true });
+    held.requests.set(globalId, { request, saved: true });
+    // Asked what to write only at the commit (or a savepoint), with all the transaction saved.
+    held.writeHeld ||= holdWriteUntilCommit(db, () => this.changesOf(held.saved()));
     return true;
   }
 
-  protected async write(runner: QueryRunner, entries: Map<string, Locked>): Promise<void> {
-    const saved = [...entries.values()].filter((e) => e.saved).map((e) => e.request);
-    if (saved.length > 0) await this.writeRequests(runner.manager, saved);
-  }
+  /** The outbox's statement writes what was saved: at a commit or savepoint, the locks are forgotten. */
+  protected async write(): Promise<void> {}
 }

@@ -296,7 +296,12 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       }),
     );
     expect(statements).toEqual([
-      ['START TRANSACTION', 'SELECT global_id, partner_identifier,', 'WITH changed AS', 'COMMIT'],
+      [
+        'START TRANSACTION',
+        'SELECT global_id, partner_identifier,',
+        'WITH saved_tasks AS',
+        'COMMIT',
+      ],
     ]);
     const saved = await store.read(globalId);
     expect(saved?.snapshot.status).toBe('FINISHED');
@@ -324,7 +329,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
         'START TRANSACTION',
         'SELECT global_id, partner_identifier,',
         'SELECT global_id, partner_identifier,',
-        'WITH changed AS',
+        'WITH saved_tasks AS',
         'COMMIT',
       ],
     ]);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
+import type { CommonTableWrite } from '@opp/outbox';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { ProcessingRequestStore } from '../application/processing-request.store';
 import type { ProcessingRequest } from '../domain/processing-request';
@@ -51,16 +52,17 @@ const lockStatement = (lock: string) =>
    FROM processing_requests r WHERE global_id = $1 ${lock}`;
 
 /**
- * The changed tasks of one or more requests and their rows, in one statement: a data-modifying CTE
- * runs whether or not the outer statement reads it (ADR 0040). Each saved request's row is written,
- * its status changed or not: a new row version is what tells a lock that waited to load again
- * (ADR 0053). A transaction writes all it saved at its commit (ADR 0043). The rows come as typed
- * arrays, not as a json document: the planner takes an array parameter for about ten rows and
- * probes the primary keys, where it took a json record set for a hundred and scanned both tables
- * (ADR 0051).
+ * The changed tasks of one or more requests and their rows, as data-modifying CTEs whose
+ * parameters are numbered from `first` (`$1` is `first`): a transaction makes them in the statement
+ * of its outbox rows at its commit (ADR 0043, ADR 0058), a write outside one in SAVE_CHANGES. Each
+ * saved request's row is written, its status changed or not: a new row version is what tells a
+ * lock that waited to load again (ADR 0053). The rows come as typed arrays, not as a json
+ * document: the planner takes an array parameter for about ten rows and probes the primary keys,
+ * where it took a json record set for a hundred and scanned both tables (ADR 0051).
  */
-export const SAVE_CHANGES = `
-  WITH changed AS (
+const savedChanges = (first: number) => {
+  const $ = (n: number) => `$${first + n - 1}`;
+  return `saved_tasks AS (
     UPDATE processing_tasks t
        SET status = c.status, data = c.data, interactive = c.interactive, reason = c.reason,
            due_at = c.due_at, auth_task_id = c.auth_task_id,
@@ -68,25 +70,34 @@ export const SAVE_CHANGES = `
            finished_at = c.finished_at, updated_at = now(),
            payload_encrypted = CASE WHEN c.payload_over THEN NULL ELSE t.payload_encrypted END,
            transactions = c.transactions
-      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::jsonb[],
-             $7::text[], $8::timestamptz[], $9::uuid[], $10::text[], $11::timestamptz[],
-             $12::timestamptz[], $13::boolean[])
+      FROM unnest(${$(1)}::uuid[], ${$(2)}::uuid[], ${$(3)}::text[], ${$(4)}::jsonb[],
+             ${$(5)}::jsonb[], ${$(6)}::jsonb[], ${$(7)}::text[], ${$(8)}::timestamptz[],
+             ${$(9)}::uuid[], ${$(10)}::text[], ${$(11)}::timestamptz[], ${$(12)}::timestamptz[],
+             ${$(13)}::boolean[])
         AS c(global_id, id, status, data, transactions, interactive, reason, due_at, auth_task_id,
              partner_return_url, started_at, finished_at, payload_over)
      WHERE t.id = c.id AND t.global_id = c.global_id
-  )
-  UPDATE processing_requests r
-     SET status = s.status, finished_at = s.finished_at, updated_at = now()
-    FROM unnest($14::uuid[], $15::text[], $16::timestamptz[]) AS s(global_id, status, finished_at)
-   WHERE r.global_id = s.global_id`;
+  ),
+  saved_requests AS (
+    UPDATE processing_requests r
+       SET status = s.status, finished_at = s.finished_at, updated_at = now()
+      FROM unnest(${$(14)}::uuid[], ${$(15)}::text[], ${$(16)}::timestamptz[])
+        AS s(global_id, status, finished_at)
+     WHERE r.global_id = s.global_id
+  )`;
+};
+
+/** The saved changes on their own: a save outside a transaction. */
+export const SAVE_CHANGES = `WITH ${savedChanges(1)} SELECT 1`;
 
 /**
  * Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. A request
- * is locked and loaded once per transaction and its changes written once, at the commit (ADR 0043).
+ * is locked and loaded once per transaction and its changes written once, at the commit, in the
+ * statement of the transaction's outbox rows (ADR 0043, ADR 0058).
  */
 @Injectable()
 export class ProcessingRequestRepository extends ProcessingRequestStore {
-  private readonly locked = new LockedRequests((db, requests) => this.write(db, requests));
+  private readonly locked = new LockedRequests((requests) => this.changesOf(requests));
 
   constructor(
     private readonly dataSource: DataSource,
@@ -217,7 +228,9 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   async save(work: UnitOfWork, request: ProcessingRequest): Promise<void> {
     if (request.changedTasks.length === 0 && !request.statusChanged) return;
     const db = entityManagerOf(work);
-    if (!this.locked.saved(db, request)) await this.write(db, [request]);
+    if (this.locked.saved(db, request)) return;
+    const changes = this.changesOf([request]);
+    if (changes) await db.query(SAVE_CHANGES, [...changes.params]);
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
@@ -241,31 +254,34 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     return rows[0] ? ProcessingRequestMapper.toDomain(rows[0], rows[0].tasks, this.ring) : null;
   }
 
-  /** The changed tasks and the rows of the requests, in one statement, a column per array. */
-  private async write(db: EntityManager, requests: ProcessingRequest[]): Promise<void> {
+  /** The changed tasks and the rows of the requests, a column per array; null: nothing changed. */
+  private changesOf(requests: ProcessingRequest[]): CommonTableWrite | null {
     const tasks = requests.flatMap((request) =>
       request.changedTasks.map((task) => ({ globalId: request.snapshot.globalId, task })),
     );
     const rows = requests.map((request) => request.snapshot);
-    if (tasks.length === 0 && !requests.some((request) => request.statusChanged)) return;
-    await db.query(SAVE_CHANGES, [
-      tasks.map((t) => t.globalId),
-      tasks.map((t) => t.task.id),
-      tasks.map((t) => t.task.status),
-      tasks.map((t) => json(t.task.data)),
-      tasks.map((t) => JSON.stringify(t.task.transactions)),
-      tasks.map((t) => json(t.task.interactive)),
-      tasks.map((t) => t.task.reason),
-      tasks.map((t) => t.task.dueAt),
-      tasks.map((t) => t.task.authTaskId),
-      tasks.map((t) => t.task.partnerReturnUrl),
-      tasks.map((t) => t.task.startedAt),
-      tasks.map((t) => t.task.finishedAt),
-      tasks.map((t) => t.task.payload === null),
-      rows.map((r) => r.globalId),
-      rows.map((r) => r.status),
-      rows.map((r) => r.finishedAt),
-    ]);
+    if (tasks.length === 0 && !requests.some((request) => request.statusChanged)) return null;
+    return {
+      ctes: savedChanges,
+      params: [
+        tasks.map((t) => t.globalId),
+        tasks.map((t) => t.task.id),
+        tasks.map((t) => t.task.status),
+        tasks.map((t) => json(t.task.data)),
+        tasks.map((t) => JSON.stringify(t.task.transactions)),
+        tasks.map((t) => json(t.task.interactive)),
+        tasks.map((t) => t.task.reason),
+        tasks.map((t) => t.task.dueAt),
+        tasks.map((t) => t.task.authTaskId),
+        tasks.map((t) => t.task.partnerReturnUrl),
+        tasks.map((t) => t.task.startedAt),
+        tasks.map((t) => t.task.finishedAt),
+        tasks.map((t) => t.task.payload === null),
+        rows.map((r) => r.globalId),
+        rows.map((r) => r.status),
+        rows.map((r) => r.finishedAt),
+      ],
+    };
   }
 
   private encrypt(payload: Record<string, unknown> | null): string | null {

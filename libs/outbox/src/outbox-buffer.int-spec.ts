@@ -239,8 +239,12 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
       expect(await effects('saved-')).toEqual(['saved-before']);
     });
 
-    it('answers false outside a transaction, holding nothing', () => {
-      expect(holdWriteUntilCommit(dataSource.manager, effectsWrite(['autocommit-1']))).toBe(false);
+    it('answers false outside a transaction and writes nothing: the caller writes at once', async () => {
+      expect(holdWriteUntilCommit(dataSource.manager, effectsWrite(['outside-1']))).toBe(false);
+      await dataSource.transaction(async (tx) => {
+        await writer.add(tx, [message('outside-then-commit')]); // a later commit makes nothing of it
+      });
+      expect(await effects('outside-')).toEqual([]);
     });
   });
 

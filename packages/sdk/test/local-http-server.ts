@@ -25,6 +25,8 @@ export interface ScriptedAnswer {
 export class LocalHttpServer {
   readonly received: ReceivedRequest[] = [];
   private script: ScriptedAnswer[] = [{ status: 200, body: {} }];
+  /** Answers still waiting out their delay: cut short by `stop`, so no timer outlives the server. */
+  private readonly delayed = new Map<NodeJS.Timeout, () => void>();
   private readonly server: Server = createServer((request, response) => {
     void this.handle(request, response);
   });
@@ -45,6 +47,11 @@ export class LocalHttpServer {
   }
 
   stop(): Promise<void> {
+    for (const [timer, answerNow] of this.delayed) {
+      clearTimeout(timer);
+      answerNow();
+    }
+    this.delayed.clear();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -60,7 +67,7 @@ export class LocalHttpServer {
     });
     const index = Math.min(this.received.length - 1, this.script.length - 1);
     const { status, body = '', headers = {}, hangUp, delayMs } = this.script[index];
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (delayMs) await this.delay(delayMs);
     if (hangUp) {
       response.socket?.destroy();
       return;
@@ -70,5 +77,15 @@ export class LocalHttpServer {
     if (response.destroyed) return;
     response.writeHead(status, { 'content-type': contentType, ...headers });
     response.end(text);
+  }
+
+  private delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.delayed.delete(timer);
+        resolve();
+      }, ms);
+      this.delayed.set(timer, resolve);
+    });
   }
 }

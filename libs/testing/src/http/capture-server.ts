@@ -37,6 +37,8 @@ export class CaptureServer {
   private readonly received: CapturedRequest[] = [];
   private readonly responders = new Map<string, Responder>();
   private readonly counts = new Map<string, number>();
+  /** Answers waiting out their delay: `stop` clears them, so no timer outlives the server. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
 
   private constructor(
     private readonly server: Server,
@@ -68,8 +70,13 @@ export class CaptureServer {
           res.end(answer.body ?? '');
         };
         if (answer.heldUntil) void answer.heldUntil.then(send, send);
-        else if (answer.delayMs) setTimeout(send, answer.delayMs);
-        else send();
+        else if (answer.delayMs) {
+          const timer = setTimeout(() => {
+            capture.delayed.delete(timer);
+            send();
+          }, answer.delayMs);
+          capture.delayed.add(timer);
+        } else send();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -106,6 +113,8 @@ export class CaptureServer {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -12,10 +12,9 @@ interface Locked {
   saved: boolean;
 }
 
-/** The requests one transaction locked, and whether their write is held for its commit yet. */
+/** The requests one transaction locked. */
 class LockedInTransaction {
   readonly requests = new Map<string, Locked>();
-  writeHeld = false;
 
   saved(): ProcessingRequest[] {
     return [...this.requests.values()].filter((e) => e.saved).map((e) => e.request);
@@ -37,6 +36,18 @@ export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
     super();
   }
 
+  /**
+   * A transaction's first lock or save: its write is held with the outbox's from then on, asked at
+   * the commit (or a savepoint) for what the transaction saved; nothing saved, nothing written.
+   */
+  private inTransaction(db: EntityManager): LockedInTransaction | undefined {
+    return this.heldBy(db, () => {
+      const held = new LockedInTransaction();
+      holdWriteUntilCommit(db, () => this.changesOf(held.saved()));
+      return held;
+    });
+  }
+
   /** The request this transaction locked before, as it is now; undefined when it did not. */
   get(db: EntityManager, globalId: string): ProcessingRequest | undefined {
     return this.peek(db)?.requests.get(globalId)?.request;
@@ -44,10 +55,7 @@ export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
 
   /** Keeps a request this transaction has just locked and loaded. */
   locked(db: EntityManager, request: ProcessingRequest): void {
-    this.heldBy(db, () => new LockedInTransaction())?.requests.set(request.snapshot.globalId, {
-      request,
-      saved: false,
-    });
+    this.inTransaction(db)?.requests.set(request.snapshot.globalId, { request, saved: false });
   }
 
   /**
@@ -55,7 +63,7 @@ export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
    * writes it at once).
    */
   saved(db: EntityManager, request: ProcessingRequest): boolean {
-    const held = this.heldBy(db, () => new LockedInTransaction());
+    const held = this.inTransaction(db);
     if (!held) return false;
     const { globalId } = request.snapshot;
     const other = held.requests.get(globalId);
@@ -63,8 +71,6 @@ export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
       throw new Error(`request ${globalId} was loaded twice in one transaction`);
     }
     held.requests.set(globalId, { request, saved: true });
-    // Asked what to write only at the commit (or a savepoint), with all the transaction saved.
-    held.writeHeld ||= holdWriteUntilCommit(db, () => this.changesOf(held.saved()));
     return true;
   }
 

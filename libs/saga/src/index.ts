@@ -1,0 +1,1 @@
+export { crashPoint } from './crash-point';

@@ -4,7 +4,7 @@ import * as http from 'node:http';
  * The bench's HTTP client: `node:http` over kept-alive connections. The load generator shares the
  * machine's cores with the system it measures, so it must cost little: `fetch` (undici, with its
  * web streams) cost the generator about half the gateway's own CPU per charge, CPU the system
- * under test then did not get (docs/benchmarks.md, the eighth look).
+ * under test then did not get (docs/benchmarks.md, history, look 8).
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 

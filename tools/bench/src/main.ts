@@ -202,7 +202,7 @@ async function main(): Promise<void> {
       ),
     );
     // The same requests at the half-throughput scenario's rate: what the same work costs on this
-    // machine when the process sleeps between requests (docs/benchmarks.md, fifteenth look).
+    // machine when the process sleeps between requests (docs/benchmarks.md, method).
     const bareAtRate = await bareMeter.measure(() =>
       runAtRate(`node:http at ${halfRate.toFixed(0)}/s`, bareRequest, {
         perSecond: halfRate,

@@ -99,7 +99,7 @@ function targetLines(f: BenchFigures): string[] {
  * Whether the open loop at half the throughput was half the load: what a charge cost there against
  * the closed loop, how busy the machine's cores were, and what the same bare request cost at both
  * rates (a machine that wakes its processes dearly charges more CPU for the same work at a lower
- * rate; docs/benchmarks.md, fifteenth look).
+ * rate; docs/benchmarks.md, method: reading the figures).
  */
 function halfLoadLine(f: BenchFigures): string {
   const closed = totalCpuMs(f.cardUsage) / f.card.completed;

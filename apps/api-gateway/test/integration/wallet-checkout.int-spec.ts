@@ -188,6 +188,21 @@ describe('wallet transactions and the checkout page', () => {
     expect(response.data.error.code).toBe(40017);
   });
 
+  // Issue 37 L9: the gateway used to pass such a URL on, and the merchant read the message
+  // contract's wording ("invalid payload: successUrl: successUrl must be a URL address").
+  it('refuses a return URL the contracts refuse in plain words, once prefixed', async () => {
+    const response = await create('plain-words', { success_url: 'http://shop_1.example/ok' });
+    expect([response.status, response.data]).toEqual([
+      400,
+      {
+        error: {
+          code: 40017,
+          message: 'Invalid parameter: success_url must be an absolute http(s) URL',
+        },
+      },
+    ]);
+  });
+
   it('refuses a missing user with 400 40002', async () => {
     const response = await create('no-user', { user: '' });
     expect(response.status).toBe(400);

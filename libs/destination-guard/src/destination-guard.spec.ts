@@ -195,11 +195,10 @@ describe('DestinationGuard outside production', () => {
     expect((await guard.check('ftp://127.0.0.1/')).ok).toBe(false);
   });
 
-  it('pins the address a name resolved to, and lets a name that does not resolve fail on connect', async () => {
-    expect(await guard.check('http://localhost.example:9000/cb')).toMatchObject({
-      ok: true,
-      pinned: { address: '127.0.0.1', family: 4 },
-    });
+  it('checks the addresses of a name without pinning one, and lets a name that does not resolve fail on connect', async () => {
+    const check = await guard.check('http://localhost.example:9000/cb');
+    expect(check).toMatchObject({ ok: true });
+    expect(check).not.toHaveProperty('pinned');
     expect((await guard.check('http://private.example/cb')).ok).toBe(true);
     expect(await guard.check('http://nowhere.example/cb')).toMatchObject({ ok: true });
   });

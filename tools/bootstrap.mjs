@@ -227,14 +227,17 @@ function checkConfiguration() {
     .readdirSync(path.join(dist, 'apps'))
     .filter((app) => fs.existsSync(path.join(dist, 'apps', app, 'src', 'config')));
   const problems = [];
+  // `npm start` runs the stack with NODE_ENV=development unless told otherwise; an unset NODE_ENV
+  // means production to the services themselves (ADR 0061), so say which one is checked.
+  const env = process.env.NODE_ENV ?? 'development';
   for (const app of apps) {
     const result = spawnSync(process.execPath, ['-e', CONFIG_CHECK, dist, app], {
       cwd: root,
       encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: env },
     });
     if (result.status !== 0) problems.push(`  ${app}: ${(result.stderr || 'failed').trim()}`);
   }
-  const env = process.env.NODE_ENV ?? 'development';
   if (problems.length === 0) {
     console.log(`configuration (NODE_ENV=${env}, this environment): valid for ${apps.join(', ')}`);
     return 0;

@@ -32,7 +32,8 @@ export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512']
 export type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
 
 export class RuntimeEnvConfig {
-  @Env('NODE_ENV', { default: 'development' })
+  /** Unset or anything but development/test reads as production (ADR 0061, loadConfig). */
+  @Env('NODE_ENV', { default: 'production' })
   @IsIn(NODE_ENVS)
   nodeEnv: NodeEnv;
 

@@ -27,6 +27,7 @@ export {
   type NodeEnv,
 } from './base-config';
 export { serviceConfig } from './service-config';
+export { environmentModeOf, runsWithProductionRules, RELAXED_NODE_ENVS } from './environment-mode';
 export { DEV_CARD_DATA_PRIVATE_KEYS, DEV_CARD_DATA_PUBLIC_KEY } from './dev-card-data-keys';
 export {
   DEV_CARD_DATA_KEKS,

@@ -5,7 +5,7 @@ import { KafkaEnvConfig } from './base-config';
 import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
 
-const BROKERS = { KAFKA_BROKERS: 'kafka-1:9093' };
+const BROKERS = { NODE_ENV: 'development', KAFKA_BROKERS: 'kafka-1:9093' };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -35,7 +35,7 @@ function problemsOf(load: () => unknown): string[] {
 
 describe('loadConfig', () => {
   it('applies development defaults outside production', () => {
-    const config = loadConfig(PaymentsConfig, {});
+    const config = loadConfig(PaymentsConfig, { NODE_ENV: 'development' });
     expect(config).toBeInstanceOf(PaymentsConfig);
     expect(config).toMatchObject({
       nodeEnv: 'development',
@@ -107,20 +107,44 @@ describe('loadConfig', () => {
   }); // prettier-ignore
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig(PaymentsConfig, { PAYMENTS_PORT: '', KAFKA_BROKERS: '' })).toMatchObject({
+    expect(
+      loadConfig(PaymentsConfig, {
+        NODE_ENV: 'development',
+        PAYMENTS_PORT: '',
+        KAFKA_BROKERS: '',
+      }),
+    ).toMatchObject({
       port: 3002,
       kafkaBrokers: ['127.0.0.1:9092'],
     });
   });
 
-  it('refuses an unknown NODE_ENV', () => {
-    expect(problemsOf(() => loadConfig(PaymentsConfig, { NODE_ENV: 'prod' }))).toEqual([
-      'NODE_ENV must be one of the following values: development, test, production',
-    ]);
+  // Issue 37 L3, ADR 0061: fail closed. Only development and test relax production rules.
+  it.each([undefined, '', 'staging', 'prod', 'Development'])(
+    'runs NODE_ENV=%p with production rules: no development defaults',
+    (nodeEnv) => {
+      const env = nodeEnv === undefined ? {} : { NODE_ENV: nodeEnv };
+      expect(problemsOf(() => loadConfig(PaymentsConfig, env))).toEqual([
+        'KAFKA_BROKERS is required',
+        'SECRETS_KEYS is required',
+        'PAYMENTS_DATABASE_URL is required',
+      ]);
+      expect(loadConfig(PaymentsConfig, { ...PRODUCTION, NODE_ENV: nodeEnv })).toMatchObject({
+        nodeEnv: 'production',
+        isProduction: true,
+      });
+    },
+  );
+
+  it.each(['development', 'test'])('relaxes production rules only for NODE_ENV=%s', (nodeEnv) => {
+    expect(loadConfig(PaymentsConfig, { NODE_ENV: nodeEnv })).toMatchObject({
+      nodeEnv,
+      isProduction: false,
+    });
   });
 
   it('returns a frozen object', () => {
-    const config = loadConfig(PaymentsConfig, {});
+    const config = loadConfig(PaymentsConfig, { NODE_ENV: 'development' });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -201,7 +225,7 @@ describe('type conversion', () => {
       @IsString({ each: true })
       schedule: readonly string[];
     }
-    expect(loadConfig(ExplicitConfig, {}).schedule).toEqual(['1s', '5s']);
+    expect(loadConfig(ExplicitConfig, { NODE_ENV: 'development' }).schedule).toEqual(['1s', '5s']);
   });
 });
 
@@ -219,11 +243,11 @@ describe('Env', () => {
       // TypeScript asks for an initializer when a field is redeclared; the environment still wins.
       override logLevel: ServiceBaseConfig['logLevel'] = 'info';
     }
-    expect(loadConfig(GatewayConfig, {}).logLevel).toBe('debug');
+    expect(loadConfig(GatewayConfig, { NODE_ENV: 'development' }).logLevel).toBe('debug');
   });
 
   describe('refuses the literal development secrets in production', () => {
-    const development = loadConfig(PaymentsConfig, {});
+    const development = loadConfig(PaymentsConfig, { NODE_ENV: 'development' });
 
     it('names the secret set to its development value, without showing it', () => {
       const problems = problemsOf(() =>

@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { ConfigError } from './config-error';
 import { convertEnvValue } from './convert-env-value';
 import { envFieldsOf, type EnvField } from './env.decorator';
+import { DEVELOPMENT_KEY_MATERIAL, environmentModeOf } from './environment-mode';
 
 type Env = Record<string, string | undefined>;
 
@@ -10,9 +11,15 @@ type Env = Record<string, string | undefined>;
  * Reads, converts and validates a config class from the environment once, at start. Reports every
  * problem together so one failed deploy shows everything to fix. The result is frozen.
  * The name in messages comes from the class: PaymentsConfig -> "payments".
+ * NODE_ENV is read as its environment mode: anything but development or test is production
+ * (ADR 0061), so `nodeEnv` is always one of NODE_ENVS.
  */
-export function loadConfig<T extends object>(configClass: new () => T, env: Env = process.env): T {
+export function loadConfig<T extends object>(
+  configClass: new () => T,
+  givenEnv: Env = process.env,
+): T {
   const fields = envFieldsOf(configClass);
+  const env: Env = { ...givenEnv, NODE_ENV: environmentModeOf(givenEnv.NODE_ENV) };
   const production = env.NODE_ENV === 'production';
   const plain: Record<string, unknown> = {};
   const missing = new Set<string>();
@@ -30,6 +37,12 @@ export function loadConfig<T extends object>(configClass: new () => T, env: Env 
     const error = errorsByProperty.get(field.property);
     if (production && isDevelopmentSecret(field, env)) {
       return [`${field.variable} is the development value and cannot be used in production`];
+    }
+    if (production && holdsDevelopmentKey(env[field.variable])) {
+      return [
+        `${field.variable} holds the development card-data key, whose private half is in the ` +
+          'repository: it cannot be used in production',
+      ];
     }
     if (!error) return [];
     return missing.has(field.property) ? [`${field.variable} is required`] : describe(error, field);
@@ -58,6 +71,20 @@ function isDevelopmentSecret(field: EnvField, env: Env): boolean {
   return entries(text)
     .flatMap(secretParts)
     .some((part) => development.has(part));
+}
+
+const DEVELOPMENT_KEY_PARTS = new Set(
+  DEVELOPMENT_KEY_MATERIAL.flatMap((key) => key.split(',')).flatMap(secretParts),
+);
+
+/** True when `text` holds a development key pair half, under any kid, alone or in a ring. */
+function holdsDevelopmentKey(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .flatMap(secretParts)
+    .some((part) => DEVELOPMENT_KEY_PARTS.has(part));
 }
 
 // A key ring entry `kid:key` counts by its key too, whatever kid it was filed under.

@@ -23,7 +23,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 
 describe('serviceConfig', () => {
   it('reads the service port and database under its own prefix', () => {
-    const config = loadConfig(PayoutsConfig, { PAYOUTS_PORT: '4100' });
+    const config = loadConfig(PayoutsConfig, { NODE_ENV: 'development', PAYOUTS_PORT: '4100' });
     expect(config.port).toBe(4100);
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/opp_payouts');
   });
@@ -38,6 +38,9 @@ describe('serviceConfig', () => {
     expect(problemsOf({ ...PRODUCTION, OUTBOX_RELAY_PAUSED: 'true' })).toEqual([
       expect.stringMatching(/OUTBOX_RELAY_PAUSED/),
     ]);
-    expect(loadConfig(PayoutsConfig, { OUTBOX_RELAY_PAUSED: 'true' }).outboxRelayPaused).toBe(true);
+    expect(
+      loadConfig(PayoutsConfig, { NODE_ENV: 'test', OUTBOX_RELAY_PAUSED: 'true' })
+        .outboxRelayPaused,
+    ).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifier') {}
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
-    loadConfig(NotifierConfig, env);
+    loadConfig(NotifierConfig, { NODE_ENV: 'development', ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -16,7 +16,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 
 describe('tracing settings of every service', () => {
   it('are off by default, with a 5 s export delay', () => {
-    const config = loadConfig(NotifierConfig, {});
+    const config = loadConfig(NotifierConfig, { NODE_ENV: 'development' });
     expect(config.otelExporterOtlpEndpoint).toBeUndefined();
     expect(config.otelServiceName).toBeUndefined();
     expect(config.otelExportDelayMs).toBe(5000);
@@ -24,6 +24,7 @@ describe('tracing settings of every service', () => {
 
   it('read the OTLP endpoint, the service name and the export delay', () => {
     const config = loadConfig(NotifierConfig, {
+      NODE_ENV: 'development',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
       OTEL_SERVICE_NAME: 'notifier-eu',
       OTEL_BSP_SCHEDULE_DELAY: '200',

@@ -1,4 +1,9 @@
-import { DestinationGuard, isInternalAddress, type ResolvedAddress } from './destination-guard';
+import {
+  DestinationGuard,
+  isInternalAddress,
+  isLinkLocalAddress,
+  type ResolvedAddress,
+} from './destination-guard';
 
 const dns =
   (table: Record<string, string[]>) =>
@@ -17,6 +22,11 @@ const resolver = dns({
   'internal.example': ['10.1.2.3'],
   'v6.example': ['2606:4700::1111'],
   'v6-local.example': ['fd00::1'],
+  'teredo.example': ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+  'relay.example': ['192.88.99.1'],
+  'aws-v6-metadata.example': ['fd00:ec2::254'],
+  'localhost.example': ['127.0.0.1'],
+  'private.example': ['10.1.2.3'],
 });
 
 const production = (allowedHosts: string[] = []) =>
@@ -113,11 +123,83 @@ describe('DestinationGuard in production', () => {
   });
 });
 
-describe('DestinationGuard outside production', () => {
-  it('allows loopback and private addresses', async () => {
+// Issue 37 L6: tunnels that reach any IPv4 address, and link-local and metadata addresses.
+const TUNNELS_AND_METADATA = [
+  'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/cb', // Teredo
+  'http://[2001::1]/cb',
+  'http://192.88.99.1/cb', // 6to4 relay anycast
+  'http://teredo.example/',
+  'http://relay.example/',
+  'http://169.254.169.254/latest/meta-data',
+  'http://169.254.1.1/',
+  'http://[fe80::1]/cb',
+  'http://[fd00:ec2::254]/latest/meta-data',
+  'http://[::ffff:169.254.169.254]/',
+  'http://[::a9fe:a9fe]/',
+  'http://[2002:a9fe:a9fe::1]/',
+  'http://[64:ff9b::a9fe:a9fe]/',
+  'http://metadata.example/',
+  'http://aws-v6-metadata.example/',
+];
+
+describe('isLinkLocalAddress', () => {
+  it.each(['169.254.169.254', 'fe80::1', 'fd00:ec2::254', '2001::1', '192.88.99.7', '::a9fe:a9fe'])(
+    '%s is link-local, metadata or a tunnel to them',
+    (address) => expect(isLinkLocalAddress(address)).toBe(true),
+  );
+
+  it.each([
+    '127.0.0.1',
+    '::1',
+    '10.0.0.1',
+    'fd00::1',
+    '93.184.216.34',
+    '2001:db8::1',
+    '2002:5db8:d822::1',
+  ])('%s is not', (address) => expect(isLinkLocalAddress(address)).toBe(false));
+});
+
+describe('DestinationGuard against tunnels and metadata', () => {
+  it.each(['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '192.88.99.1'])(
+    'counts %s as internal',
+    (address) => expect(isInternalAddress(address)).toBe(true),
+  );
+
+  it.each(TUNNELS_AND_METADATA)('refuses %s in production', async (url) => {
+    expect((await production().check(url)).ok).toBe(false);
+  });
+
+  it.each(TUNNELS_AND_METADATA)('refuses %s outside production too', async (url) => {
     const guard = new DestinationGuard({ enforce: false, allowedHosts: [] }, resolver);
+    expect((await guard.check(url)).ok).toBe(false);
+  });
+
+  it('lets an operator allow-list a link-local address explicitly', async () => {
+    const guard = new DestinationGuard(
+      { enforce: false, allowedHosts: ['169.254.10.0/24'] },
+      resolver,
+    );
+    expect((await guard.check('http://169.254.10.5/cb')).ok).toBe(true);
+    expect((await guard.check('http://169.254.169.254/cb')).ok).toBe(false);
+  });
+});
+
+describe('DestinationGuard outside production', () => {
+  const guard = new DestinationGuard({ enforce: false, allowedHosts: [] }, resolver);
+
+  it('allows loopback and private addresses', async () => {
     expect((await guard.check('http://127.0.0.1:8080/cb')).ok).toBe(true);
+    expect((await guard.check('http://[::1]:8080/cb')).ok).toBe(true);
     expect((await guard.check('http://10.0.0.1/cb')).ok).toBe(true);
+    expect((await guard.check('http://[fd00::1]/cb')).ok).toBe(true);
     expect((await guard.check('ftp://127.0.0.1/')).ok).toBe(false);
+  });
+
+  it('checks the addresses of a name without pinning one, and lets a name that does not resolve fail on connect', async () => {
+    const check = await guard.check('http://localhost.example:9000/cb');
+    expect(check).toMatchObject({ ok: true });
+    expect(check).not.toHaveProperty('pinned');
+    expect((await guard.check('http://private.example/cb')).ok).toBe(true);
+    expect(await guard.check('http://nowhere.example/cb')).toMatchObject({ ok: true });
   });
 });

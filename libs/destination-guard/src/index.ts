@@ -1,6 +1,7 @@
 export {
   DestinationGuard,
   isInternalAddress,
+  isLinkLocalAddress,
   type DestinationCheck,
   type DestinationPolicy,
   type ResolvedAddress,

@@ -18,6 +18,25 @@ describe('ApiError', () => {
     expect(err.message).toBe('Payout parameter missing: iban');
   });
 
+  // Issue 37 L9: a service's refusal that already names the catalogue message is not repeated.
+  it('never repeats the catalogue message', () => {
+    expect(
+      ApiError.of(
+        ErrorCode.InsufficientBalance,
+        'Insufficient balance: the payout is above the available balance',
+      ).message,
+    ).toBe('Insufficient balance: the payout is above the available balance');
+    expect(ApiError.of(ErrorCode.InsufficientBalance, 'insufficient balance').message).toBe(
+      'Insufficient balance',
+    );
+    expect(
+      ApiError.of(ErrorCode.InvalidParameter, 'Invalid parameter: Invalid parameter: x').message,
+    ).toBe('Invalid parameter: x');
+    expect(ApiError.of(ErrorCode.InvalidParameter, 'invalid amount').message).toBe(
+      'Invalid parameter: invalid amount',
+    );
+  });
+
   it('ignores an empty detail', () => {
     expect(ApiError.of(ErrorCode.UserBlocked, '').message).toBe('User blocked');
   });

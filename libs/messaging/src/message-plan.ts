@@ -1,6 +1,7 @@
 import type { MessageHandler } from '@nestjs/microservices';
 import { MessageHeaders } from '@opp/contracts';
 import type { KafkaMessage } from 'kafkajs';
+import { CONTRACT_REFUSAL_PREFIX } from './errors';
 import type { HandlerOptions } from './handler-decorators';
 import { decodeMessage, type DecodedMessage } from './message-decoder';
 
@@ -41,7 +42,7 @@ export function planMessage(
   if (!handler) return { kind: 'skip' };
   const validated = decoded.validatePayload();
   if (!validated.ok) {
-    const reason = `invalid payload: ${validated.problems.join('; ')}`;
+    const reason = `${CONTRACT_REFUSAL_PREFIX}${validated.problems.join('; ')}`;
     return { kind: 'broken', reason, ...(decoded.replyTopic ? { request: decoded } : {}) };
   }
   const step = { handler, decoded, payload: validated.value };

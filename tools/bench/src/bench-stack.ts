@@ -83,7 +83,11 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
   await dropDatabases(DEFAULT_ADMIN_URL, [baselineDatabase]);
   await ensureDatabases(DEFAULT_ADMIN_URL, [baselineDatabase]);
   const baselineDatabaseUrl = databaseUrl(DEFAULT_ADMIN_URL, baselineDatabase);
-  await runMigrations('payments', { PAYMENTS_DATABASE_URL: baselineDatabaseUrl });
+  // As the stack's services: an unset NODE_ENV would run with production rules (ADR 0061).
+  await runMigrations('payments', {
+    NODE_ENV: 'development',
+    PAYMENTS_DATABASE_URL: baselineDatabaseUrl,
+  });
   const extra: ServiceHandle[] = [];
   const instances = () => [...stack.handles, ...extra];
   return {

@@ -44,7 +44,7 @@ describe('GatewayConfig: the edge settings', () => {
   });
 
   it('trusts no proxy and listens for admin calls on 3010 by default outside production', () => {
-    const config = loadConfig(GatewayConfig, {});
+    const config = loadConfig(GatewayConfig, { NODE_ENV: 'development' });
     expect(config.trustedProxies).toEqual([]);
     expect(config.adminPort).toBe(3010);
   });
@@ -99,7 +99,9 @@ describe('GatewayConfig: keys by purpose (docs/security/key-hierarchy.md)', () =
       HOSTED_PAGE_KEYS: DEV_HOSTED_PAGE_KEYS,
     });
     expect(dev).toHaveLength(2);
-    expect(loadConfig(GatewayConfig, {}).merchantSecretsKeks).toBe(DEV_MERCHANT_SECRETS_KEKS);
+    expect(loadConfig(GatewayConfig, { NODE_ENV: 'development' }).merchantSecretsKeks).toBe(
+      DEV_MERCHANT_SECRETS_KEKS,
+    );
   });
 
   it('refuses a malformed KEK list without echoing key material', () => {

@@ -3,6 +3,7 @@ import { HostedPageKeyRing } from '@opp/crypto';
 import { GatewayConfig } from '../config/gateway.config';
 import { RequestsModule } from '../requests/requests.module';
 import { AcsHttpController } from './acs/acs.http.controller';
+import { CheckoutPageTokens } from './checkout/checkout-page-tokens';
 import { CheckoutHttpController } from './checkout/checkout.http.controller';
 
 /**
@@ -18,6 +19,7 @@ import { CheckoutHttpController } from './checkout/checkout.http.controller';
       inject: [GatewayConfig],
       useFactory: (config: GatewayConfig) => new HostedPageKeyRing(config.hostedPageKeys),
     },
+    CheckoutPageTokens,
   ],
   exports: [HostedPageKeyRing],
 })

@@ -34,6 +34,9 @@ describe('3-D Secure simulator pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    // Issue 37 L5: no other site may frame a hosted page.
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
     const html = response.data as string;
     expect(html).toMatch(/<form method="post" action="challenge\/submit"/);
     expect(html).toContain('name="password"');

@@ -105,6 +105,21 @@ describe('wallet transactions and the checkout page', () => {
   const balance = async () =>
     Number((await merchant.get('/v1/balance', { currency: 'EUR' })).data.amount);
 
+  /** The checkout page's hidden `token` field (ADR 0061), as a browser would send it. */
+  async function pageToken(id: string): Promise<string> {
+    const page = await axios.get<string>(`${gateway}/checkout/confirm/${id}/`);
+    const token = /<input type="hidden" name="token" value="([^"]+)">/.exec(page.data)?.[1];
+    if (!token) throw new Error(`no token on the checkout page of ${id}`);
+    return token;
+  }
+
+  const answerWithout = (id: string, body: string) =>
+    axios.post(`${gateway}/checkout/confirm/${id}/`, body, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      maxRedirects: 0,
+      validateStatus: () => true,
+    });
+
   /** Opens the checkout page in Chromium and presses a button; resolves at the shop's page. */
   async function answerInBrowser(id: string, button: 'Confirm' | 'Cancel', landing: string) {
     const page = await browser.newPage();
@@ -173,6 +188,21 @@ describe('wallet transactions and the checkout page', () => {
     expect(response.data.error.code).toBe(40017);
   });
 
+  // Issue 37 L9: the gateway used to pass such a URL on, and the merchant read the message
+  // contract's wording ("invalid payload: successUrl: successUrl must be a URL address").
+  it('refuses a return URL the contracts refuse in plain words, once prefixed', async () => {
+    const response = await create('plain-words', { success_url: 'http://shop_1.example/ok' });
+    expect([response.status, response.data]).toEqual([
+      400,
+      {
+        error: {
+          code: 40017,
+          message: 'Invalid parameter: success_url must be an absolute http(s) URL',
+        },
+      },
+    ]);
+  });
+
   it('refuses a missing user with 400 40002', async () => {
     const response = await create('no-user', { user: '' });
     expect(response.status).toBe(400);
@@ -228,8 +258,9 @@ describe('wallet transactions and the checkout page', () => {
   it('decides once when the user answers many times at once', async () => {
     const created = await create('wallet-race');
     const id = created.data.id as string;
+    const token = encodeURIComponent(await pageToken(id));
     const post = (action: string) =>
-      axios.post(`${gateway}/checkout/confirm/${id}/`, `action=${action}`, {
+      axios.post(`${gateway}/checkout/confirm/${id}/`, `action=${action}&token=${token}`, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         maxRedirects: 0,
         validateStatus: () => true,
@@ -272,9 +303,10 @@ describe('wallet transactions and the checkout page', () => {
       expect(unknown.data.error.code).toBe(40403);
     }
     const created = await create('wallet-bad-action');
+    const token = encodeURIComponent(await pageToken(created.data.id as string));
     const bad = await axios.post(
       `${gateway}/checkout/confirm/${created.data.id as string}/`,
-      'action=refund',
+      `action=refund&token=${token}`,
       {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         maxRedirects: 0,
@@ -283,6 +315,43 @@ describe('wallet transactions and the checkout page', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.data.error.code).toBe(40017);
+  });
+
+  // Issue 37 L5: another site could frame the page or post `action=confirm` to the sequential id.
+  it('serves the checkout page unframeable', async () => {
+    const created = await create('wallet-frame');
+    const page = await axios.get<string>(
+      `${gateway}/checkout/confirm/${created.data.id as string}/`,
+    );
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses an answer that does not carry the token of its own page, and decides nothing', async () => {
+    const created = await create('wallet-forged');
+    const id = created.data.id as string;
+    const other = (await create('wallet-forged-other')).data.id as string;
+    const missing = await answerWithout(id, 'action=confirm');
+    expect([missing.status, missing.data.error]).toEqual([
+      401,
+      {
+        code: 40102,
+        message: 'Authentication token missing: send the token field of the checkout page',
+      },
+    ]);
+    for (const token of [await pageToken(other), 'v1.h1.AAAA.AAAA.AAAA', id]) {
+      const forged = await answerWithout(id, `action=confirm&token=${encodeURIComponent(token)}`);
+      expect([forged.status, forged.data.error.code]).toEqual([403, 40302]);
+    }
+    expect((await merchant.get('/v1/transaction/status', { id })).data.status).toBe('opened');
+    const cancelled = await answerWithout(
+      id,
+      `action=cancel&token=${encodeURIComponent(await pageToken(id))}`,
+    );
+    expect([cancelled.status, cancelled.headers['location']]).toEqual([
+      303,
+      shop.url('/fail/wallet-forged'),
+    ]);
   });
 
   it('describes POST /v1/transaction/create in the OpenAPI document', async () => {

@@ -42,7 +42,7 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
   });
 
   it('has development defaults outside production only', () => {
-    const config = loadConfig(PaymentsConfig, {});
+    const config = loadConfig(PaymentsConfig, { NODE_ENV: 'development' });
     expect([config.cardDataKeks, config.cardFingerprintKey, config.hostedPageKeys]).toEqual([
       DEV_CARD_DATA_KEKS,
       DEV_CARD_FINGERPRINT_KEY,
@@ -93,8 +93,10 @@ describe('PaymentsConfig: no public gateway address (ADR 0037)', () => {
 
 describe('PaymentsConfig: the rolling-reserve day (ADR 0027)', () => {
   it('is a real day by default and shortened outside production only', () => {
-    expect(loadConfig(PaymentsConfig, {}).reserveDaySeconds).toBe(86400);
-    expect(loadConfig(PaymentsConfig, { RESERVE_DAY_SECONDS: '2' }).reserveDaySeconds).toBe(2);
+    expect(loadConfig(PaymentsConfig, { NODE_ENV: 'development' }).reserveDaySeconds).toBe(86400);
+    expect(
+      loadConfig(PaymentsConfig, { NODE_ENV: 'test', RESERVE_DAY_SECONDS: '2' }).reserveDaySeconds,
+    ).toBe(2);
     expect(problemsOf({ ...PRODUCTION, RESERVE_DAY_SECONDS: '2' }).join('\n')).toContain(
       'RESERVE_DAY_SECONDS',
     );

@@ -201,7 +201,11 @@ describe('payouts through the gateway', () => {
         ...SEPA_PAYOUT_PARAMETERS,
       });
       expect(answer.status).toBe(403);
-      expect(answer.data.error.code).toBe(40313);
+      // Issue 37 L9: the catalogue message once, not "Insufficient balance: Insufficient balance: ...".
+      expect(answer.data.error).toEqual({
+        code: 40313,
+        message: 'Insufficient balance: the payout is above the available balance',
+      });
       expect(await availableBalance(merchant)).toBe(before);
       const rows = await queryStackDb(
         stack,

@@ -26,10 +26,11 @@ function summary(view: CheckoutViewV1): string {
 
 /**
  * ADR 0008: amount, currency and method, and two buttons posting `action=confirm` or
- * `action=cancel` to this same address. A transaction already decided shows its outcome and a
- * link back to the shop instead.
+ * `action=cancel` to this same address, with the page's `token` (ADR 0061) that binds the answer
+ * to this transaction. A transaction already decided shows its outcome and a link back to the
+ * shop instead.
  */
-export function renderCheckoutPage(view: CheckoutViewV1, nonce: string): string {
+export function renderCheckoutPage(view: CheckoutViewV1, nonce: string, token: string): string {
   if (view.status !== 'opened') {
     const back = view.returnUrl
       ? `<p><a href="${escapeHtml(view.returnUrl)}">Back to the shop</a></p>`
@@ -47,6 +48,7 @@ export function renderCheckoutPage(view: CheckoutViewV1, nonce: string): string 
 <h1>Confirm your payment</h1>
 ${summary(view)}
 <form method="post" autocomplete="off">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 <button type="submit" name="action" value="confirm">Confirm</button>
 <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
 </form>`,

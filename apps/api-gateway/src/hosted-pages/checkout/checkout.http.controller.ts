@@ -27,6 +27,7 @@ import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { ref } from '../../http/openapi/schema-refs';
 import { sendHtml } from '../html-response';
+import { CheckoutPageTokens } from './checkout-page-tokens';
 import { renderCheckoutPage } from './checkout-pages';
 import { HostedPageExceptionFilter } from '../hosted-page-exception.filter';
 
@@ -50,7 +51,10 @@ const PAGE_PATH_WITH_SLASH = 'confirm/:id/*';
 @UseFilters(HostedPageExceptionFilter)
 @Controller('checkout')
 export class CheckoutHttpController {
-  constructor(private readonly requests: GatewayRequestClient) {}
+  constructor(
+    private readonly requests: GatewayRequestClient,
+    private readonly tokens: CheckoutPageTokens,
+  ) {}
 
   @Get(PAGE_PATH)
   @ApiOperation({
@@ -81,7 +85,7 @@ export class CheckoutHttpController {
     );
     const nonce = randomBytes(16).toString('base64');
     sendHtml(reply, nonce, formActionOf(view));
-    return renderCheckoutPage(view, nonce);
+    return renderCheckoutPage(view, nonce, this.tokens.issue(transactionId));
   }
 
   @Post(PAGE_PATH)
@@ -92,19 +96,34 @@ export class CheckoutHttpController {
       'confirm completes the transaction (callback `completed`) and redirects (303) to ' +
       'success_url; cancel cancels it (status `cancelled`, callback `failed` with reason ' +
       '`cancelled`) and redirects to fail_url. An answer to a decided transaction changes nothing ' +
-      'and redirects as the decision did. Another action: 400 40017; unknown id: 404 40403.',
+      'and redirects as the decision did. The form carries `token`, issued with the page and ' +
+      'bound to the transaction: without it 401 40102, with another one 403 40302. Another ' +
+      'action: 400 40017; unknown id: 404 40403.',
   })
   @ApiParam({ name: 'id', description: 'Transaction id' })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({
     schema: {
       type: 'object',
-      required: ['action'],
-      properties: { action: { type: 'string', enum: [...CHECKOUT_ACTIONS] } },
+      required: ['action', 'token'],
+      properties: {
+        action: { type: 'string', enum: [...CHECKOUT_ACTIONS] },
+        token: { type: 'string', description: 'The hidden field of the checkout page' },
+      },
     },
   })
   @ApiResponse({ status: 303, description: 'Location: success_url or fail_url' })
   @ApiResponse({ status: 400, description: '40017 Invalid parameter', content: ENVELOPE })
+  @ApiResponse({
+    status: 401,
+    description: '40102 Authentication token missing',
+    content: ENVELOPE,
+  })
+  @ApiResponse({
+    status: 403,
+    description: '40302 Authentication token invalid',
+    content: ENVELOPE,
+  })
   @ApiResponse({ status: 404, description: '40403 Transaction not found', content: ENVELOPE })
   async answer(
     @Param('id') id: string,
@@ -113,7 +132,9 @@ export class CheckoutHttpController {
     @Res() reply: FastifyReply,
   ) {
     const transactionId = transactionIdOf(id, rest);
-    const action = actionOf(fieldText(requestParams(request), 'action'));
+    const fields = requestParams(request);
+    this.checkToken(fieldText(fields, 'token'), transactionId);
+    const action = actionOf(fieldText(fields, 'action'));
     const view = answerOrThrow(
       await this.requests.request(
         FinishCheckoutV1Request,
@@ -129,6 +150,19 @@ export class CheckoutHttpController {
       .header('location', view.returnUrl)
       .header('Cache-Control', 'no-store')
       .send();
+  }
+
+  /** ADR 0061: only a page the gateway served for this transaction may answer it. */
+  private checkToken(token: string | undefined, transactionId: number): void {
+    if (token === undefined || token.trim() === '') {
+      throw ApiError.of(ErrorCode.AuthTokenMissing, 'send the token field of the checkout page');
+    }
+    if (!this.tokens.isFor(token.trim(), transactionId)) {
+      throw ApiError.of(
+        ErrorCode.AuthTokenInvalid,
+        'the token field does not belong to this checkout page',
+      );
+    }
   }
 
   @Get(PAGE_PATH_WITH_SLASH)

@@ -13,7 +13,14 @@ import { buildOpenApiDocument } from './openapi-document';
  */
 export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
   const app = await NestFactory.create(
-    AppModule.register(loadConfig(GatewayConfig)),
+    // Nothing starts in preview, so development defaults do; an unset NODE_ENV would mean
+    // production (ADR 0061) and ask for every secret just to print the document.
+    AppModule.register(
+      loadConfig(GatewayConfig, {
+        ...process.env,
+        NODE_ENV: process.env.NODE_ENV ?? 'development',
+      }),
+    ),
     new FastifyAdapter(),
     { preview: true, logger: false },
   );

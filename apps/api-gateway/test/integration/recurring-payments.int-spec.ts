@@ -107,7 +107,7 @@ describe('recurring payments: processRecurring, changeRecurring, cancelRecurring
     expect(rows).toEqual([{ n: 2 }]);
   });
 
-  it('does not count a refused attempt: 40501 for a live order_id, then a fresh order_id charges (D12)', async () => {
+  it('does not count a refused attempt: 40501 for a live order_id, then a fresh order_id charges (ADR 0012)', async () => {
     const { userId, subscribingOrderId } = await subscribedUser();
     // The order id of the subscribing payment names a live (completed) payment: nothing is charged.
     const refused = await processRecurring(userId, { order_id: subscribingOrderId });

@@ -22,7 +22,7 @@ export interface RecurringChargeFlow {
   outcome: RecurringChargeOutcome | null;
 }
 
-/** payments' answer as the flow stores it: only a charge counts against frequency (D12). */
+/** payments' answer as the flow stores it: only a charge counts against frequency (ADR 0012). */
 export function finishedState(
   outcome: 'charged' | 'declined' | 'refused',
 ): RecurringChargeFlowState {

@@ -58,7 +58,7 @@ describe('Subscription (ADR 0012)', () => {
     expect(s.reserveCharge('a', at(0.5), DAY).ok).toBe(true);
   });
 
-  it('counts a charge only: a refused or declined flow leaves the frequency window free (D12)', () => {
+  it('counts a charge only: a refused or declined flow leaves the frequency window free (ADR 0012)', () => {
     const s = subscription();
     expect(s.reserveCharge('refused', at(0), DAY).ok).toBe(true);
     s.settleCharge('refused', false, at(0));

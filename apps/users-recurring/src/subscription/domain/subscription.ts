@@ -144,7 +144,7 @@ export class Subscription {
 
   /**
    * payments answered the flow `key`: a charge counts against `frequency` from when it was made; a
-   * refusal or a decline counts for nothing (D12). Either way the reservation is released.
+   * refusal or a decline counts for nothing (ADR 0012). Either way the reservation is released.
    */
   settleCharge(key: string, charged: boolean, at: Date): void {
     if (charged && (this.s.lastChargedAt === null || this.s.lastChargedAt < at)) {

@@ -10,7 +10,7 @@ import { RecurringChargeFlowStore } from './recurring-charge-flow.store';
 /**
  * The last step of the recurring charge saga (ADR 0060): payments' answer is stored on the flow
  * (what a retry of the merchant's call answers) and settles the reservation: a charge counts
- * against `frequency`, a decline or a refusal counts for nothing (D12). An answer that comes after
+ * against `frequency`, a decline or a refusal counts for nothing (ADR 0012). An answer that comes after
  * the deadline compensated the flow is applied the same way: the charge happened, so it counts.
  * A redelivered answer changes nothing.
  */

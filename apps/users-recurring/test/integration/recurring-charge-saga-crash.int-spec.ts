@@ -55,7 +55,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   ) => queryStackDb<T>(stack, app, sql, params);
 
   /** A user subscribed by a completed charge, as users-recurring has stored it. */
-  async function subscribedUser(identifier: string): Promise<string> {
+  async function subscribedUser(identifier: string, interval = 0): Promise<string> {
     const { id: user } = await merchant.sdk.resolveUser({ identifier, ip: '198.51.100.9' });
     const charge = await merchant.postForm('/v1/card/process', {
       user,
@@ -70,7 +70,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       description: 'Subscription',
       order_id: `sub-${identifier}`,
       recurring: 1,
-      recurring_interval: 0,
+      recurring_interval: interval,
     });
     expect([charge.status, charge.data.status, charge.data.error]).toEqual([
       200,
@@ -188,6 +188,59 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
     await stack.services.payments!.restart();
     await expectChargedOnce(user, orderId);
   }, 240_000);
+
+  it.each([
+    ['recurring-schedule.claimed', 'while claiming the due period (before its commit)'],
+    ['recurring-schedule.outcome', "with payments' answer received, before the period is recorded"],
+  ])(
+    'charges a scheduled period once when killed at %s: %s',
+    async (crashAt) => {
+      const user = await subscribedUser(`schedule-${crashAt.replace(/\W/g, '-')}`, 30);
+      const [{ id }] = await db<{ id: string }>(
+        'users-recurring',
+        'SELECT id FROM subscriptions WHERE user_id = $1',
+        [user],
+      );
+      await stack.services['users-recurring']!.restart({ OPP_CRASH_AT: crashAt });
+      // The first period falls due now (a real day of the schedule is 30 days away).
+      await db(
+        'users-recurring',
+        'UPDATE subscriptions SET next_charge_at = now(), period_due_at = now() WHERE id = $1',
+        [id],
+      );
+      await restartAfterCrash(Promise.resolve());
+      await eventually(
+        async () =>
+          (
+            await db(
+              'users-recurring',
+              `SELECT 1 FROM recurring_periods WHERE subscription_id = $1 AND period = 1
+               AND status = 'charged'`,
+              [id],
+            )
+          ).length === 1,
+        'the first period charged',
+        90_000,
+        250,
+      );
+      const charges = await db<{ status: string }>(
+        'payments',
+        'SELECT status FROM transactions WHERE idempotency_key LIKE $1',
+        [`recurring:${id}:%`],
+      );
+      expect(charges).toEqual([{ status: 'completed' }]);
+      const [subscription] = await db(
+        'users-recurring',
+        'SELECT period, charge_in_flight FROM subscriptions WHERE id = $1',
+        [id],
+      );
+      expect(subscription).toEqual({ period: 2, charge_in_flight: false });
+      expect(
+        await reconcileProjectIn({ paymentsUrl: stack.databaseUrls.payments! }, projectId),
+      ).toEqual([]);
+    },
+    240_000,
+  );
 
   it('answers 503 while payments is away, then the retry answers the charge', async () => {
     const user = await subscribedUser('deadline-retry');

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecurringChargeSettledV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
+import { crashPoint } from '@opp/saga';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { SubscriptionStore } from '../subscription.store';
 
@@ -19,6 +20,8 @@ export class RecordAutomaticOutcomeUseCase {
   async execute(work: UnitOfWork, event: RecurringChargeSettledV1): Promise<void> {
     const { subscriptionId, period, attempt } = event;
     if (subscriptionId === undefined || period === undefined || attempt === undefined) return;
+    // Crash test (ADR 0060): killed here, payments' answer is delivered again after the restart.
+    crashPoint('recurring-schedule.outcome');
     const subscription = await this.subscriptions.lockById(work, subscriptionId);
     if (!subscription) return;
     await this.subscriptions.recordPeriod(

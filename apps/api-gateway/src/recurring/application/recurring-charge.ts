@@ -52,7 +52,7 @@ export class RecurringCharge {
       if (answer.done) return answer.transaction;
       const left = closesAt - Date.now();
       if (left <= 0) {
-        throw ApiError.of(ErrorCode.ServiceUnavailable, 'The recurring charge is in progress');
+        throw ApiError.of(ErrorCode.ServiceUnavailable);
       }
       const pause = WAIT_DELAYS_MS[Math.min(round, WAIT_DELAYS_MS.length - 1)];
       await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));

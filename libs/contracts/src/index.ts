@@ -30,6 +30,7 @@ export * from './messages/processing/request-finished.v1';
 export * from './messages/processing/resume-task.v1';
 export * from './messages/notifier/deliveries.v1';
 export * from './messages/users/recurring-settings.v1';
+export * from './messages/users/start-recurring-charge.v1';
 export * from './messages/payments/recurring-charge.v1';
 export * from './messages/payouts/payout-catalogue.v1';
 export * from './messages/payments/payout-funds.v1';

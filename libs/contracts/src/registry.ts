@@ -27,10 +27,9 @@ import { GetUserV1Request } from './messages/users/get-user.v1';
 import {
   CancelRecurringV1Request,
   ChangeRecurringV1Request,
-  ReserveRecurringChargeV1Request,
 } from './messages/users/recurring-settings.v1';
+import { StartRecurringChargeV1Request } from './messages/users/start-recurring-charge.v1';
 import {
-  ProcessRecurringChargeV1Request,
   RecurringChargeCommandV1Message,
   RecurringChargeSettledV1Message,
 } from './messages/payments/recurring-charge.v1';
@@ -91,8 +90,7 @@ const definitions: readonly AnyDefinition[] = [
   ReplayDeliveryV1Request,
   ChangeRecurringV1Request,
   CancelRecurringV1Request,
-  ReserveRecurringChargeV1Request,
-  ProcessRecurringChargeV1Request,
+  StartRecurringChargeV1Request,
   RecurringChargeCommandV1Message,
   RecurringChargeSettledV1Message,
   ListPayoutTypesV1Request,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CardPaymentsModule } from '../card/card-payments.module';
 import { MerchantAuthModule } from '../merchant-auth/merchant-auth.module';
 import { ReplayGuardModule } from '../replay-guard/replay-guard.module';
 import { RequestsModule } from '../requests/requests.module';
@@ -8,7 +7,7 @@ import { RecurringHttpController } from './interface/recurring.http.controller';
 
 /** Recurring payments of subscribed users and their subscriptions (ADR 0012). */
 @Module({
-  imports: [CardPaymentsModule, MerchantAuthModule, ReplayGuardModule, RequestsModule],
+  imports: [MerchantAuthModule, ReplayGuardModule, RequestsModule],
   controllers: [RecurringHttpController],
   providers: [RecurringCharge],
 })

@@ -51,7 +51,11 @@ describe('recurring payments: processRecurring, changeRecurring, cancelRecurring
           .length === 1,
       'the subscription in users-recurring',
     );
-    return { userId: id, subscribingId: charge.data.id as number };
+    return {
+      userId: id,
+      subscribingId: charge.data.id as number,
+      subscribingOrderId: charge.data.orderId as string,
+    };
   }
 
   const processRecurring = (user: string, extra: Record<string, unknown> = {}) =>
@@ -101,6 +105,23 @@ describe('recurring payments: processRecurring, changeRecurring, cancelRecurring
       [userId],
     );
     expect(rows).toEqual([{ n: 2 }]);
+  });
+
+  it('does not count a refused attempt: 40501 for a live order_id, then a fresh order_id charges (ADR 0012)', async () => {
+    const { userId, subscribingOrderId } = await subscribedUser();
+    // The order id of the subscribing payment names a live (completed) payment: nothing is charged.
+    const refused = await processRecurring(userId, { order_id: subscribingOrderId });
+    expectError(refused, 40501);
+    const charged = await processRecurring(userId);
+    expect([charged.status, charged.data.status]).toEqual([200, 'completed']);
+    // The refused attempt left no trace in the user's frequency window; the charge did.
+    expectError(await processRecurring(userId), 40502);
+    const flows = await users(
+      'users-recurring',
+      'SELECT state FROM recurring_charge_flows WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+    expect(flows).toEqual([{ state: 'refused' }, { state: 'charged' }]);
   });
 
   it('replays the answer of an identical signed retry instead of refusing it as too frequent', async () => {

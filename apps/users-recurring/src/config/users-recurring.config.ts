@@ -25,4 +25,15 @@ export class UsersRecurringConfig extends serviceConfig(
   @Min(50)
   @Max(600_000)
   recurringSweepIntervalMs: number;
+
+  /**
+   * How long a recurring charge flow waits for payments' answer before its reservation of the
+   * user's frequency window is released (ADR 0060). Far beyond a charge's normal seconds, so that a
+   * late charge (still counted when it comes) is rare.
+   */
+  @Env('RECURRING_CHARGE_DEADLINE_MS', { default: '120000' })
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  recurringChargeDeadlineMs: number;
 }

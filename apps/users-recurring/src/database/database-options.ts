@@ -2,6 +2,7 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import { CreateUsers1763700000100 } from './migrations/1763700000100-create-users';
 import { CreateSubscriptions1763700000110 } from './migrations/1763700000110-create-subscriptions';
 import { RecurringSchedule1763800004000 } from './migrations/1763800004000-recurring-schedule';
+import { RecurringChargeFlows1764300000100 } from './migrations/1764300000100-recurring-charge-flows';
 
 export const SERVICE_NAME = 'users-recurring';
 // Every table is reached by typed SQL (ADR 0031): no ORM entities of its own.
@@ -10,6 +11,7 @@ export const migrations = [
   CreateUsers1763700000100,
   CreateSubscriptions1763700000110,
   RecurringSchedule1763800004000,
+  RecurringChargeFlows1764300000100,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -45,7 +45,7 @@ export abstract class SubscriptionStore {
     work: UnitOfWork,
     subscriptionId: number,
     period: number,
-    status: 'charged' | 'declined',
+    status: 'charged' | 'declined' | 'refused',
     transactionId: number | null,
   ): Promise<void>;
 }

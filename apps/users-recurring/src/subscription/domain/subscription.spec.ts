@@ -21,10 +21,12 @@ const subscription = (extra: Partial<SubscriptionState> = {}) =>
     subscribedAt: t0,
     lastChargedAt: null,
     lastChargeKey: null,
+    chargeReservedBy: null,
     nextChargeAt: at(30),
     period: 1,
     periodDueAt: at(30),
     attempt: 0,
+    refusedAttempts: 0,
     chargeInFlight: false,
     ...extra,
   });
@@ -36,25 +38,56 @@ describe('Subscription (ADR 0012)', () => {
     expect(Subscription.firstDueAt(t0, 0, 7, DAY)).toBeNull();
   });
 
+  /** A manual charge flow that payments charged (ADR 0060). */
+  const charge = (s: Subscription, key: string, day: number) => {
+    const decision = s.reserveCharge(key, at(day), DAY);
+    if (decision.ok) s.settleCharge(key, true, at(day));
+    return decision;
+  };
+
   it('grants the first manual charge right after subscribing, then 40502 within frequency days', () => {
     const s = subscription();
-    expect(s.grantCharge('a', at(0), DAY)).toEqual({ ok: true, value: undefined });
-    expect(s.grantCharge('b', at(1), DAY)).toMatchObject({ ok: false, code: 40502 });
-    expect(s.grantCharge('c', at(2), DAY).ok).toBe(true);
+    expect(charge(s, 'a', 0)).toEqual({ ok: true, value: undefined });
+    expect(charge(s, 'b', 1)).toMatchObject({ ok: false, code: 40502 });
+    expect(charge(s, 'c', 2).ok).toBe(true);
   });
 
-  it('grants a retry of the same request again, even within frequency days', () => {
+  it('grants the flow holding the reservation again, even within frequency days', () => {
     const s = subscription();
-    expect(s.grantCharge('a', at(0), DAY).ok).toBe(true);
-    expect(s.grantCharge('a', at(0.5), DAY).ok).toBe(true);
+    expect(s.reserveCharge('a', at(0), DAY).ok).toBe(true);
+    expect(s.reserveCharge('a', at(0.5), DAY).ok).toBe(true);
+  });
+
+  it('counts a charge only: a refused or declined flow leaves the frequency window free (ADR 0012)', () => {
+    const s = subscription();
+    expect(s.reserveCharge('refused', at(0), DAY).ok).toBe(true);
+    s.settleCharge('refused', false, at(0));
+    expect(s.state).toMatchObject({ lastChargedAt: null, chargeReservedBy: null });
+    expect(charge(s, 'next', 0.1).ok).toBe(true);
+    expect(s.state).toMatchObject({ lastChargedAt: at(0.1), lastChargeKey: 'next' });
+  });
+
+  it('refuses 40502 while another flow of the user is with payments, frees it on release', () => {
+    const s = subscription();
+    expect(s.reserveCharge('first', at(0), DAY).ok).toBe(true);
+    expect(s.reserveCharge('second', at(0), DAY)).toMatchObject({ ok: false, code: 40502 });
+    s.releaseCharge('first');
+    expect(s.state.lastChargedAt).toBeNull();
+    expect(s.reserveCharge('second', at(0), DAY).ok).toBe(true);
+  });
+
+  it('lets flows run side by side when the project has no frequency window', () => {
+    const s = subscription({ frequencyDays: 0 });
+    expect(s.reserveCharge('first', at(0), DAY).ok).toBe(true);
+    expect(s.reserveCharge('second', at(0), DAY).ok).toBe(true);
   });
 
   it('refuses 40310 after cancelRecurring and 40311 after endsAt', () => {
     const cancelled = subscription();
     cancelled.cancel();
-    expect(cancelled.grantCharge('a', at(1), DAY)).toMatchObject({ ok: false, code: 40310 });
+    expect(cancelled.reserveCharge('a', at(1), DAY)).toMatchObject({ ok: false, code: 40310 });
     expect(cancelled.state.nextChargeAt).toBeNull();
-    expect(subscription().grantCharge('a', at(366), DAY)).toMatchObject({
+    expect(subscription().reserveCharge('a', at(366), DAY)).toMatchObject({
       ok: false,
       code: 40311,
     });
@@ -100,7 +133,29 @@ describe('Subscription (ADR 0012)', () => {
     });
     s.recordAutomaticOutcome(1, last, 'declined', at(now), DAY);
     expect(s.state).toMatchObject({ status: 'disabled', nextChargeAt: null });
-    expect(s.grantCharge('m', at(now + 5), DAY)).toMatchObject({ ok: false, code: 40310 });
+    expect(s.reserveCharge('m', at(now + 5), DAY)).toMatchObject({ ok: false, code: 40310 });
+  });
+
+  it('retries a refused automatic charge daily without counting it as a retry (ADR 0060)', () => {
+    const s = subscription();
+    let now = 30;
+    let attempt = 0;
+    for (let i = 0; i < DECLINED_CHARGE_RETRIES + 3; i++) {
+      expect(s.startAutomaticCharge(at(now), DAY)).toEqual({
+        kind: 'charge',
+        period: 1,
+        attempt: ++attempt,
+      });
+      s.recordAutomaticOutcome(1, attempt, 'refused', at(now), DAY);
+      now += 1;
+    }
+    expect(s.state).toMatchObject({ status: 'active', nextChargeAt: at(now) });
+    for (let declines = 1; declines <= DECLINED_CHARGE_RETRIES + 1; declines++) {
+      s.startAutomaticCharge(at(now), DAY);
+      s.recordAutomaticOutcome(1, ++attempt, 'declined', at(now), DAY);
+      now += 1;
+    }
+    expect(s.state).toMatchObject({ status: 'disabled', nextChargeAt: null });
   });
 
   it('stops the schedule of an expired or cancelled subscription', () => {

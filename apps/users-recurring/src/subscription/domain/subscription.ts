@@ -24,8 +24,13 @@ export interface SubscriptionState {
   subscribedAt: Date;
   /** The latest recurring charge, manual or automatic (not the subscribing one). */
   lastChargedAt: Date | null;
-  /** The request that made the latest manual charge: its retry is granted again. */
+  /** The flow that made the latest manual charge (ADR 0060). */
   lastChargeKey: string | null;
+  /**
+   * The manual charge flow in flight (ADR 0060): it holds the user's frequency window until
+   * payments answers. A refusal releases it; only a charge counts.
+   */
+  chargeReservedBy: string | null;
   /** When the automatic scheduler charges next; null: nothing scheduled (or a charge in flight). */
   nextChargeAt: Date | null;
   /** The automatic period to charge (1 = the first after the trial). */
@@ -34,6 +39,8 @@ export interface SubscriptionState {
   periodDueAt: Date | null;
   /** Attempts made on `period` (declines are retried daily). */
   attempt: number;
+  /** Attempts on `period` that payments refused before any charge: they are not retries (ADR 0060). */
+  refusedAttempts: number;
   /** An automatic charge was sent to payments and its outcome has not come back. */
   chargeInFlight: boolean;
 }
@@ -118,17 +125,38 @@ export class Subscription {
     return this.s;
   }
 
-  /** POST /card/processRecurring and `recurring.charge`: may the user be charged now? */
-  grantCharge(idempotencyKey: string, now: Date, dayMs: number): Decision {
-    if (this.s.lastChargeKey === idempotencyKey) return ok(undefined);
+  /**
+   * POST /card/processRecurring and `recurring.charge` (ADR 0060): may the user be charged now? The
+   * flow `key` reserves the frequency window; nothing counts until payments has charged. While
+   * another flow holds it, the user is "too frequent" as if that one had charged (two charges in
+   * flight must not both pass the window).
+   */
+  reserveCharge(key: string, now: Date, dayMs: number): Decision {
     const usable = this.usable(now);
     if (!usable.ok) return usable;
-    if (this.tooSoon(now, dayMs)) {
+    const held = this.s.chargeReservedBy !== null && this.s.chargeReservedBy !== key;
+    if (this.tooSoon(now, dayMs) || (held && this.s.frequencyDays > 0)) {
       return refuse(ErrorCode.RecurringTooFrequent, 'Recurring payments too frequent for the user');
     }
-    this.s.lastChargedAt = now;
-    this.s.lastChargeKey = idempotencyKey;
+    this.s.chargeReservedBy = key;
     return ok(undefined);
+  }
+
+  /**
+   * payments answered the flow `key`: a charge counts against `frequency` from when it was made; a
+   * refusal or a decline counts for nothing (ADR 0012). Either way the reservation is released.
+   */
+  settleCharge(key: string, charged: boolean, at: Date): void {
+    if (charged && (this.s.lastChargedAt === null || this.s.lastChargedAt < at)) {
+      this.s.lastChargedAt = at;
+      this.s.lastChargeKey = key;
+    }
+    this.releaseCharge(key);
+  }
+
+  /** The flow `key` is over without an answer (its deadline passed): the window is free again. */
+  releaseCharge(key: string): void {
+    if (this.s.chargeReservedBy === key) this.s.chargeReservedBy = null;
   }
 
   /** POST /user/changeRecurring: a new interval re-plans the schedule from the latest charge. */
@@ -178,12 +206,13 @@ export class Subscription {
   /**
    * The outcome of an automatic charge. A charged period moves the schedule one interval on; a
    * decline is retried a day later, and after DECLINED_CHARGE_RETRIES retries recurring is
-   * disabled. An outcome of another period or attempt (a duplicate) changes nothing.
+   * disabled. A refusal (nothing was charged, ADR 0060) is retried a day later too but is not a
+   * retry of a decline. An outcome of another period or attempt (a duplicate) changes nothing.
    */
   recordAutomaticOutcome(
     period: number,
     attempt: number,
-    outcome: 'charged' | 'declined',
+    outcome: 'charged' | 'declined' | 'refused',
     now: Date,
     dayMs: number,
   ): boolean {
@@ -195,6 +224,7 @@ export class Subscription {
       this.s.lastChargedAt = now;
       this.s.period += 1;
       this.s.attempt = 0;
+      this.s.refusedAttempts = 0;
       const due = (this.s.periodDueAt ?? now).getTime() + this.s.intervalDays * dayMs;
       // After an outage the missed periods are not charged in a burst: the plan restarts from now.
       this.s.periodDueAt = new Date(
@@ -203,7 +233,8 @@ export class Subscription {
       this.s.nextChargeAt = this.s.status === 'active' ? this.s.periodDueAt : null;
       return true;
     }
-    if (this.s.attempt > DECLINED_CHARGE_RETRIES) {
+    if (outcome === 'refused') this.s.refusedAttempts += 1;
+    if (this.s.attempt - this.s.refusedAttempts > DECLINED_CHARGE_RETRIES) {
       this.s.status = 'disabled';
       this.s.nextChargeAt = null;
       return true;
@@ -245,6 +276,7 @@ export class Subscription {
     const due = Math.max(now.getTime(), from.getTime() + this.s.intervalDays * dayMs);
     this.s.periodDueAt = new Date(due);
     this.s.attempt = 0;
+    this.s.refusedAttempts = 0;
     this.s.nextChargeAt = this.s.periodDueAt;
   }
 }

@@ -19,10 +19,12 @@ interface SubscriptionRow {
   subscribed_at: Date;
   last_charged_at: Date | null;
   last_charge_key: string | null;
+  charge_reserved_by: string | null;
   next_charge_at: Date | null;
   period: number;
   period_due_at: Date | null;
   attempt: number;
+  refused_attempts: number;
   charge_in_flight: boolean;
 }
 
@@ -43,10 +45,12 @@ const toDomain = (r: SubscriptionRow): Subscription =>
     subscribedAt: r.subscribed_at,
     lastChargedAt: r.last_charged_at,
     lastChargeKey: r.last_charge_key,
+    chargeReservedBy: r.charge_reserved_by,
     nextChargeAt: r.next_charge_at,
     period: r.period,
     periodDueAt: r.period_due_at,
     attempt: r.attempt,
+    refusedAttempts: r.refused_attempts,
     chargeInFlight: r.charge_in_flight,
   });
 
@@ -67,6 +71,7 @@ export class SubscriptionRepository extends SubscriptionStore {
          ends_at = EXCLUDED.ends_at, status = 'active', subscribed_at = EXCLUDED.subscribed_at,
          next_charge_at = EXCLUDED.next_charge_at, period_due_at = EXCLUDED.period_due_at,
          last_charged_at = NULL, last_charge_key = NULL, attempt = 0, charge_in_flight = false,
+         charge_reserved_by = NULL, refused_attempts = 0,
          period = subscriptions.period + 1, updated_at = now()
        WHERE subscriptions.subscribed_at <= EXCLUDED.subscribed_at`,
       [
@@ -129,12 +134,14 @@ export class SubscriptionRepository extends SubscriptionStore {
          currency = v.currency, status = v.status, last_charged_at = v.last_charged_at,
          last_charge_key = v.last_charge_key, next_charge_at = v.next_charge_at,
          period = v.period, period_due_at = v.period_due_at, attempt = v.attempt,
-         charge_in_flight = v.charge_in_flight, updated_at = now()
+         charge_in_flight = v.charge_in_flight, charge_reserved_by = v.charge_reserved_by,
+         refused_attempts = v.refused_attempts, updated_at = now()
        FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[],
          $6::timestamptz[], $7::text[], $8::timestamptz[], $9::int[], $10::timestamptz[],
-         $11::int[], $12::boolean[])
+         $11::int[], $12::boolean[], $13::text[], $14::int[])
          AS v(id, interval_days, price, currency, status, last_charged_at, last_charge_key,
-           next_charge_at, period, period_due_at, attempt, charge_in_flight)
+           next_charge_at, period, period_due_at, attempt, charge_in_flight, charge_reserved_by,
+           refused_attempts)
        WHERE s.id = v.id`,
       [
         column((s) => s.id),
@@ -149,6 +156,8 @@ export class SubscriptionRepository extends SubscriptionStore {
         column((s) => s.periodDueAt),
         column((s) => s.attempt),
         column((s) => s.chargeInFlight),
+        column((s) => s.chargeReservedBy),
+        column((s) => s.refusedAttempts),
       ],
     );
   }
@@ -176,7 +185,7 @@ export class SubscriptionRepository extends SubscriptionStore {
     work: UnitOfWork,
     subscriptionId: number,
     period: number,
-    status: 'charged' | 'declined',
+    status: 'charged' | 'declined' | 'refused',
     transactionId: number | null,
   ): Promise<void> {
     await entityManagerOf(work).query(

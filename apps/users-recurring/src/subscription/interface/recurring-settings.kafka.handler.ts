@@ -4,15 +4,15 @@ import type { UnitOfWork } from '@opp/persistence';
 import {
   CancelRecurringV1Request,
   ChangeRecurringV1Request,
-  ReserveRecurringChargeV1Request,
+  StartRecurringChargeV1Request,
   type CancelRecurringV1,
   type ChangeRecurringV1,
-  type ReserveRecurringChargeV1,
+  type StartRecurringChargeV1,
 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
 import { CancelRecurringUseCase } from '../application/cancel-recurring/cancel-recurring.use-case';
 import { ChangeRecurringUseCase } from '../application/change-recurring/change-recurring.use-case';
-import { ReserveRecurringChargeUseCase } from '../application/reserve-recurring-charge/reserve-recurring-charge.use-case';
+import { StartRecurringChargeUseCase } from '../application/charge-flow/start-recurring-charge.use-case';
 
 /** The gateway's recurring requests (ADR 0012), each in its inbox transaction. */
 @Controller()
@@ -20,7 +20,7 @@ export class RecurringSettingsKafkaHandler {
   constructor(
     private readonly changeRecurring: ChangeRecurringUseCase,
     private readonly cancelRecurring: CancelRecurringUseCase,
-    private readonly reserveCharge: ReserveRecurringChargeUseCase,
+    private readonly startCharge: StartRecurringChargeUseCase,
   ) {}
 
   @OnRequest(ChangeRecurringV1Request)
@@ -33,8 +33,14 @@ export class RecurringSettingsKafkaHandler {
     return this.cancelRecurring.execute(context.transaction<UnitOfWork>(), command);
   }
 
-  @OnRequest(ReserveRecurringChargeV1Request)
-  reserve(@Payload() command: ReserveRecurringChargeV1, @Ctx() context: MessageContext) {
-    return this.reserveCharge.execute(context.transaction<UnitOfWork>(), command);
+  /** POST /card/processRecurring: the recurring charge saga's command (ADR 0060). */
+  @OnRequest(StartRecurringChargeV1Request)
+  startRecurringCharge(@Payload() command: StartRecurringChargeV1, @Ctx() context: MessageContext) {
+    return this.startCharge.execute(
+      context.transaction<UnitOfWork>(),
+      command,
+      { kind: 'manual' },
+      context.envelope.correlationId,
+    );
   }
 }

@@ -37,26 +37,3 @@ export const CancelRecurringV1Request = defineRequest<CancelRecurringV1, Recurri
   Topics.usersRequests,
   CancelRecurringV1,
 );
-
-/**
- * Before POST /card/processRecurring charges: users-recurring applies the subscription's rules
- * (ADR 0012: 40405, 40310, 40311, 40502) and records the charge against `frequency`. The same
- * `idempotencyKey` (one signed request) is granted again, so a retry is not "too frequent".
- */
-export class ReserveRecurringChargeV1 {
-  @IsInt() @Min(1) projectId!: number;
-  @IsString() @Length(1, 32) userId!: string;
-  @IsString() @Length(1, 160) idempotencyKey!: string;
-}
-
-export interface RecurringChargeGrantV1 {
-  /** The permanent card token of the subscription (payments' vault). */
-  permanentTokenId: string;
-  /** The charge that subscribed the user: the recurring charge's referenceId. */
-  subscriptionTransactionId: number;
-}
-
-export const ReserveRecurringChargeV1Request = defineRequest<
-  ReserveRecurringChargeV1,
-  RecurringChargeGrantV1
->('users.reserve-recurring-charge.v1', Topics.usersRequests, ReserveRecurringChargeV1);

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecurringChargeSettledV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
+import { crashPoint } from '@opp/saga';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { SubscriptionStore } from '../subscription.store';
 
 /**
- * payments answered an automatic charge: the period is charged (the schedule moves on) or
- * declined (retried a day later; after the last retry recurring is disabled for the user).
+ * payments answered an automatic charge: the period is charged (the schedule moves on), declined
+ * (retried a day later; after the last retry recurring is disabled for the user) or refused before
+ * any charge (retried a day later, not counted as a retry: ADR 0060).
  */
 @Injectable()
 export class RecordAutomaticOutcomeUseCase {
@@ -16,18 +18,22 @@ export class RecordAutomaticOutcomeUseCase {
   ) {}
 
   async execute(work: UnitOfWork, event: RecurringChargeSettledV1): Promise<void> {
-    const subscription = await this.subscriptions.lockById(work, event.subscriptionId);
+    const { subscriptionId, period, attempt } = event;
+    if (subscriptionId === undefined || period === undefined || attempt === undefined) return;
+    // Crash test (ADR 0060): killed here, payments' answer is delivered again after the restart.
+    crashPoint('recurring-schedule.outcome');
+    const subscription = await this.subscriptions.lockById(work, subscriptionId);
     if (!subscription) return;
     await this.subscriptions.recordPeriod(
       work,
-      event.subscriptionId,
-      event.period,
+      subscriptionId,
+      period,
       event.outcome,
       event.transactionId ?? null,
     );
     const applied = subscription.recordAutomaticOutcome(
-      event.period,
-      event.attempt,
+      period,
+      attempt,
       event.outcome,
       new Date(),
       this.config.recurringDaySeconds * 1000,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OutboxWriter } from '@opp/outbox';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
+import { crashPoint } from '@opp/saga';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { UserStore } from '../../../user/application/user.store';
 import type { User } from '../../../user/domain/user';
@@ -55,6 +56,8 @@ export class SweepDueSubscriptionsUseCase {
       }
       await this.subscriptions.saveAll(work, due);
       await this.outbox.add(work, await this.commands(work, toCharge));
+      // Crash test (ADR 0060): killed here, nothing is claimed and the next sweep starts over.
+      if (toCharge.length) crashPoint('recurring-schedule.claimed');
       return due.length;
     });
   }

@@ -100,6 +100,9 @@ export class PayoutHttpController {
     const account = readPayoutAccount(params);
     const parameters = readPayoutParameters(params);
     const correlationId = currentCorrelationId();
+    // The signed request is the payout's one idempotency key: payments claims it with the payout,
+    // so a retry of a call that timed out answers that payout instead of paying twice (ADR 0026).
+    const requestKey = `${projectId}:${String(params['signature'])}`;
     const checked = answerOrThrow(
       await this.requests.request(
         CheckPayoutV1Request,
@@ -123,6 +126,7 @@ export class PayoutHttpController {
           amount,
           currency,
           accountDisplay: account.display,
+          requestKey,
           ...(orderId !== undefined ? { orderId } : {}),
           ...(account.cardNumber !== undefined
             ? {
@@ -136,7 +140,7 @@ export class PayoutHttpController {
           ...(account.cardToken !== undefined ? { cardToken: account.cardToken } : {}),
           ...(parameters.description !== undefined ? { description: parameters.description } : {}),
         },
-        { key: `${projectId}:${String(params['signature'])}`, correlationId },
+        { key: requestKey, correlationId },
       ),
     );
     return { id: reserved.id, success: true, status: reserved.status };

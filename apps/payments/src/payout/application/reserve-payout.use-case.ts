@@ -14,7 +14,9 @@ import { PayoutStore } from './payout.store';
  * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
  * the balance row is locked, a payout above it is refused with 40313 before anything is written,
  * a live payout with the same order id with 40501 (ADR 0014). The database refuses an overdraft
- * by itself too, whatever code runs.
+ * by itself too, whatever code runs. The signed request's key is claimed with the payout (unique
+ * per project): the same request again, a merchant's retry after a 503 or a timeout, answers the
+ * payout it made and reserves nothing (ADR 0014).
  */
 @Injectable()
 export class ReservePayoutUseCase {
@@ -42,8 +44,12 @@ export class ReservePayoutUseCase {
       );
     }
     const amountMinor = amountOf(command.amount, currency);
-    const card = await this.cardAccount(work, command);
     const available = await this.payouts.lockAvailable(work, projectId, currency);
+    // Read after the balance lock: a first attempt still reserving holds it, so its payout is
+    // committed and seen here once the lock is ours (READ COMMITTED reads afresh per statement).
+    const claimed = await this.claimedBy(work, projectId, command.requestKey);
+    if (claimed !== null) return { id: claimed, status: 'processing' };
+    const card = await this.cardAccount(work, command);
     if (available < amountMinor) {
       throw new PaymentRefusal(
         ErrorCode.InsufficientBalance,
@@ -63,6 +69,7 @@ export class ReservePayoutUseCase {
       cardToken: command.cardToken ?? null,
       description: command.description ?? null,
       taskId,
+      requestKey: command.requestKey ?? null,
     });
     if (id === null) {
       const existing = await this.payouts.liveIdByOrderId(work, projectId, orderId!);
@@ -90,6 +97,16 @@ export class ReservePayoutUseCase {
       messages: [fundsReservedMessage(state, now)],
     });
     return { id, status: 'processing' };
+  }
+
+  /** The payout this signed request made already (its retry after a 503 or a timeout), if any. */
+  private async claimedBy(
+    work: UnitOfWork,
+    projectId: number,
+    requestKey: string | undefined,
+  ): Promise<number | null> {
+    if (requestKey === undefined) return null;
+    return this.payouts.idByRequestKey(work, projectId, requestKey);
   }
 
   private async cardAccount(

@@ -15,7 +15,8 @@ import { Topics } from '../../topics';
 /**
  * Reserves a payout's amount against the merchant's available balance in the payments ledger
  * (ADR 0026). Refused with 40313 when the balance does not cover it (nothing reserved) and with
- * 40501 when `orderId` already names a live payout of the project (ADR 0014).
+ * 40501 when `orderId` already names a live payout of the project (ADR 0014). A command whose
+ * `requestKey` already made a payout answers that payout.
  */
 export class ReservePayoutV1 {
   @IsInt() @Min(1) projectId!: number;
@@ -31,6 +32,11 @@ export class ReservePayoutV1 {
   /** A card token of payments' vault used instead of a card number. */
   @IsOptional() @IsString() @MaxLength(128) cardToken?: string;
   @IsOptional() @IsString() @MaxLength(255) description?: string;
+  /**
+   * The signed request that asked (`${projectId}:${signature}`), claimed with the payout: a
+   * re-sent command with the same key answers that payout and reserves nothing (ADR 0014).
+   */
+  @IsOptional() @IsString() @MaxLength(160) requestKey?: string;
 }
 
 /**

@@ -32,4 +32,5 @@ export * from './messages/notifier/deliveries.v1';
 export * from './messages/users/recurring-settings.v1';
 export * from './messages/payments/recurring-charge.v1';
 export * from './messages/payouts/payout-catalogue.v1';
+export * from './messages/payouts/payout-flow.v1';
 export * from './messages/payments/payout-funds.v1';

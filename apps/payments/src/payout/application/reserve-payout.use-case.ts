@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReservedPayoutV1, ReservePayoutV1 } from '@opp/contracts';
+import type { ReservePayoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { MoneyError, parseAmount } from '@opp/money';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
@@ -9,6 +9,18 @@ import { PayoutCardAccountReader, type PayoutCardAccount } from './payout-card-a
 import { fundsReservedMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
+
+/** A reserved payout: on its way to the rail. */
+export interface ReservedPayout {
+  id: number;
+  status: 'processing';
+}
+
+/** Who asked for a payout: a processing task, or a payouts flow (POST /payout), ADR 0026. */
+export interface PayoutOrigin {
+  taskId?: string;
+  flowId?: string;
+}
 
 /**
  * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
@@ -26,13 +38,14 @@ export class ReservePayoutUseCase {
     private readonly cardAccounts: PayoutCardAccountReader,
   ) {}
 
-  /** `taskId`: the processing task asking; it gets the payout it made already, if any. */
+  /** A processing task asking gets the payout it made already, if any. */
   async execute(
     work: UnitOfWork,
     command: ReservePayoutV1,
-    taskId: string | null = null,
-  ): Promise<ReservedPayoutV1> {
+    origin: PayoutOrigin,
+  ): Promise<ReservedPayout> {
     const { projectId, currency } = command;
+    const taskId = origin.taskId ?? null;
     const made = taskId === null ? null : await this.payouts.idByTaskId(work, taskId);
     if (made !== null) return { id: made, status: 'processing' };
     const settings = await this.projects.require(work, projectId);
@@ -94,7 +107,7 @@ export class ReservePayoutUseCase {
     };
     await this.payouts.record(work, {
       entry: Payout.reservationEntry(state),
-      messages: [fundsReservedMessage(state, now)],
+      messages: [fundsReservedMessage(state, now, origin.flowId)],
     });
     return { id, status: 'processing' };
   }

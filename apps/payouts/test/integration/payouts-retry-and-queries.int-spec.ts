@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { Stack } from '@opp/local-stack';
+import { reconcileProjectIn } from '@opp/reconcile';
 import { eventually, queryStackDb, startTestStack, type MerchantClient } from '@opp/testing';
 import {
   availableBalance,
@@ -13,6 +14,8 @@ import {
 const STACK_START_TIMEOUT_MS = 300_000;
 /** Short, so a payout held behind the balance lock answers 503 quickly (ADR 0026). */
 const GATEWAY_REQUEST_TIMEOUT_MS = 4000;
+/** Longer than the retry tests hold the lock, short enough to wait for in the deadline's test. */
+const FLOW_DEADLINE_MS = 10_000;
 
 /**
  * D14 and D19 for payouts (ADR 0026): a payout retried after a 503 never pays out twice, and a
@@ -25,7 +28,10 @@ describe('payout retries and payouts in the transaction queries', () => {
     stack = await startTestStack({
       suite: 'payouts retry',
       services: ['api-gateway', 'users-recurring', 'payments', 'payouts'],
-      extraEnv: { GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS) },
+      extraEnv: {
+        GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS),
+        PAYOUTS_FLOW_DEADLINE_MS: String(FLOW_DEADLINE_MS),
+      },
     });
   }, STACK_START_TIMEOUT_MS);
 
@@ -125,6 +131,64 @@ describe('payout retries and payouts in the transaction queries', () => {
         expect(await availableBalance(merchant)).toBe('2.00');
       });
     }
+  });
+
+  describe("a payout's flow past its deadline (ADR 0026)", () => {
+    const flowStates = async (projectId: number) =>
+      (
+        await queryStackDb<{ state: string }>(
+          stack,
+          'payouts',
+          `SELECT state FROM payout_flows WHERE project_id = $1`,
+          [projectId],
+        )
+      ).map((r) => r.state);
+
+    it('cancels a reservation that comes after the deadline; the retry answers 503, nothing paid out', async () => {
+      const { merchant, projectId } = await fundedMerchant(stack, '3.00');
+      const signed = merchant.sign(sepaOrder({ orderId: `late-${projectId}` }));
+      const lock = await lockBalance(projectId);
+      try {
+        expect((await resend(merchant, signed)).status).toBe(503);
+        await eventually(
+          async () => (await flowStates(projectId)).join() === 'expired',
+          'the flow expired while payments waited for the lock',
+          FLOW_DEADLINE_MS + 30_000,
+        );
+      } finally {
+        await lock.release();
+      }
+      await eventually(
+        async () => (await flowStates(projectId)).join() === 'compensated',
+        'the late reservation compensated',
+        30_000,
+      );
+      await eventually(
+        async () => (await payoutLedger(stack, projectId))['payout-release']?.count === 1,
+        'the reservation released in payments',
+        30_000,
+      );
+      const [payout] = await queryStackDb<{ status: string }>(
+        stack,
+        'payments',
+        `SELECT status FROM payouts WHERE project_id = $1`,
+        [projectId],
+      );
+      expect(payout.status).toBe('cancelled');
+      const retry = await resend(merchant, signed);
+      expect(retry.status).toBe(503);
+      expect(retry.data.error.code).toBe(50301);
+      const ledger = await payoutLedger(stack, projectId);
+      expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
+      expect(ledger['payout']).toBeUndefined();
+      expect(await availableBalance(merchant)).toBe('3.00');
+      expect(
+        await reconcileProjectIn(
+          { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
+          projectId,
+        ),
+      ).toEqual([]);
+    }, 120_000);
   });
 
   describe('payouts as transactions of type payout (D19)', () => {

@@ -102,6 +102,9 @@ describe('payout retries and payouts in the transaction queries', () => {
           first = await resend(merchant, signed);
           // The reservation waited behind the lock past the gateway's wait: it is still in flight.
           expect(await lock.waiters()).toBeGreaterThanOrEqual(1);
+          // A retry while it is in flight finds the same flow still undecided: 503 again.
+          const whileHeld = await resend(merchant, signed);
+          expect(whileHeld.status).toBe(503);
         } finally {
           await lock.release();
         }
@@ -121,6 +124,13 @@ describe('payout retries and payouts in the transaction queries', () => {
         expect(again.data).toEqual(retry.data);
 
         expect(await payoutIds(projectId)).toEqual([payoutId]);
+        const flows = await queryStackDb<{ state: string; payout_id: string }>(
+          stack,
+          'payouts',
+          `SELECT state, payout_id FROM payout_flows WHERE project_id = $1`,
+          [projectId],
+        );
+        expect(flows).toEqual([{ state: 'accepted', payout_id: String(payoutId) }]);
         const ledger = await payoutLedger(stack, projectId);
         expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
         await eventually(

@@ -33,4 +33,5 @@ export * from './messages/users/recurring-settings.v1';
 export * from './messages/users/start-recurring-charge.v1';
 export * from './messages/payments/recurring-charge.v1';
 export * from './messages/payouts/payout-catalogue.v1';
+export * from './messages/payouts/payout-flow.v1';
 export * from './messages/payments/payout-funds.v1';

@@ -49,15 +49,18 @@ import {
   ReplayDeliveryV1Request,
 } from './messages/notifier/deliveries.v1';
 import {
-  CheckPayoutV1Request,
   GetPayoutParametersV1Request,
   ListPayoutTypesV1Request,
 } from './messages/payouts/payout-catalogue.v1';
 import {
+  CreatePayoutV1Request,
+  PayoutFundsRefusedV1Message,
+  ReservePayoutFundsV1Message,
+} from './messages/payouts/payout-flow.v1';
+import {
   PayoutFundsReservedV1Message,
   PayoutSettledV1Message,
   PayoutTaskCheckedV1Message,
-  ReservePayoutV1Request,
 } from './messages/payments/payout-funds.v1';
 
 /** Every message type by name: consumers look a type up here to validate what they receive. */
@@ -95,9 +98,10 @@ const definitions: readonly AnyDefinition[] = [
   RecurringChargeSettledV1Message,
   ListPayoutTypesV1Request,
   GetPayoutParametersV1Request,
-  CheckPayoutV1Request,
-  ReservePayoutV1Request,
+  CreatePayoutV1Request,
+  ReservePayoutFundsV1Message,
   PayoutFundsReservedV1Message,
+  PayoutFundsRefusedV1Message,
   PayoutSettledV1Message,
   PayoutsTaskCommandV1Message,
   PayoutTaskCheckedV1Message,

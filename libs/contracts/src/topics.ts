@@ -71,13 +71,18 @@ export const Topics = {
   processingRequestEvents: topic('processing-orchestrator.request-events.v1', 'event', 'GlobalId'),
   /** Requests the gateway sends to the notifier: the deliveries admin API (key: delivery id). */
   notifierRequests: topic('notifier.requests.v1', 'request', 'delivery id'),
-  /** Requests the gateway sends to payouts: payout types, parameters, order checks (ADR 0011). */
+  /** Requests the gateway sends to payouts: payout types, parameters, payout orders (ADR 0011). */
   payoutsRequests: topic(
     'payouts.requests.v1',
     'request',
     'project id (a payout order: project id and signature)',
   ),
-  /** A payout's funds were reserved in the ledger. Owner: payments. */
+  /**
+   * Commands of a payout's flow to payments: reserve its funds (key: flow id). Owner of the flow:
+   * payouts (ADR 0026).
+   */
+  paymentsPayoutCommands: topic('payments.payout-commands.v1', 'command', 'payout flow id'),
+  /** A payout's funds were reserved in the ledger, or refused. Owner: payments. */
   payoutFundsEvents: topic('payments.payout-funds-events.v1', 'event', 'payout id'),
   /** The payout rail's outcome of each payout. Owner: payouts. */
   payoutEvents: topic('payouts.payout-events.v1', 'event', 'payout id'),

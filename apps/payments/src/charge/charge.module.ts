@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AcquirerModule } from '../acquirer/acquirer.module';
 import { CardVaultModule } from '../card-vault/card-vault.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { PayoutRecordsModule } from '../payout/payout-records.module';
 import { ProjectModule } from '../project/project.module';
 import { RollingReserveModule } from '../rolling-reserve/rolling-reserve.module';
 import { registerOnce } from '../shared/register-once';
@@ -12,6 +13,7 @@ import { LiveOrderGuard } from './application/live-order-guard';
 import { ProcessChargeUseCase } from './application/process-charge/process-charge.use-case';
 import { ProcessRecurringChargeUseCase } from './application/process-recurring-charge/process-recurring-charge.use-case';
 import { RunRecurringChargeCommandUseCase } from './application/process-recurring-charge/run-recurring-charge-command.use-case';
+import { GetTransactionRecordUseCase } from './application/queries/get-transaction-record.use-case';
 import { GetTransactionUseCase } from './application/queries/get-transaction.use-case';
 import { ListTransactionsUseCase } from './application/queries/list-transactions.use-case';
 import { RequestQueue } from './application/request-queue';
@@ -42,6 +44,7 @@ export class ChargeModule {
       AcquirerModule,
       CardVaultModule.register(config),
       LedgerModule,
+      PayoutRecordsModule,
       ProjectModule,
       RollingReserveModule,
     ],
@@ -61,6 +64,7 @@ export class ChargeModule {
       AuthenticateChargeUseCase,
       ReversePaymentUseCase,
       GetTransactionUseCase,
+      GetTransactionRecordUseCase,
       ListTransactionsUseCase,
       ProcessRecurringChargeUseCase,
       RunRecurringChargeCommandUseCase,

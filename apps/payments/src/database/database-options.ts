@@ -16,6 +16,7 @@ import { WalletTransactions1763800005100 } from './migrations/1763800005100-wall
 import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
+import { PayoutsClaimRequestKey1764200007100 } from './migrations/1764200007100-payouts-claim-request-key';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -34,6 +35,7 @@ export const migrations = [
   Disputes1763900000200,
   UsersReadModelByIdentifier1764000000100,
   ProjectSnapshotsNotify1764100000100,
+  PayoutsClaimRequestKey1764200007100,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -5,6 +5,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { ProjectModule } from '../project/project.module';
 import { PayoutCardAccountReader } from './application/payout-card-account';
 import { PayoutStore } from './application/payout.store';
+import { ReservePayoutFundsUseCase } from './application/reserve-payout-funds.use-case';
 import { ReservePayoutUseCase } from './application/reserve-payout.use-case';
 import { RunPayoutTaskUseCase } from './application/run-payout-task.use-case';
 import { SettlePayoutUseCase } from './application/settle-payout.use-case';
@@ -26,6 +27,7 @@ export class PayoutModule {
         { provide: PayoutStore, useClass: PayoutRepository },
         PayoutCardAccountReader,
         ReservePayoutUseCase,
+        ReservePayoutFundsUseCase,
         SettlePayoutUseCase,
         RunPayoutTaskUseCase,
       ],

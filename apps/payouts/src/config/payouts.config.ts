@@ -14,4 +14,15 @@ export class PayoutsConfig extends serviceConfig('PAYOUTS', 3003, 'opp_payouts')
   @Min(0)
   @Max(SANDBOX_SETTLE_LIMIT_MS - 1000)
   sandboxSettleMs: number;
+
+  /**
+   * How long a payout's flow waits for payments to reserve its funds (ADR 0026). Past it the flow
+   * expires (the merchant's retry answers 503, nothing is paid out) and a reservation that still
+   * comes is cancelled back to the balance.
+   */
+  @Env('PAYOUTS_FLOW_DEADLINE_MS', { default: '60000' })
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  flowDeadlineMs: number;
 }

@@ -5,15 +5,13 @@ import { PayoutMetrics } from './application/payout-metrics';
 import { PayoutOrderStore } from './application/payout-order.store';
 import { SettlePayoutsWorker } from './application/settle-payouts.worker';
 import { PayoutOrderRepository } from './infrastructure/payout-order.repository';
-import { PayoutFundsKafkaHandler } from './interface/payout-funds.kafka.handler';
 
-/** Payout orders: accepted once their funds are reserved, settled by the sandbox rail. */
+/** Payout orders: accepted once their funds are reserved (PayoutFlowModule), settled by the sandbox rail. */
 @Module({})
 export class PayoutOrderModule {
   static register(config: PayoutsConfig): DynamicModule {
     return {
       module: PayoutOrderModule,
-      controllers: [PayoutFundsKafkaHandler],
       providers: [
         { provide: PayoutsConfig, useValue: config },
         { provide: PayoutOrderStore, useClass: PayoutOrderRepository },
@@ -21,6 +19,7 @@ export class PayoutOrderModule {
         AcceptReservedPayoutUseCase,
         SettlePayoutsWorker,
       ],
+      exports: [AcceptReservedPayoutUseCase],
     };
   }
 }

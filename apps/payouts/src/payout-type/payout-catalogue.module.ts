@@ -6,7 +6,7 @@ import { PayoutTaskKafkaHandler } from '../payout-task/interface/payout-task.kaf
 import { PayoutCatalogueUseCase } from './application/payout-catalogue.use-case';
 import { PayoutCatalogueKafkaHandler } from './interface/payout-catalogue.kafka.handler';
 
-/** Payout types, parameters and order checks (ADR 0011), for the gateway and for `payout` tasks. */
+/** Payout types, parameters and order checks (ADR 0011), for payout flows and `payout` tasks. */
 @Module({
   controllers: [PayoutCatalogueKafkaHandler, PayoutTaskKafkaHandler],
   providers: [
@@ -14,5 +14,6 @@ import { PayoutCatalogueKafkaHandler } from './interface/payout-catalogue.kafka.
     RunPayoutTaskUseCase,
     { provide: PayoutTaskOutbox, useClass: PayoutTaskOutboxWriter },
   ],
+  exports: [PayoutCatalogueUseCase],
 })
 export class PayoutCatalogueModule {}

@@ -10,12 +10,7 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import {
-  CheckPayoutV1Request,
-  GetPayoutParametersV1Request,
-  ListPayoutTypesV1Request,
-  ReservePayoutV1Request,
-} from '@opp/contracts';
+import { GetPayoutParametersV1Request, ListPayoutTypesV1Request } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
@@ -34,6 +29,7 @@ import {
   readPayoutTypeId,
 } from './payout-fields';
 import { PayoutDocs } from './payout.openapi';
+import { CreatePayout } from '../application/create-payout';
 import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
 
 /** The rules change only with a deployment: merchants may cache the answers for 5 minutes. */
@@ -41,7 +37,7 @@ const CACHEABLE = 'public, max-age=300';
 
 /**
  * Payouts (ADR 0011, ADR 0026): types and parameters are the payouts service's rules; an order is
- * checked by payouts, then its amount is reserved in payments' ledger before it is accepted.
+ * one command to payouts, whose flow checks it, has payments reserve its amount and answers.
  */
 @ApiTags('payouts')
 @UseFilters(MerchantExceptionFilter)
@@ -50,6 +46,7 @@ export class PayoutHttpController {
   constructor(
     private readonly requests: GatewayRequestClient,
     private readonly sealer: CardDataSealer,
+    private readonly payouts: CreatePayout,
   ) {}
 
   @Get('payout-types')
@@ -99,46 +96,30 @@ export class PayoutHttpController {
     const orderId = optionalText(params, 'orderId', 64);
     const account = readPayoutAccount(params);
     const parameters = readPayoutParameters(params);
-    const correlationId = currentCorrelationId();
-    const checked = answerOrThrow(
-      await this.requests.request(
-        CheckPayoutV1Request,
-        {
-          projectId,
-          typeId,
-          accountKind: account.kind,
-          account: account.forPayouts,
-          currency,
-          parameters,
-        },
-        { key: String(projectId), correlationId },
-      ),
-    );
-    const reserved = answerOrThrow(
-      await this.requests.request(
-        ReservePayoutV1Request,
-        {
-          projectId,
-          typeKey: checked.typeKey,
-          amount,
-          currency,
-          accountDisplay: account.display,
-          ...(orderId !== undefined ? { orderId } : {}),
-          ...(account.cardNumber !== undefined
-            ? {
-                sealedAccount: this.sealer.sealCard(
-                  projectId,
-                  { account: account.cardNumber },
-                  'payout-account',
-                ),
-              }
-            : {}),
-          ...(account.cardToken !== undefined ? { cardToken: account.cardToken } : {}),
-          ...(parameters.description !== undefined ? { description: parameters.description } : {}),
-        },
-        { key: `${projectId}:${String(params['signature'])}`, correlationId },
-      ),
-    );
-    return { id: reserved.id, success: true, status: reserved.status };
+    return this.payouts.execute({
+      projectId,
+      // The signed request is the flow's one idempotency key (ADR 0026): a retry of a call that
+      // timed out finds the flow and answers its outcome instead of paying out twice.
+      requestKey: `${projectId}:${String(params['signature'])}`,
+      typeId,
+      accountKind: account.kind,
+      account: account.forPayouts,
+      currency,
+      parameters,
+      amount,
+      accountDisplay: account.display,
+      ...(orderId !== undefined ? { orderId } : {}),
+      ...(account.cardNumber !== undefined
+        ? {
+            sealedAccount: this.sealer.sealCard(
+              projectId,
+              { account: account.cardNumber },
+              'payout-account',
+            ),
+          }
+        : {}),
+      ...(account.cardToken !== undefined ? { cardToken: account.cardToken } : {}),
+      ...(parameters.description !== undefined ? { description: parameters.description } : {}),
+    });
   }
 }

@@ -9,26 +9,21 @@ import {
 import { OnRequest } from '@opp/messaging';
 import { TransactionRunner } from '@opp/persistence';
 import { answer } from '../../shared/answer';
-import { GetTransactionUseCase } from '../application/queries/get-transaction.use-case';
+import { GetTransactionRecordUseCase } from '../application/queries/get-transaction-record.use-case';
 import { ListTransactionsUseCase } from '../application/queries/list-transactions.use-case';
-import { transactionRecordOf } from '../application/transaction-views';
 
 /** Reads run outside the inbox: a redelivered query just reads again, and leaves no inbox row. */
 @Controller()
 export class TransactionQueriesKafkaHandler {
   constructor(
     @Inject(TransactionRunner) private readonly runner: TransactionRunner,
-    private readonly getTransaction: GetTransactionUseCase,
+    private readonly getTransaction: GetTransactionRecordUseCase,
     private readonly listTransactions: ListTransactionsUseCase,
   ) {}
 
   @OnRequest(GetTransactionV1Request, { inbox: false })
   get(@Payload() query: GetTransactionV1) {
-    return answer(async () =>
-      transactionRecordOf(
-        await this.runner.run((work) => this.getTransaction.execute(work, query)),
-      ),
-    );
+    return answer(() => this.runner.run((work) => this.getTransaction.execute(work, query)));
   }
 
   @OnRequest(ListTransactionsV1Request, { inbox: false })

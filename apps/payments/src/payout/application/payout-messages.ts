@@ -1,4 +1,5 @@
 import {
+  PayoutFundsRefusedV1Message,
   PayoutFundsReservedV1Message,
   TransactionStatusChangedV1Message,
   type PayoutOutcome,
@@ -11,8 +12,12 @@ import { PAYOUT_CALLBACK_STATUS, type PayoutState } from '../domain/payout';
 
 const ZERO_4 = '0.0000';
 
-/** The payout goes to the payouts service's rail (key: payout id). */
-export function fundsReservedMessage(p: PayoutState, reservedAt: Date): PendingMessage {
+/** The payout goes to the payouts service's rail (key: payout id), answering its flow if any. */
+export function fundsReservedMessage(
+  p: PayoutState,
+  reservedAt: Date,
+  flowId: string | undefined,
+): PendingMessage {
   return {
     definition: PayoutFundsReservedV1Message,
     key: String(p.id),
@@ -24,7 +29,21 @@ export function fundsReservedMessage(p: PayoutState, reservedAt: Date): PendingM
       currency: p.currency,
       accountDisplay: p.accountDisplay,
       reservedAt: reservedAt.toISOString(),
+      ...(flowId !== undefined ? { flowId } : {}),
     },
+  };
+}
+
+/** Payments refused a flow's reservation (key: flow id): nothing is reserved. */
+export function fundsRefusedMessage(
+  flowId: string,
+  projectId: number,
+  refusal: { code: number; message: string },
+): PendingMessage {
+  return {
+    definition: PayoutFundsRefusedV1Message,
+    key: flowId,
+    payload: { flowId, projectId, code: refusal.code, message: refusal.message },
   };
 }
 

@@ -15,6 +15,8 @@ export interface NewPayout {
   description: string | null;
   /** The processing task that asked for the payout, if any. */
   taskId: string | null;
+  /** The signed request that asked for the payout, if any (unique per project). */
+  requestKey: string | null;
 }
 
 /** Port: payouts, their ledger entries and the messages they publish, in one transaction. */
@@ -31,6 +33,13 @@ export abstract class PayoutStore {
   abstract liveIdByOrderId(work: UnitOfWork, projectId: number, orderId: string): Promise<number>;
 
   abstract lock(work: UnitOfWork, id: number): Promise<Payout | null>;
+
+  /** The payout a signed request already made, if any (committed ones: read after the lock). */
+  abstract idByRequestKey(
+    work: UnitOfWork,
+    projectId: number,
+    requestKey: string,
+  ): Promise<number | null>;
 
   /** The payout a processing task already made, if any. */
   abstract idByTaskId(work: UnitOfWork, taskId: string): Promise<number | null>;

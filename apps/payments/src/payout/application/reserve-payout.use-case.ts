@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReservedPayoutV1, ReservePayoutV1 } from '@opp/contracts';
+import type { ReservePayoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { MoneyError, parseAmount } from '@opp/money';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
@@ -10,11 +10,25 @@ import { fundsReservedMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
 
+/** A reserved payout: on its way to the rail. */
+export interface ReservedPayout {
+  id: number;
+  status: 'processing';
+}
+
+/** Who asked for a payout: a processing task, or a payouts flow (POST /payout), ADR 0026. */
+export interface PayoutOrigin {
+  taskId?: string;
+  flowId?: string;
+}
+
 /**
  * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
  * the balance row is locked, a payout above it is refused with 40313 before anything is written,
  * a live payout with the same order id with 40501 (ADR 0014). The database refuses an overdraft
- * by itself too, whatever code runs.
+ * by itself too, whatever code runs. The signed request's key is claimed with the payout (unique
+ * per project): the same request again, a merchant's retry after a 503 or a timeout, answers the
+ * payout it made and reserves nothing (ADR 0014).
  */
 @Injectable()
 export class ReservePayoutUseCase {
@@ -24,13 +38,14 @@ export class ReservePayoutUseCase {
     private readonly cardAccounts: PayoutCardAccountReader,
   ) {}
 
-  /** `taskId`: the processing task asking; it gets the payout it made already, if any. */
+  /** A processing task asking gets the payout it made already, if any. */
   async execute(
     work: UnitOfWork,
     command: ReservePayoutV1,
-    taskId: string | null = null,
-  ): Promise<ReservedPayoutV1> {
+    origin: PayoutOrigin,
+  ): Promise<ReservedPayout> {
     const { projectId, currency } = command;
+    const taskId = origin.taskId ?? null;
     const made = taskId === null ? null : await this.payouts.idByTaskId(work, taskId);
     if (made !== null) return { id: made, status: 'processing' };
     const settings = await this.projects.require(work, projectId);
@@ -42,8 +57,12 @@ export class ReservePayoutUseCase {
       );
     }
     const amountMinor = amountOf(command.amount, currency);
-    const card = await this.cardAccount(work, command);
     const available = await this.payouts.lockAvailable(work, projectId, currency);
+    // Read after the balance lock: a first attempt still reserving holds it, so its payout is
+    // committed and seen here once the lock is ours (READ COMMITTED reads afresh per statement).
+    const claimed = await this.claimedBy(work, projectId, command.requestKey);
+    if (claimed !== null) return { id: claimed, status: 'processing' };
+    const card = await this.cardAccount(work, command);
     if (available < amountMinor) {
       throw new PaymentRefusal(
         ErrorCode.InsufficientBalance,
@@ -63,6 +82,7 @@ export class ReservePayoutUseCase {
       cardToken: command.cardToken ?? null,
       description: command.description ?? null,
       taskId,
+      requestKey: command.requestKey ?? null,
     });
     if (id === null) {
       const existing = await this.payouts.liveIdByOrderId(work, projectId, orderId!);
@@ -87,9 +107,19 @@ export class ReservePayoutUseCase {
     };
     await this.payouts.record(work, {
       entry: Payout.reservationEntry(state),
-      messages: [fundsReservedMessage(state, now)],
+      messages: [fundsReservedMessage(state, now, origin.flowId)],
     });
     return { id, status: 'processing' };
+  }
+
+  /** The payout this signed request made already (its retry after a 503 or a timeout), if any. */
+  private async claimedBy(
+    work: UnitOfWork,
+    projectId: number,
+    requestKey: string | undefined,
+  ): Promise<number | null> {
+    if (requestKey === undefined) return null;
+    return this.payouts.idByRequestKey(work, projectId, requestKey);
   }
 
   private async cardAccount(

@@ -22,7 +22,7 @@ export class RunPayoutTaskUseCase {
     const completedAt = () => new Date().toISOString();
     let result: TaskResultV1;
     try {
-      const reserved = await this.reserve.execute(work, command, taskId);
+      const reserved = await this.reserve.execute(work, command, { taskId });
       result = {
         taskId,
         globalId,

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { PayoutSettledV1 } from '@opp/contracts';
+import { crashPoint } from '@opp/saga';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { payoutSettledStatusMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
+
+/** Crash point between the rail's answer and its posting (docs/architecture/payout-saga.md). */
+export const SETTLEMENT_POSTING = 'payout-saga.settlement-posting';
 
 /**
  * The rail's answer on a payout: the reservation is posted out (completed) or released back to
@@ -18,6 +22,7 @@ export class SettlePayoutUseCase {
   ) {}
 
   async execute(work: UnitOfWork, settled: PayoutSettledV1): Promise<void> {
+    crashPoint(SETTLEMENT_POSTING);
     const payout = await this.payouts.lock(work, settled.payoutId);
     if (!payout) throw new Error(`payout ${settled.payoutId} is not known to payments`);
     if (payout.snapshot.status !== 'reserved') return;

@@ -43,8 +43,8 @@ export class PayoutRepository extends PayoutStore {
   async addIfOrderIdFree(work: UnitOfWork, p: NewPayout): Promise<number | null> {
     const rows: { id: string }[] = await entityManagerOf(work).query(
       `INSERT INTO payouts (project_id, order_id, type_key, amount_minor, currency, account_display,
-         account_sealed, card_token, description, task_id, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'reserved')
+         account_sealed, card_token, description, task_id, request_key, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'reserved')
        ON CONFLICT (project_id, order_id) WHERE order_id IS NOT NULL AND ${LIVE} DO NOTHING
        RETURNING id`,
       [
@@ -58,6 +58,7 @@ export class PayoutRepository extends PayoutStore {
         p.cardToken,
         p.description,
         p.taskId,
+        p.requestKey,
       ],
     );
     return rows.length === 1 ? Number(rows[0].id) : null;
@@ -91,6 +92,18 @@ export class PayoutRepository extends PayoutStore {
       reason: row.reason,
       updatedAt: row.updated_at,
     });
+  }
+
+  async idByRequestKey(
+    work: UnitOfWork,
+    projectId: number,
+    requestKey: string,
+  ): Promise<number | null> {
+    const [row]: { id: string }[] = await entityManagerOf(work).query(
+      `SELECT id FROM payouts WHERE project_id = $1 AND request_key = $2`,
+      [projectId, requestKey],
+    );
+    return row ? Number(row.id) : null;
   }
 
   async idByTaskId(work: UnitOfWork, taskId: string): Promise<number | null> {

@@ -3,28 +3,28 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import {
   PayoutSettledV1Message,
   PayoutTaskCheckedV1Message,
-  ReservePayoutV1Request,
+  ReservePayoutFundsV1Message,
   type PayoutSettledV1,
   type PayoutTaskCheckedV1,
-  type ReservePayoutV1,
+  type ReservePayoutFundsV1,
 } from '@opp/contracts';
-import { MessageContext, OnMessage, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
-import { ReservePayoutUseCase } from '../application/reserve-payout.use-case';
+import { MessageContext, OnMessage } from '@opp/messaging';
+import { ReservePayoutFundsUseCase } from '../application/reserve-payout-funds.use-case';
 import { RunPayoutTaskUseCase } from '../application/run-payout-task.use-case';
 import { SettlePayoutUseCase } from '../application/settle-payout.use-case';
 
 @Controller()
 export class PayoutKafkaHandler {
   constructor(
-    private readonly reserve: ReservePayoutUseCase,
+    private readonly reserveFunds: ReservePayoutFundsUseCase,
     private readonly settle: SettlePayoutUseCase,
     private readonly runTask: RunPayoutTaskUseCase,
   ) {}
 
-  @OnRequest(ReservePayoutV1Request)
-  reservePayout(@Payload() command: ReservePayoutV1, @Ctx() context: MessageContext) {
-    return answer(() => this.reserve.execute(context.transaction(), command));
+  /** A payouts flow's reservation (ADR 0026); a redelivered one is skipped by the inbox. */
+  @OnMessage(ReservePayoutFundsV1Message)
+  reserveFundsForFlow(@Payload() command: ReservePayoutFundsV1, @Ctx() context: MessageContext) {
+    return this.reserveFunds.execute(context.transaction(), command);
   }
 
   @OnMessage(PayoutSettledV1Message)

@@ -7,6 +7,13 @@ export abstract class PayoutOrderStore {
   /** Stores a new order; false when an order with that id exists already (a redelivery). */
   abstract addIfNew(work: UnitOfWork, order: PayoutOrder): Promise<boolean>;
 
+  /** Stores an order settled already and its settled event; false when it exists (a redelivery). */
+  abstract addSettledIfNew(
+    work: UnitOfWork,
+    order: PayoutOrder,
+    settled: PayoutSettledV1,
+  ): Promise<boolean>;
+
   /**
    * In one transaction: locks up to `limit` orders due for settlement (skipping those another
    * instance holds), lets `settle` decide each, stores them and their settled events.

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PollingWorker } from '@opp/platform';
+import { crashPoint } from '@opp/saga';
 import { PayoutsConfig } from '../../config/payouts.config';
 import { sandboxRailOutcome } from '../domain/payout-order';
 import { PayoutMetrics } from './payout-metrics';
 import { PayoutOrderStore } from './payout-order.store';
+
+/** Crash point between a payout's acceptance and the rail's answer (docs/architecture/payout-saga.md). */
+export const SETTLING = 'payout-saga.settling';
 
 /** Bounds of the idle pause (ADR 0039). */
 const MIN_IDLE_INTERVAL_MS = 250;
@@ -43,6 +47,8 @@ export class SettlePayoutsWorker extends PollingWorker {
   async settleDue(): Promise<number> {
     const now = new Date();
     return this.orders.settleDue(BATCH, now, (order) => {
+      // Inside the settling transaction: a kill here leaves the order processing, as if never settled.
+      crashPoint(SETTLING);
       const { outcome, reason } = order.settle(
         sandboxRailOutcome(order.snapshot.accountDisplay),
         now,

@@ -53,6 +53,15 @@ export class PayoutOrder {
     return this.state;
   }
 
+  /**
+   * A reservation that came after its flow's deadline (ADR 0026): the order never reaches the
+   * rail, it is cancelled at once so that payments releases the funds.
+   */
+  cancelUnaccepted(at: Date): { outcome: PayoutOutcome; reason: string } {
+    this.settle('cancelled', at);
+    return { outcome: 'cancelled', reason: 'payout not accepted before its deadline' };
+  }
+
   /** The rail settled the payout: completed, failed or cancelled, exactly once. */
   settle(outcome: PayoutOutcome, at: Date): { outcome: PayoutOutcome; reason: string | null } {
     if (this.state.status !== 'processing') {

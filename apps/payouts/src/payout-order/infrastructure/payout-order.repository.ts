@@ -44,8 +44,9 @@ export class PayoutOrderRepository extends PayoutOrderStore {
     const o = order.snapshot;
     const inserted: unknown[] = await entityManagerOf(work).query(
       `INSERT INTO payout_orders
-         (id, project_id, type_key, amount_minor, currency, account_display, status, settle_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         (id, project_id, type_key, amount_minor, currency, account_display, status, settle_at,
+          settled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         o.id,
@@ -56,9 +57,22 @@ export class PayoutOrderRepository extends PayoutOrderStore {
         o.accountDisplay,
         o.status,
         o.settleAt,
+        o.settledAt,
       ],
     );
     return inserted.length === 1;
+  }
+
+  async addSettledIfNew(
+    work: UnitOfWork,
+    order: PayoutOrder,
+    settled: PayoutSettledV1,
+  ): Promise<boolean> {
+    if (!(await this.addIfNew(work, order))) return false;
+    await this.outbox.add(entityManagerOf(work), [
+      { definition: PayoutSettledV1Message, key: String(settled.payoutId), payload: settled },
+    ]);
+    return true;
   }
 
   settleDue(

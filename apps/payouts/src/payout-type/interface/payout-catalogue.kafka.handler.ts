@@ -1,10 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
-  CheckPayoutV1Request,
   GetPayoutParametersV1Request,
   ListPayoutTypesV1Request,
-  type CheckPayoutV1,
   type GetPayoutParametersV1,
   type ListPayoutTypesV1,
 } from '@opp/contracts';
@@ -25,10 +23,5 @@ export class PayoutCatalogueKafkaHandler {
   @OnRequest(GetPayoutParametersV1Request, { inbox: false })
   parameters(@Payload() query: GetPayoutParametersV1) {
     return answer(() => this.catalogue.parameters(query));
-  }
-
-  @OnRequest(CheckPayoutV1Request, { inbox: false })
-  check(@Payload() order: CheckPayoutV1) {
-    return answer(() => this.catalogue.check(order));
   }
 }

@@ -9,13 +9,14 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { defineMessage, defineRequest } from '../../message-definition';
+import { defineMessage } from '../../message-definition';
 import { Topics } from '../../topics';
 
 /**
- * Reserves a payout's amount against the merchant's available balance in the payments ledger
- * (ADR 0026). Refused with 40313 when the balance does not cover it (nothing reserved) and with
- * 40501 when `orderId` already names a live payout of the project (ADR 0014).
+ * A payout order as payments reserves it against the merchant's available balance in its ledger
+ * (ADR 0026), carried by `payouts.reserve-payout-funds.v1` and `payouts.payout-task-checked.v1`. Refused with 40313 when the balance does not cover it (nothing reserved) and with
+ * 40501 when `orderId` already names a live payout of the project (ADR 0014). A command whose
+ * `requestKey` already made a payout answers that payout.
  */
 export class ReservePayoutV1 {
   @IsInt() @Min(1) projectId!: number;
@@ -31,11 +32,16 @@ export class ReservePayoutV1 {
   /** A card token of payments' vault used instead of a card number. */
   @IsOptional() @IsString() @MaxLength(128) cardToken?: string;
   @IsOptional() @IsString() @MaxLength(255) description?: string;
+  /**
+   * The signed request that asked (`${projectId}:${signature}`), claimed with the payout: a
+   * re-sent command with the same key answers that payout and reserves nothing (ADR 0014).
+   */
+  @IsOptional() @IsString() @MaxLength(160) requestKey?: string;
 }
 
 /**
  * A `payout` task of a processing tree that payouts has checked (ADR 0026): payments reserves it
- * like `payments.reserve-payout.v1` and answers the orchestrator with the task's result. At most one
+ * like `payouts.reserve-payout-funds.v1` and answers the orchestrator with the task's result. At most one
  * payout per task, whatever is redelivered (ADR 0017).
  */
 export class PayoutTaskCheckedV1 extends ReservePayoutV1 {
@@ -49,17 +55,6 @@ export const PayoutTaskCheckedV1Message = defineMessage(
   PayoutTaskCheckedV1,
 );
 
-export interface ReservedPayoutV1 {
-  id: number;
-  status: 'processing';
-}
-
-export const ReservePayoutV1Request = defineRequest<ReservePayoutV1, ReservedPayoutV1>(
-  'payments.reserve-payout.v1',
-  Topics.paymentsRequests,
-  ReservePayoutV1,
-);
-
 /** A payout's funds are reserved: the payouts service sends it down the rail (key: payout id). */
 export class PayoutFundsReservedV1 {
   @IsInt() @Min(1) payoutId!: number;
@@ -70,6 +65,8 @@ export class PayoutFundsReservedV1 {
   /** The masked or plain account; the sandbox rail decides by its last digits (ADR 0011). */
   @IsString() @MaxLength(64) accountDisplay!: string;
   @IsISO8601() reservedAt!: string;
+  /** The payouts flow that asked (POST /payout); absent for a processing task's payout. */
+  @IsOptional() @IsUUID() flowId?: string;
 }
 
 export const PayoutFundsReservedV1Message = defineMessage(

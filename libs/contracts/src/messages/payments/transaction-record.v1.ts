@@ -53,7 +53,8 @@ export interface ThreeDsChallengeV1 {
  * One transaction as payments knows it, in domain terms (ADR 0032): amounts in integer minor units
  * of `currency` (decimal digits as text, ADR 0020), no public field names, no decimal rendering and
  * no gateway URL. Payments answers it to every charge, authentication, recurring charge, reversal,
- * wallet transaction and transaction query; the gateway renders each public answer from it.
+ * wallet transaction and transaction query; the gateway renders each public answer from it. A
+ * payout answers the transaction queries in this shape too: type `payout`, method its payout type.
  */
 export interface TransactionRecordV1 {
   id: number;
@@ -69,9 +70,10 @@ export interface TransactionRecordV1 {
   priceMinor: string;
   feeMinor: string;
   currency: string;
-  /** Null for a wallet transaction. */
+  /** Null for a wallet transaction and a payout. */
   card: CardViewV1 | null;
-  user: UserSnapshotV1;
+  /** Null for a payout: it has no end user (type `payout`, ADR 0026). */
+  user: UserSnapshotV1 | null;
   /** The permanent card token, only when the merchant asked to remember the card. */
   permanentTokenId: string | null;
   recurring: RecurringViewV1 | null;

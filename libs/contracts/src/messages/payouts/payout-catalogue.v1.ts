@@ -48,9 +48,9 @@ export const PAYOUT_ACCOUNT_KINDS = ['card-number', 'card-token', 'account'] as 
 export type PayoutAccountKind = (typeof PAYOUT_ACCOUNT_KINDS)[number];
 
 /**
- * Checks a payout order against the rules of its type before any money is reserved: every
- * required parameter present (40016) and well formed (40017). For a card the account is the BIN
- * (first 6 digits) only.
+ * What payouts checks of a payout order against the rules of its type before any money is
+ * reserved: every required parameter present (40016) and well formed (40017). For a card the
+ * account is the BIN (first 6 digits) only.
  */
 export class CheckPayoutV1 {
   @IsInt() @Min(1) projectId!: number;
@@ -65,9 +65,3 @@ export class CheckPayoutV1 {
 export interface CheckedPayoutV1 {
   typeKey: string;
 }
-
-export const CheckPayoutV1Request = defineRequest<CheckPayoutV1, CheckedPayoutV1>(
-  'payouts.check-payout.v1',
-  Topics.payoutsRequests,
-  CheckPayoutV1,
-);

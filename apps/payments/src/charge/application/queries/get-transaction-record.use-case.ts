@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { GetTransactionV1, TransactionRecordV1 } from '@opp/contracts';
+import { ErrorCode } from '@opp/errors';
+import type { UnitOfWork } from '@opp/persistence';
+import { PayoutRecords } from '../../../payout/application/payout-records';
+import { PaymentRefusal } from '../../../shared/payment-refusal';
+import { transactionRecordOf } from '../transaction-views';
+import { GetTransactionUseCase } from './get-transaction.use-case';
+
+/**
+ * GET /transaction/status and /transactions/{id}: a payment (or its reversal, ...) by id or order
+ * id, else a payout, a transaction of type `payout` too (ADR 0026). Payouts and payments draw ids
+ * from one sequence, so an id names at most one of them.
+ */
+@Injectable()
+export class GetTransactionRecordUseCase {
+  constructor(
+    private readonly transactions: GetTransactionUseCase,
+    private readonly payouts: PayoutRecords,
+  ) {}
+
+  async execute(work: UnitOfWork, query: GetTransactionV1): Promise<TransactionRecordV1> {
+    try {
+      return transactionRecordOf(await this.transactions.execute(work, query));
+    } catch (error) {
+      if (!(error instanceof PaymentRefusal) || error.code !== ErrorCode.TransactionNotFound) {
+        throw error;
+      }
+      const payout = await this.payout(work, query);
+      if (!payout) throw error;
+      return payout;
+    }
+  }
+
+  private payout(work: UnitOfWork, query: GetTransactionV1) {
+    const { projectId, id, orderId } = query;
+    if (id !== undefined) return this.payouts.findById(work, projectId, id);
+    if (orderId !== undefined) return this.payouts.findByOrderId(work, projectId, orderId);
+    return null;
+  }
+}

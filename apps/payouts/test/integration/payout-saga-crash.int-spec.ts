@@ -1,0 +1,118 @@
+import type { AppName, Stack } from '@opp/local-stack';
+import { reconcileProjectIn } from '@opp/reconcile';
+import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import {
+  availableBalance,
+  fundedMerchant,
+  IBANS,
+  payoutLedger,
+  SEPA_PAYOUT_PARAMETERS,
+} from './payouts-kit';
+
+/** Five services and a broker start here: on a loaded machine that takes more than the default. */
+const STACK_START_TIMEOUT_MS = 300_000;
+/** Three restarts and a payout's whole flow per crash point. */
+const CRASH_TEST_TIMEOUT_MS = 300_000;
+
+/**
+ * The payout saga's crash points (docs/architecture/payout-saga.md): the owning process SIGKILLs
+ * itself between two steps (`OPP_CRASH_AT`, libs/saga), the gateway is killed too, both restart
+ * without the hook, and the flow ends complete: one payout, the balance moved once, the merchant's
+ * retry answers it, and the reconciliation (ADR 0029) finds no difference.
+ */
+describe('the payout saga across crashes', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      suite: 'payout saga crash',
+      services: ['api-gateway', 'users-recurring', 'payments', 'payouts'],
+      extraEnv: { PAYOUTS_SANDBOX_SETTLE_MS: '500', GATEWAY_REQUEST_TIMEOUT_MS: '4000' },
+    });
+  }, STACK_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const paymentsPayouts = (projectId: number) =>
+    queryStackDb<{ id: string; status: string }>(
+      stack,
+      'payments',
+      `SELECT id, status FROM payouts WHERE project_id = $1 ORDER BY id`,
+      [projectId],
+    );
+
+  const flows = (projectId: number) =>
+    queryStackDb<{ state: string; payout_id: string | null }>(
+      stack,
+      'payouts',
+      `SELECT state, payout_id FROM payout_flows WHERE project_id = $1`,
+      [projectId],
+    );
+
+  /** Where the process dies: after the step before it committed, before the step after it. */
+  const CRASH_POINTS: [string, AppName][] = [
+    ['payout-saga.flow-recorded', 'payouts'],
+    ['payout-saga.reservation-answered', 'payouts'],
+    ['payout-saga.settling', 'payouts'],
+    ['payout-saga.settlement-posting', 'payments'],
+  ];
+
+  for (const [point, owner] of CRASH_POINTS) {
+    it(
+      `completes a payout once when ${owner} dies at ${point}`,
+      async () => {
+        const { merchant, projectId } = await fundedMerchant(stack, '5.00');
+        const signed = merchant.sign({
+          type: 2,
+          account: IBANS.completed,
+          amount: '1.00',
+          currency: 'EUR',
+          orderId: `crash-${projectId}`,
+          ...SEPA_PAYOUT_PARAMETERS,
+        });
+        const service = stack.services[owner]!;
+        const gateway = stack.services['api-gateway']!;
+        await service.restart({ OPP_CRASH_AT: point });
+
+        const first = await merchant.postForm('/v1/payout', signed, false);
+        // The first two points fall before the flow is accepted: the gateway waited in vain.
+        expect([200, 503]).toContain(first.status);
+        await service.exited;
+        await gateway.kill();
+        await service.restart({ OPP_CRASH_AT: undefined });
+        await gateway.restart();
+
+        await eventually(
+          async () => {
+            const payouts = await paymentsPayouts(projectId);
+            return payouts.length === 1 && payouts[0].status === 'completed';
+          },
+          `the payout completed after ${owner} died at ${point}`,
+          120_000,
+        );
+        const [payout] = await paymentsPayouts(projectId);
+        expect(await flows(projectId)).toEqual([{ state: 'accepted', payout_id: payout.id }]);
+        if (first.status === 200) expect(first.data.id).toBe(Number(payout.id));
+
+        const retry = await merchant.postForm('/v1/payout', signed, false);
+        expect(retry.status).toBe(200);
+        expect(retry.data).toEqual({ id: Number(payout.id), success: true, status: 'processing' });
+
+        const ledger = await payoutLedger(stack, projectId);
+        expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
+        expect(ledger['payout']).toEqual({ count: 1, total: '100' });
+        expect(ledger['payout-release']).toBeUndefined();
+        expect(await availableBalance(merchant)).toBe('4.00');
+        expect(
+          await reconcileProjectIn(
+            { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
+            projectId,
+          ),
+        ).toEqual([]);
+      },
+      CRASH_TEST_TIMEOUT_MS,
+    );
+  }
+});

@@ -17,13 +17,14 @@ import {
   IsPort,
   IsSealingPublicKey,
   serviceConfig,
+  withPlatformKeyRing,
   withRecordKeys,
 } from '@opp/config';
 
 /** What the migration step reads: the database, not the listeners and secrets of the service. */
 export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
 
-export class GatewayConfig extends withRecordKeys(GatewayMigrationConfig) {
+export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMigrationConfig)) {
   /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()

@@ -101,3 +101,11 @@ describe('PaymentsConfig: the rolling-reserve day (ADR 0027)', () => {
     expect(problemsOf({ RESERVE_DAY_SECONDS: '0' }).join('\n')).toContain('RESERVE_DAY_SECONDS');
   });
 });
+
+describe('PaymentsConfig: keys by service (ADR 0063)', () => {
+  it('starts in production without SECRETS_KEYS, which only reads rows from before envelopes', () => {
+    const { SECRETS_KEYS: _ring, ...without } = PRODUCTION;
+    expect(problemsOf(without)).toEqual([]);
+    expect(loadConfig(PaymentsConfig, without).secretsKeys).toBeUndefined();
+  });
+});

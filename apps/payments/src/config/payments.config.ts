@@ -9,6 +9,7 @@ import {
   IsOpeningKeyRing,
   KeepsSpecValueInProduction,
   serviceConfig,
+  withLegacyKeyRing,
   withRecordKeys,
 } from '@opp/config';
 
@@ -22,8 +23,9 @@ export const SECONDS_PER_DAY = 86400;
 export const ACQUIRER_ADAPTERS = ['none'] as const;
 export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 
+// SECRETS_KEYS only reads card rows from before envelopes (ADR 0063).
 export class PaymentsConfig extends withRecordKeys(
-  serviceConfig('PAYMENTS', 3002, 'opp_payments'),
+  withLegacyKeyRing(serviceConfig('PAYMENTS', 3002, 'opp_payments')),
 ) {
   /** Lifetime of a temporary card token: 10 minutes by the spec; tests shorten it to see expiry. */
   @Env('CARD_TOKEN_TTL_SECONDS', { default: String(TEMPORARY_TOKEN_SECONDS) })

@@ -7,6 +7,7 @@ export {
   IsBrokerList,
   IsPostgresUrl,
   IsKeyRing,
+  IsKeyEncryptionKeys,
   IsReadableFile,
   Holds,
   IsSealingPublicKey,

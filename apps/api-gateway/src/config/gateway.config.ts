@@ -13,7 +13,7 @@ import {
   DEV_CARD_DATA_PUBLIC_KEY,
   DEV_MERCHANT_SECRETS_KEKS,
   Env,
-  IsKeyRing,
+  IsKeyEncryptionKeys,
   IsPort,
   IsSealingPublicKey,
   serviceConfig,
@@ -115,7 +115,7 @@ export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMig
    * row uses it (docs/security/key-hierarchy.md).
    */
   @Env('MERCHANT_SECRETS_KEKS', { secret: true, devDefault: DEV_MERCHANT_SECRETS_KEKS })
-  @IsKeyRing()
+  @IsKeyEncryptionKeys()
   merchantSecretsKeks: string;
 }
 

@@ -109,3 +109,43 @@ describe('PaymentsConfig: keys by service (ADR 0063)', () => {
     expect(loadConfig(PaymentsConfig, without).secretsKeys).toBeUndefined();
   });
 });
+
+describe('PaymentsConfig: the key-encryption-key provider (ADR 0063)', () => {
+  const PKCS11 = {
+    ...PRODUCTION,
+    KEK_PROVIDER: 'pkcs11',
+    CARD_DATA_KEKS: 'kek-2,kek-1',
+    PKCS11_MODULE: __filename,
+    PKCS11_TOKEN_LABEL: 'opp',
+    PKCS11_PIN: '123456',
+  };
+
+  it('reads the KEKs from the environment by default', () => {
+    const config = loadConfig(PaymentsConfig, PRODUCTION);
+    expect(config.kekProviderSettings).toEqual({ provider: 'env' });
+  });
+
+  it('with pkcs11, reads key labels in CARD_DATA_KEKS and the token settings', () => {
+    const config = loadConfig(PaymentsConfig, PKCS11);
+    expect(config.cardDataKeks).toBe('kek-2,kek-1');
+    expect(config.kekProviderSettings).toEqual({
+      provider: 'pkcs11',
+      pkcs11: { module: __filename, tokenLabel: 'opp', pin: '123456' },
+    });
+  });
+
+  it('refuses labels without pkcs11, keys with it, and pkcs11 without its token settings', () => {
+    expect(problemsOf({ ...PRODUCTION, CARD_DATA_KEKS: 'kek-2,kek-1' }).join('\n')).toContain(
+      'CARD_DATA_KEKS is not valid for KEK_PROVIDER=env',
+    );
+    expect(
+      problemsOf({ ...PKCS11, CARD_DATA_KEKS: PRODUCTION.CARD_DATA_KEKS }).join('\n'),
+    ).toContain('CARD_DATA_KEKS is not valid for KEK_PROVIDER=pkcs11');
+    const { PKCS11_MODULE: _m, PKCS11_TOKEN_LABEL: _t, PKCS11_PIN: _p, ...withoutToken } = PKCS11;
+    const missing = problemsOf(withoutToken).join('\n');
+    for (const variable of ['PKCS11_MODULE', 'PKCS11_TOKEN_LABEL', 'PKCS11_PIN']) {
+      expect(missing).toContain(variable);
+    }
+    expect(problemsOf({ ...PRODUCTION, KEK_PROVIDER: 'kms' }).join('\n')).toContain('KEK_PROVIDER');
+  });
+});

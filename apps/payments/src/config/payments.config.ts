@@ -5,7 +5,7 @@ import {
   DEV_CARD_FINGERPRINT_KEY,
   Env,
   IsFingerprintKey,
-  IsKeyRing,
+  IsKeyEncryptionKeys,
   IsOpeningKeyRing,
   KeepsSpecValueInProduction,
   serviceConfig,
@@ -51,7 +51,7 @@ export class PaymentsConfig extends withRecordKeys(
    * (docs/security/key-hierarchy.md).
    */
   @Env('CARD_DATA_KEKS', { secret: true, devDefault: DEV_CARD_DATA_KEKS })
-  @IsKeyRing()
+  @IsKeyEncryptionKeys()
   cardDataKeks: string;
 
   /**

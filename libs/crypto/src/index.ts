@@ -4,7 +4,7 @@ export { randomToken } from './random-token';
 export { CryptoError } from './crypto-error';
 export { OpeningKeyRing, SealingKey, generateSealingKeyPair } from './sealed-box';
 export { openCard, sealCard, type CardDataPurpose } from './sealed-card';
-export { EnvelopeCipher } from './envelope-cipher';
+export { EnvelopeCipher, type EnvelopeBinding } from './envelope-cipher';
 export { LocalKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys';
 export {
   Pkcs11KeyEncryptionKeys,

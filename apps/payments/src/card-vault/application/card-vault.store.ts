@@ -3,7 +3,8 @@ import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 
 /** The KEK id is stored beside each envelope (key rotation and retirement). */
-export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string; kekId: string };
+/** The id is chosen before the number is encrypted: the envelope is bound to it (ADR 0063). */
+export type NewVaultCard = VaultCard & { panFingerprint: string; kekId: string };
 
 export interface EncryptedValue {
   encrypted: string;

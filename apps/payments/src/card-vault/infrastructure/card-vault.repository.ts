@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { randomToken } from '@opp/crypto';
 import type { CardTokenKind } from '../domain/card-token';
@@ -44,9 +43,9 @@ const toCard = (row: CardRow): VaultCard => ({
 @Injectable()
 export class CardVaultRepository extends CardVaultStore {
   /**
-   * One row per card (project, fingerprint, expiry): storing the card again re-encrypts the number
-   * under the active KEK. The fingerprint key never rotates, so this finds the row whatever KEK
-   * wrapped it.
+   * One row per card (project, fingerprint, expiry). Storing the card again keeps the row's
+   * envelope, which is bound to the row's id (ADR 0063); the key rotation worker moves it to the
+   * active KEK. The fingerprint key never rotates, so this finds the row whatever KEK wrapped it.
    */
   async storeCard(work: UnitOfWork, card: NewVaultCard): Promise<VaultCard> {
     const rows: CardRow[] = await entityManagerOf(work).query(
@@ -54,10 +53,10 @@ export class CardVaultRepository extends CardVaultStore {
          pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country, kek_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (project_id, pan_fingerprint, expiration_month, expiration_year) DO UPDATE SET
-         pan_encrypted = EXCLUDED.pan_encrypted, kek_id = EXCLUDED.kek_id, holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
+         holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
        RETURNING *`,
       [
-        randomUUID(),
+        card.id,
         card.projectId,
         card.panEncrypted,
         card.panFingerprint,

@@ -71,12 +71,15 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
     ).toHaveLength(3);
   });
 
-  it('takes exactly one fingerprint key: it is never rotated', () => {
+  it('takes one fingerprint key, or two while it rotates (ADR 0063)', () => {
+    expect(
+      problemsOf({ ...PRODUCTION, CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}` }),
+    ).toEqual([]);
     const problems = problemsOf({
       ...PRODUCTION,
-      CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}`,
+      CARD_FINGERPRINT_KEY: `fp3:${key(6)},fp2:${key(5)},fp1:${key(4)}`,
     });
-    expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*exactly one/);
+    expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*two while a rotation runs/);
   });
 });
 

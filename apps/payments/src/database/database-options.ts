@@ -16,6 +16,7 @@ import { WalletTransactions1763800005100 } from './migrations/1763800005100-wall
 import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-reserve';
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
+import { FingerprintKid1764906300100 } from './migrations/1764906300100-fingerprint-kid';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -34,6 +35,8 @@ export const migrations = [
   Disputes1763900000200,
   UsersReadModelByIdentifier1764000000100,
   ProjectSnapshotsNotify1764100000100,
+  // Vault rows record their fingerprint key's kid (ADR 0063).
+  FingerprintKid1764906300100,
 ];
 
 export const databaseOptions = (url: string) =>

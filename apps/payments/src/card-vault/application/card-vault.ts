@@ -91,6 +91,8 @@ export class CardVault {
       panEncrypted: await this.cipher.encrypt(card.number, panBinding({ id, projectId })),
       kekId: this.cipher.activeKekId,
       panFingerprint: this.fingerprints.fingerprint(card.number),
+      lookupFingerprints: this.fingerprints.lookupFingerprints(card.number),
+      fingerprintKid: this.fingerprints.kid,
       firstSix: card.number.slice(0, 6),
       lastFour: card.number.slice(-4),
       panLength: card.number.length,
@@ -113,6 +115,20 @@ export class CardVault {
 
   numberOf(card: VaultCard): Promise<string> {
     return this.cipher.decrypt(card.panEncrypted, panBinding(card));
+  }
+
+  /**
+   * Moves up to `limit` rows to the current fingerprint key (ADR 0063): each number is decrypted
+   * and hashed again. Rows locked by a charge are left for the next batch. Returns the rows moved.
+   */
+  async refingerprint(work: UnitOfWork, limit: number): Promise<number> {
+    const cards = await this.cards.cardsToRefingerprint(work, this.fingerprints.kid, limit);
+    for (const card of cards) {
+      const number = await this.cipher.decrypt(card.panEncrypted, panBinding(card));
+      const fingerprint = this.fingerprints.fingerprint(number);
+      await this.cards.setFingerprint(work, card.id, fingerprint, this.fingerprints.kid);
+    }
+    return cards.length;
   }
 
   /**

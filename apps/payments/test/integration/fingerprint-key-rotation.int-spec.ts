@@ -56,10 +56,11 @@ describe('payments: card fingerprint key rotation', () => {
   it('during a rotation finds a card by its old fingerprint, and re-fingerprints every row', async () => {
     const before = await rows();
     const held = original.get(NUMBERS[0])!;
-    // The worker skips a locked row: this one keeps its old fingerprint while the lock is held.
+    // The worker skips a locked row: this one keeps its old fingerprint while the lock is held. NO KEY:
+    // a token's foreign key to the card still gets its share lock, as during a charge.
     const holder = await RowLockHolder.lock(
       h.stack.databaseUrls.payments!,
-      'SELECT 1 FROM vault_cards WHERE id = $1 FOR UPDATE',
+      'SELECT 1 FROM vault_cards WHERE id = $1 FOR NO KEY UPDATE',
       [held],
     );
     try {

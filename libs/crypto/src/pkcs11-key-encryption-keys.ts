@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as pkcs11js from 'pkcs11js';
+import type * as Pkcs11Js from 'pkcs11js';
 import { CryptoError } from './crypto-error';
 import type { KeyEncryptionKeys } from './key-encryption-keys';
 import { KEY_BYTES } from './parse-key-ring';
@@ -34,7 +34,7 @@ export class Pkcs11KeyEncryptionKeys implements KeyEncryptionKeys {
   readonly activeKekId: string;
   readonly kekIds: readonly string[];
   private readonly modulePath: string;
-  private readonly module: pkcs11js.PKCS11;
+  private readonly module: Pkcs11Js.PKCS11;
   private readonly session: Buffer;
   private readonly keys = new Map<string, Buffer>();
 
@@ -98,9 +98,9 @@ export class Pkcs11KeyEncryptionKeys implements KeyEncryptionKeys {
       .C_GetSlotList(true)
       .find((s) => this.module.C_GetTokenInfo(s).label.trim() === tokenLabel);
     if (!slot) throw new CryptoError(`No PKCS#11 token labelled "${tokenLabel}"`);
-    const session = this.module.C_OpenSession(slot, pkcs11js.CKF_SERIAL_SESSION);
+    const session = this.module.C_OpenSession(slot, lib().CKF_SERIAL_SESSION);
     try {
-      this.module.C_Login(session, pkcs11js.CKU_USER, pin);
+      this.module.C_Login(session, lib().CKU_USER, pin);
     } catch (err) {
       // A login holds for every session of the process: another purpose's provider may have made it.
       if (!String((err as Error).message).includes('CKR_USER_ALREADY_LOGGED_IN')) {
@@ -113,9 +113,9 @@ export class Pkcs11KeyEncryptionKeys implements KeyEncryptionKeys {
 
   private findKey(label: string): Buffer {
     this.module.C_FindObjectsInit(this.session, [
-      { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_SECRET_KEY },
-      { type: pkcs11js.CKA_KEY_TYPE, value: pkcs11js.CKK_AES },
-      { type: pkcs11js.CKA_LABEL, value: label },
+      { type: lib().CKA_CLASS, value: lib().CKO_SECRET_KEY },
+      { type: lib().CKA_KEY_TYPE, value: lib().CKK_AES },
+      { type: lib().CKA_LABEL, value: label },
     ]);
     const found = this.module.C_FindObjects(this.session, 2);
     this.module.C_FindObjectsFinal(this.session);
@@ -125,7 +125,7 @@ export class Pkcs11KeyEncryptionKeys implements KeyEncryptionKeys {
       );
     }
     const [{ value }] = this.module.C_GetAttributeValue(this.session, found[0], [
-      { type: pkcs11js.CKA_VALUE_LEN },
+      { type: lib().CKA_VALUE_LEN },
     ]);
     if (!Buffer.isBuffer(value) || value.readUInt32LE(0) !== KEY_BYTES) {
       throw new CryptoError(`PKCS#11 key "${label}" is not an AES-256 key`);
@@ -140,19 +140,41 @@ export class Pkcs11KeyEncryptionKeys implements KeyEncryptionKeys {
   }
 }
 
+let binding: typeof Pkcs11Js | undefined;
+
+/**
+ * The `pkcs11js` native addon, loaded only when a PKCS#11 provider is configured: images install
+ * production dependencies without install scripts, so services that never use an HSM must not
+ * need the compiled addon to start.
+ */
+function lib(): typeof Pkcs11Js {
+  if (!binding) {
+    try {
+      // A lazy require keeps the addon off the load path of every service importing this library.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      binding = require('pkcs11js') as typeof Pkcs11Js;
+    } catch {
+      throw new CryptoError(
+        'KEK_PROVIDER=pkcs11 needs the pkcs11js native addon, which is not built',
+      );
+    }
+  }
+  return binding;
+}
+
 /**
  * A PKCS#11 library is initialized once per process: every provider of that library (one per
  * purpose) shares it, and the last to close finalizes it.
  */
-const modules = new Map<string, { module: pkcs11js.PKCS11; users: number }>();
+const modules = new Map<string, { module: Pkcs11Js.PKCS11; users: number }>();
 
-function acquireModule(path: string): pkcs11js.PKCS11 {
+function acquireModule(path: string): Pkcs11Js.PKCS11 {
   const loaded = modules.get(path);
   if (loaded) {
     loaded.users++;
     return loaded.module;
   }
-  const module = new pkcs11js.PKCS11();
+  const module = new (lib().PKCS11)();
   try {
     module.load(path);
     module.C_Initialize();
@@ -175,16 +197,16 @@ function releaseModule(path: string): void {
 }
 
 // The KEK label and the purpose are authenticated, as with LocalKeyEncryptionKeys.
-function gcm(iv: Buffer, kekId: string, context: string): pkcs11js.Mechanism {
+function gcm(iv: Buffer, kekId: string, context: string): Pkcs11Js.Mechanism {
   const aad = Buffer.from(`kek.${kekId}.${context}`, 'utf8');
-  const parameter: pkcs11js.AesGCM = {
-    type: pkcs11js.CK_PARAMS_AES_GCM,
+  const parameter: Pkcs11Js.AesGCM = {
+    type: lib().CK_PARAMS_AES_GCM,
     iv,
     aad,
     ivBits: IV_BYTES * 8,
     tagBits: TAG_BITS,
   };
-  return { mechanism: pkcs11js.CKM_AES_GCM, parameter };
+  return { mechanism: lib().CKM_AES_GCM, parameter };
 }
 
 /** The labels of a PKCS#11 KEK variable, checked as the provider reads them. */

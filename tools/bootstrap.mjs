@@ -85,28 +85,43 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Hosted-page tests (3-D Secure, checkout) drive a real browser through playwright-core. */
-function ensureChromium() {
-  const found = ['chromium', 'chromium-browser', 'google-chrome'].find(hasCommand);
-  if (found) return say(`browser: ${found} is installed`);
+/**
+ * A Debian package the tests need beyond node_modules, installed with apt-get when `found` finds
+ * none of it; `what` names it in the output.
+ */
+function ensurePackage({ what, pkg, found }) {
+  const present = found();
+  if (present) return say(`${what}: ${present} is installed`);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !hasCommand('apt-get')) {
-    return say(
-      'browser: chromium is missing and cannot be installed here (needs root and apt-get)',
-    );
+    return say(`${what}: ${pkg} is missing and cannot be installed here (needs root and apt-get)`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => spawnSync('apt-get', args, { cwd: root, stdio: 'inherit', env }).status;
-  say('browser: chromium is missing: apt-get install -y chromium');
-  if (apt(['install', '-y', '--no-install-recommends', 'chromium']) === 0) return;
-  say('browser: install failed: apt-get update, then install again');
-  if (
-    apt(['update']) === 0 &&
-    apt(['install', '-y', '--no-install-recommends', 'chromium']) === 0
-  ) {
-    return;
-  }
-  say('browser: chromium could not be installed; tests that need it will fail');
+  const install = ['install', '-y', '--no-install-recommends', pkg];
+  say(`${what}: ${pkg} is missing: apt-get install -y ${pkg}`);
+  if (apt(install) === 0) return;
+  say(`${what}: install failed: apt-get update, then install again`);
+  if (apt(['update']) === 0 && apt(install) === 0) return;
+  say(`${what}: ${pkg} could not be installed; tests that need it will fail`);
+}
+
+/** Hosted-page tests (3-D Secure, checkout) drive a real browser through playwright-core. */
+function ensureChromium() {
+  ensurePackage({
+    what: 'browser',
+    pkg: 'chromium',
+    found: () => ['chromium', 'chromium-browser', 'google-chrome'].find(hasCommand),
+  });
+}
+
+/** The software HSM the PKCS#11 key-encryption-key provider is tested against (ADR 0063). */
+function ensureSoftHsm() {
+  ensurePackage({
+    what: 'hsm',
+    pkg: 'softhsm2',
+    found: () => (hasCommand('softhsm2-util') ? 'softhsm2' : undefined),
+  });
 }
 
 /** Counts from jest's --json output; a suite that failed to run at all counts as one failure. */
@@ -131,6 +146,7 @@ function summarize(resultsFile) {
 
 async function test() {
   ensureChromium();
+  ensureSoftHsm();
   if ((await ensureDependencies()) !== 0) return finish(1, { passed: 0, failed: 1, skipped: 0 });
   const problems = [];
   // The module-boundary lint rule reads Nx's cached project graph; without one it skips silently.

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
-import { SnapshotsModule } from '@opp/snapshots';
+import { SigningSnapshotsModule } from '@opp/snapshots';
 import { CallbackModule } from './callback/callback.module';
 import type { NotifierConfig } from './config/notifier.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
@@ -24,7 +24,8 @@ export class AppModule {
           entities,
           migrations,
         }),
-        SnapshotsModule,
+        // The notifier signs callbacks and notifications: it reads the signing snapshots (ADR 0063).
+        SigningSnapshotsModule,
         delivery,
         CallbackModule.register(delivery, config),
         PartnerNotificationModule.register(delivery, config),

@@ -12,7 +12,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Env } from './env.decorator';
-import { Holds, IsBrokerList, IsKeyRing, IsReadableFile } from './validators';
+import { Holds, IsBrokerList, IsReadableFile } from './validators';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -20,9 +20,6 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 /** pino's levels. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-// For local runs and tests only: it never applies with NODE_ENV=production.
-const DEV_SECRETS_KEYS = `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').toString('base64')}`;
 
 export function devDatabaseUrl(database: string): string {
   return `postgres://postgres@127.0.0.1:5432/${database}`;
@@ -94,12 +91,11 @@ export class KafkaEnvConfig extends RuntimeEnvConfig {
   kafkaSaslPassword?: string;
 }
 
-/** What every service reads; a service's config extends it with its port and database URL. */
+/**
+ * What every service reads; a service's config extends it with its port and database URL. Keys
+ * are not here: each service reads only the keys it uses (ADR 0063).
+ */
 export class ServiceBaseConfig extends KafkaEnvConfig {
-  @Env('SECRETS_KEYS', { secret: true, devDefault: DEV_SECRETS_KEYS })
-  @IsKeyRing()
-  secretsKeys: string;
-
   /**
    * Fault injection for tests: commits go on, nothing is relayed (the crash-recovery tests kill a
    * service in exactly that state). Refused in production.

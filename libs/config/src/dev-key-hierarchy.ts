@@ -10,6 +10,8 @@ const devKey = (label: string) =>
 export const DEV_CARD_DATA_KEKS = `card-dev:${devKey('opp-dev-only-card-data-kek')}`;
 /** KEKs of merchant and partner secrets (gateway): MERCHANT_SECRETS_KEKS. */
 export const DEV_MERCHANT_SECRETS_KEKS = `secrets-dev:${devKey('opp-dev-only-secrets-kek')}`;
+/** The platform key ring (gateway, notifier, orchestrator): SECRETS_KEYS. */
+export const DEV_SECRETS_KEYS = `dev:${Buffer.from('opp-dev-only-secrets-key-32bytes').toString('base64')}`;
 /**
  * The card fingerprint key: CARD_FINGERPRINT_KEY. In development it is the key SECRETS_KEYS
  * defaults to, so the fingerprints of cards vaulted before it existed still match.

@@ -7,6 +7,7 @@ export {
   IsBrokerList,
   IsPostgresUrl,
   IsKeyRing,
+  IsKeyEncryptionKeys,
   IsReadableFile,
   Holds,
   IsSealingPublicKey,
@@ -34,5 +35,7 @@ export {
   DEV_CARD_FINGERPRINT_KEY,
   DEV_HOSTED_PAGE_KEYS,
   DEV_MERCHANT_SECRETS_KEKS,
+  DEV_SECRETS_KEYS,
 } from './dev-key-hierarchy';
 export { withRecordKeys } from './record-keys-config';
+export { withLegacyKeyRing, withPlatformKeyRing } from './platform-key-ring-config';

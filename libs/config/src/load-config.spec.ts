@@ -3,9 +3,10 @@ import { ServiceBaseConfig, devDatabaseUrl } from './base-config';
 import { ConfigError } from './config-error';
 import { Env } from './env.decorator';
 import { loadConfig } from './load-config';
+import { withPlatformKeyRing } from './platform-key-ring-config';
 import { IsPort, IsPostgresUrl } from './validators';
 
-class PaymentsConfig extends ServiceBaseConfig {
+class PaymentsConfig extends withPlatformKeyRing(ServiceBaseConfig) {
   @Env('PAYMENTS_PORT', { default: '3002' })
   @IsPort()
   port: number;

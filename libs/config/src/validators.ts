@@ -1,5 +1,11 @@
 import * as fs from 'node:fs';
-import { FingerprintKey, KeyRing, OpeningKeyRing, SealingKey } from '@opp/crypto';
+import {
+  FingerprintKey,
+  KeyRing,
+  OpeningKeyRing,
+  SealingKey,
+  parsePkcs11Labels,
+} from '@opp/crypto';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -57,6 +63,37 @@ export function IsKeyRing(options?: ValidationOptions): PropertyDecorator {
         // The reason names entries by position and kid only, never key material.
         defaultMessage: (args) =>
           `$property is not a valid key ring: ${keyRingProblem(String(args?.value)) ?? ''}`,
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * The KEKs of a purpose (CARD_DATA_KEKS, MERCHANT_SECRETS_KEKS), read as the config's KEK_PROVIDER
+ * says (ADR 0063): a key ring with `env`, key labels of the token with `pkcs11`.
+ */
+export function IsKeyEncryptionKeys(options?: ValidationOptions): PropertyDecorator {
+  const problem = (value: string, provider: string): string | null => {
+    if (provider !== 'pkcs11') return keyRingProblem(value);
+    try {
+      parsePkcs11Labels(value);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  const providerOf = (object: object): string =>
+    (object as { kekProvider?: string }).kekProvider ?? 'env';
+  return ValidateBy(
+    {
+      name: 'isKeyEncryptionKeys',
+      validator: {
+        validate: (value: unknown, args) =>
+          typeof value === 'string' && problem(value, providerOf(args!.object)) === null,
+        defaultMessage: (args) =>
+          `$property is not valid for KEK_PROVIDER=${providerOf(args!.object)}: ` +
+          `${problem(String(args?.value), providerOf(args!.object)) ?? ''}`,
       },
     },
     options,

@@ -1,6 +1,12 @@
 import type { AnyDefinition } from './message-definition';
-import { PartnerSnapshotV1Message } from './messages/gateway/partner-snapshot.v1';
-import { ProjectSnapshotV1Message } from './messages/gateway/project-snapshot.v1';
+import {
+  PartnerSigningSnapshotV1Message,
+  PartnerSnapshotV1Message,
+} from './messages/gateway/partner-snapshot.v1';
+import {
+  ProjectSigningSnapshotV1Message,
+  ProjectSnapshotV1Message,
+} from './messages/gateway/project-snapshot.v1';
 import {
   GetProcessingStatusV2Request,
   SubmitProcessingV2Request,
@@ -67,6 +73,8 @@ import {
 const definitions: readonly AnyDefinition[] = [
   ProjectSnapshotV1Message,
   PartnerSnapshotV1Message,
+  ProjectSigningSnapshotV1Message,
+  PartnerSigningSnapshotV1Message,
   UserCreatedV1Message,
   ResolveUserV1Request,
   GetUserV1Request,

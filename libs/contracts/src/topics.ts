@@ -35,6 +35,23 @@ export const Topics = {
   partnerSnapshots: topic('gateway.partner-snapshots.v1', 'snapshot', 'partner identifier', {
     compacted: true,
   }),
+  /**
+   * The project snapshots with the project's signing key, encrypted under SECRETS_KEYS, for the
+   * services that sign for a project, the notifier alone (key: project id; ADR 0063). Owner: api-gateway.
+   */
+  projectSigningSnapshots: topic('gateway.project-signing-snapshots.v1', 'snapshot', 'project id', {
+    compacted: true,
+  }),
+  /**
+   * The partner snapshots with the partner's secret, encrypted under SECRETS_KEYS, for the notifier
+   * alone (key: partner identifier; ADR 0063). Owner: api-gateway.
+   */
+  partnerSigningSnapshots: topic(
+    'gateway.partner-signing-snapshots.v1',
+    'snapshot',
+    'partner identifier',
+    { compacted: true },
+  ),
   /** Replies to the gateway's requests (key: correlation id). */
   gatewayReplies: topic('gateway.replies.v1', 'reply', 'the key of the request answered'),
   /** Requests the gateway sends to users-recurring (key: project id + user identifier). */

@@ -158,7 +158,9 @@ describe('FingerprintKey', () => {
     );
   });
 
-  it('takes exactly one key', () => {
-    expect(() => new FingerprintKey(`a:${kekA},b:${kekB}`)).toThrow(/exactly one/);
+  it('takes one key, or two while a rotation runs (ADR 0063), never more', () => {
+    expect(() => new FingerprintKey(`a:${kekA},b:${kekB},c:${kekA}`)).toThrow(
+      /two while a rotation runs/,
+    );
   });
 });

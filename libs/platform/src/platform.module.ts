@@ -48,6 +48,9 @@ class ProducerLifecycle implements OnApplicationShutdown {
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     const { config } = options;
+    // The platform key ring only where the service's config reads it (ADR 0063).
+    const secretsKeys = (config as { secretsKeys?: string }).secretsKeys;
+    const keyRing = secretsKeys ? [{ provide: KeyRing, useValue: new KeyRing(secretsKeys) }] : [];
     return {
       module: PlatformModule,
       imports: [
@@ -82,7 +85,7 @@ export class PlatformModule {
       ],
       providers: [
         { provide: PLATFORM_OPTIONS, useValue: options },
-        { provide: KeyRing, useValue: new KeyRing(config.secretsKeys) },
+        ...keyRing,
         {
           provide: KafkaConnection,
           useValue: new KafkaConnection({
@@ -140,7 +143,7 @@ export class PlatformModule {
       ],
       exports: [
         PLATFORM_OPTIONS,
-        KeyRing,
+        ...keyRing.map(({ provide }) => provide),
         KafkaConnection,
         MessageProducer,
         OutboxWriter,

@@ -5,3 +5,4 @@ export * from './project-snapshots-notify.migration';
 export * from './partner-snapshots-notify.migration';
 export * from './snapshot-cache';
 export * from './snapshots.module';
+export * from './snapshot-secrets.migration';

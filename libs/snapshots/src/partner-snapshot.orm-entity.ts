@@ -12,8 +12,9 @@ export class PartnerSnapshotOrmEntity {
   @Column({ type: 'text', nullable: true })
   name!: string | null;
 
-  @Column({ type: 'text', name: 'secret_encrypted' })
-  secretEncrypted!: string;
+  /** Encrypted under SECRETS_KEYS, in the notifier alone; null elsewhere (ADR 0063). */
+  @Column({ type: 'text', name: 'secret_encrypted', nullable: true })
+  secretEncrypted!: string | null;
 
   @Column({ type: 'int' })
   version!: number;

@@ -13,9 +13,12 @@ export class ProjectSnapshotOrmEntity {
   @Column({ type: 'text', name: 'public_key' })
   publicKey!: string;
 
-  /** Still encrypted under SECRETS_KEYS; decrypted only where a callback is signed. */
-  @Column({ type: 'text', name: 'signing_key_encrypted' })
-  signingKeyEncrypted!: string;
+  /**
+   * Encrypted under SECRETS_KEYS, in the notifier alone, which signs callbacks with it; null in every
+   * other service (ADR 0063).
+   */
+  @Column({ type: 'text', name: 'signing_key_encrypted', nullable: true })
+  signingKeyEncrypted!: string | null;
 
   @Column({ type: 'text', name: 'callback_url', nullable: true })
   callbackUrl!: string | null;

@@ -12,7 +12,7 @@ const between = (senders: AppName[], receivers: AppName[]): Participants => ({
   receivers,
 });
 const TASK_OWNERS: AppName[] = ['payments', 'users-recurring', 'notifier', 'payouts'];
-const SNAPSHOT_READERS: AppName[] = ['payments', 'payouts', 'notifier', 'processing-orchestrator'];
+const SNAPSHOT_READERS: AppName[] = ['payments', 'payouts', 'processing-orchestrator'];
 
 /**
  * Who sends and who receives each message type. The receiving side is checked against the
@@ -22,6 +22,9 @@ const SNAPSHOT_READERS: AppName[] = ['payments', 'payouts', 'notifier', 'process
 export const PARTICIPANTS: Readonly<Record<string, Participants>> = {
   'gateway.project-snapshot.v1': between(['api-gateway'], SNAPSHOT_READERS),
   'gateway.partner-snapshot.v1': between(['api-gateway'], SNAPSHOT_READERS),
+  // Secrets only to the service that signs with them (ADR 0063).
+  'gateway.project-signing-snapshot.v1': between(['api-gateway'], ['notifier']),
+  'gateway.partner-signing-snapshot.v1': between(['api-gateway'], ['notifier']),
   'users.user-created.v1': between(['users-recurring'], ['payments']),
   'users.get-user.v1': between(['api-gateway'], ['users-recurring']),
   'users.resolve-user.v1': between(['api-gateway'], ['users-recurring']),

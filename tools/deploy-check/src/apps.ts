@@ -22,6 +22,13 @@ export const APPS: readonly AppSpec[] = [
   app('processing-orchestrator', 3005, 'PROCESSING_ORCHESTRATOR'),
 ];
 
+/** The apps that hold the platform key ring SECRETS_KEYS; the others start without it (ADR 0063). */
+export const PLATFORM_KEY_RING_APPS: readonly string[] = [
+  'api-gateway',
+  'notifier',
+  'processing-orchestrator',
+];
+
 /** The Secret the platform creates; manifests reference it and never define it. */
 export const SECRET_NAME = 'opp-secrets';
 export const CONFIG_MAP_NAME = 'opp-config';

@@ -1,5 +1,5 @@
 // docker-compose.yml: the whole system with Kafka (KRaft) and PostgreSQL, secrets never defaulted.
-import { APPS, type AppSpec } from './apps';
+import { APPS, PLATFORM_KEY_RING_APPS, type AppSpec } from './apps';
 import { loadCompose } from './render';
 
 interface ComposeService {
@@ -115,7 +115,12 @@ describe('docker-compose.yml', () => {
         KAFKA_BROKERS: 'kafka:9092',
         [app.databaseEnv]: roleUrl(app),
       });
-      expect(String(s.environment?.SECRETS_KEYS)).toMatch(/^\$\{SECRETS_KEYS:\?/);
+      // Keys by service (ADR 0063): the platform key ring only where it is used.
+      if (PLATFORM_KEY_RING_APPS.includes(app.name)) {
+        expect(String(s.environment?.SECRETS_KEYS)).toMatch(/^\$\{SECRETS_KEYS:\?/);
+      } else {
+        expect(s.environment?.SECRETS_KEYS).toBeUndefined();
+      }
       if (app.name === 'api-gateway') {
         expect(String(s.environment?.ADMIN_TOKEN)).toMatch(/^\$\{ADMIN_TOKEN:\?/);
         expect(s.ports?.some((p) => p.endsWith(':3000'))).toBe(true);

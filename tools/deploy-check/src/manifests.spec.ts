@@ -15,6 +15,7 @@ import {
   DB_ADMIN_SECRET,
   GATEWAY_ADMIN_PORT,
   OVERLAYS,
+  PLATFORM_KEY_RING_APPS,
   SECRET_ENV,
   SECRET_NAME,
   type Overlay,
@@ -188,7 +189,12 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       const c = main();
       expect(c.envFrom).toContainEqual({ configMapRef: { name: CONFIG_MAP_NAME } });
       expect(secretRef(c, app.databaseEnv)).toEqual({ name: SECRET_NAME, key: app.databaseEnv });
-      expect(secretRef(c, 'SECRETS_KEYS')).toEqual({ name: SECRET_NAME, key: 'SECRETS_KEYS' });
+      // Keys by service (ADR 0063): the platform key ring only where it is used.
+      if (PLATFORM_KEY_RING_APPS.includes(app.name)) {
+        expect(secretRef(c, 'SECRETS_KEYS')).toEqual({ name: SECRET_NAME, key: 'SECRETS_KEYS' });
+      } else {
+        expect(secretRef(c, 'SECRETS_KEYS')).toBeUndefined();
+      }
       const adminToken = secretRef(c, 'ADMIN_TOKEN');
       if (app.name === 'api-gateway') {
         expect(adminToken).toEqual({ name: SECRET_NAME, key: 'ADMIN_TOKEN' });

@@ -13,17 +13,18 @@ import {
   DEV_CARD_DATA_PUBLIC_KEY,
   DEV_MERCHANT_SECRETS_KEKS,
   Env,
-  IsKeyRing,
+  IsKeyEncryptionKeys,
   IsPort,
   IsSealingPublicKey,
   serviceConfig,
+  withPlatformKeyRing,
   withRecordKeys,
 } from '@opp/config';
 
 /** What the migration step reads: the database, not the listeners and secrets of the service. */
 export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
 
-export class GatewayConfig extends withRecordKeys(GatewayMigrationConfig) {
+export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMigrationConfig)) {
   /** ADR 0002: outside production it defaults to `dev-admin-token`; production must set it. */
   @Env('ADMIN_TOKEN', { secret: true, devDefault: 'dev-admin-token' })
   @IsString()
@@ -114,7 +115,7 @@ export class GatewayConfig extends withRecordKeys(GatewayMigrationConfig) {
    * row uses it (docs/security/key-hierarchy.md).
    */
   @Env('MERCHANT_SECRETS_KEKS', { secret: true, devDefault: DEV_MERCHANT_SECRETS_KEKS })
-  @IsKeyRing()
+  @IsKeyEncryptionKeys()
   merchantSecretsKeks: string;
 }
 

@@ -9,7 +9,7 @@ export const MERCHANT_SECRETS_PURPOSE = 'merchant-secrets';
  * reads rows written before envelopes until the key rotation has converted them.
  */
 export class MerchantSecretsCipher extends EnvelopeCipher {
-  constructor(keks: KeyEncryptionKeys, legacy: KeyRing) {
+  constructor(keks: KeyEncryptionKeys, legacy?: KeyRing) {
     super(keks, MERCHANT_SECRETS_PURPOSE, legacy);
   }
 }

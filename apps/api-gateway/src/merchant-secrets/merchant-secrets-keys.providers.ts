@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { LocalKeyEncryptionKeys } from '@opp/crypto';
+import { keyEncryptionKeysFrom } from '@opp/crypto';
 import { envelopeKeyProviders, type EncryptedTable } from '@opp/platform';
 import type { GatewayConfig } from '../config/gateway.config';
 import { MerchantSecretsCipher } from './merchant-secrets-cipher';
@@ -20,7 +20,10 @@ export function merchantSecretsKeyProviders(config: GatewayConfig): Provider[] {
   return envelopeKeyProviders({
     cipher: MerchantSecretsCipher,
     create: (legacy) =>
-      new MerchantSecretsCipher(new LocalKeyEncryptionKeys(config.merchantSecretsKeks), legacy),
+      new MerchantSecretsCipher(
+        keyEncryptionKeysFrom(config.merchantSecretsKeks, config.kekProviderSettings),
+        legacy,
+      ),
     variable: 'MERCHANT_SECRETS_KEKS',
     tables: MERCHANT_SECRETS_TABLES,
     batchSize: config.keyRotationBatchSize,

@@ -1,8 +1,11 @@
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { Env, IsPort, serviceConfig } from '@opp/config';
+import { Env, IsPort, serviceConfig, withPlatformKeyRing } from '@opp/config';
 import { DEFAULT_RETRY_SCHEDULE, RETRY_SCHEDULE_PATTERN } from '../delivery/domain/retry-schedule';
 
-export class NotifierConfig extends serviceConfig('NOTIFIER', 3004, 'opp_notifier') {
+// The notifier signs callbacks and partner notifications with the secrets of the signing snapshots (ADR 0063).
+export class NotifierConfig extends withPlatformKeyRing(
+  serviceConfig('NOTIFIER', 3004, 'opp_notifier'),
+) {
   /**
    * ADR 0010: delays between attempts (`30s,1m,5m,...`); dead after the last. Default about 3 days.
    */

@@ -2,8 +2,8 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import {
   PartnerSnapshotsNotify1764300000000,
   ProjectSnapshotsNotify1764100000100,
+  signingSnapshotMigrations,
   snapshotEntities,
-  snapshotMigrations,
 } from '@opp/snapshots';
 import { CreateDeliveries1763700000400 } from './migrations/1763700000400-create-deliveries';
 import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery-origin';
@@ -13,7 +13,8 @@ export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
 export const entities = [...snapshotEntities];
 export const migrations = [
-  ...snapshotMigrations,
+  // The notifier signs: its read models keep the encrypted secrets (ADR 0063).
+  ...signingSnapshotMigrations,
   CreateDeliveries1763700000400,
   DeliveryOrigin1763700000410,
   DeliveryDestination1763700000420,

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { FingerprintKey, LocalKeyEncryptionKeys } from '@opp/crypto';
+import { FingerprintKey, keyEncryptionKeysFrom } from '@opp/crypto';
 import { envelopeKeyProviders } from '@opp/platform';
 import type { PaymentsConfig } from '../config/payments.config';
 import { CardDataCipher } from './application/card-data-cipher';
@@ -14,7 +14,10 @@ export function cardDataKeyProviders(config: PaymentsConfig): Provider[] {
     ...envelopeKeyProviders({
       cipher: CardDataCipher,
       create: (legacy) =>
-        new CardDataCipher(new LocalKeyEncryptionKeys(config.cardDataKeks), legacy),
+        new CardDataCipher(
+          keyEncryptionKeysFrom(config.cardDataKeks, config.kekProviderSettings),
+          legacy,
+        ),
       variable: 'CARD_DATA_KEKS',
       tables: CARD_VAULT_ENCRYPTED_TABLES,
       batchSize: config.keyRotationBatchSize,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { registerOnce } from '../shared/register-once';
 import { CardVault } from './application/card-vault';
 import { CardVaultStore } from './application/card-vault.store';
+import { RefingerprintCardsWorker } from './application/refingerprint-cards/refingerprint-cards.worker';
 import { SweepExpiredCodesWorker } from './application/sweep-expired-codes/sweep-expired-codes.worker';
 import { TaskCardData } from './application/task-card-data';
 import { TokenizeCardUseCase } from './application/tokenize-card/tokenize-card.use-case';
@@ -23,6 +24,7 @@ export class CardVaultModule {
       TaskCardData,
       TokenizeCardUseCase,
       SweepExpiredCodesWorker,
+      RefingerprintCardsWorker,
     ],
     exports: [CardVaultStore, CardVault, TaskCardData],
   }));

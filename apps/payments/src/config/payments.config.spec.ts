@@ -71,12 +71,15 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
     ).toHaveLength(3);
   });
 
-  it('takes exactly one fingerprint key: it is never rotated', () => {
+  it('takes one fingerprint key, or two while it rotates (ADR 0063)', () => {
+    expect(
+      problemsOf({ ...PRODUCTION, CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}` }),
+    ).toEqual([]);
     const problems = problemsOf({
       ...PRODUCTION,
-      CARD_FINGERPRINT_KEY: `fp2:${key(5)},fp1:${key(4)}`,
+      CARD_FINGERPRINT_KEY: `fp3:${key(6)},fp2:${key(5)},fp1:${key(4)}`,
     });
-    expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*exactly one/);
+    expect(problems.join('\n')).toMatch(/CARD_FINGERPRINT_KEY[\s\S]*two while a rotation runs/);
   });
 });
 
@@ -101,5 +104,53 @@ describe('PaymentsConfig: the rolling-reserve day (ADR 0027)', () => {
       'RESERVE_DAY_SECONDS',
     );
     expect(problemsOf({ RESERVE_DAY_SECONDS: '0' }).join('\n')).toContain('RESERVE_DAY_SECONDS');
+  });
+});
+
+describe('PaymentsConfig: keys by service (ADR 0063)', () => {
+  it('starts in production without SECRETS_KEYS, which only reads rows from before envelopes', () => {
+    const { SECRETS_KEYS: _ring, ...without } = PRODUCTION;
+    expect(problemsOf(without)).toEqual([]);
+    expect(loadConfig(PaymentsConfig, without).secretsKeys).toBeUndefined();
+  });
+});
+
+describe('PaymentsConfig: the key-encryption-key provider (ADR 0063)', () => {
+  const PKCS11 = {
+    ...PRODUCTION,
+    KEK_PROVIDER: 'pkcs11',
+    CARD_DATA_KEKS: 'kek-2,kek-1',
+    PKCS11_MODULE: __filename,
+    PKCS11_TOKEN_LABEL: 'opp',
+    PKCS11_PIN: '123456',
+  };
+
+  it('reads the KEKs from the environment by default', () => {
+    const config = loadConfig(PaymentsConfig, PRODUCTION);
+    expect(config.kekProviderSettings).toEqual({ provider: 'env' });
+  });
+
+  it('with pkcs11, reads key labels in CARD_DATA_KEKS and the token settings', () => {
+    const config = loadConfig(PaymentsConfig, PKCS11);
+    expect(config.cardDataKeks).toBe('kek-2,kek-1');
+    expect(config.kekProviderSettings).toEqual({
+      provider: 'pkcs11',
+      pkcs11: { module: __filename, tokenLabel: 'opp', pin: '123456' },
+    });
+  });
+
+  it('refuses labels without pkcs11, keys with it, and pkcs11 without its token settings', () => {
+    expect(problemsOf({ ...PRODUCTION, CARD_DATA_KEKS: 'kek-2,kek-1' }).join('\n')).toContain(
+      'CARD_DATA_KEKS is not valid for KEK_PROVIDER=env',
+    );
+    expect(
+      problemsOf({ ...PKCS11, CARD_DATA_KEKS: PRODUCTION.CARD_DATA_KEKS }).join('\n'),
+    ).toContain('CARD_DATA_KEKS is not valid for KEK_PROVIDER=pkcs11');
+    const { PKCS11_MODULE: _m, PKCS11_TOKEN_LABEL: _t, PKCS11_PIN: _p, ...withoutToken } = PKCS11;
+    const missing = problemsOf(withoutToken).join('\n');
+    for (const variable of ['PKCS11_MODULE', 'PKCS11_TOKEN_LABEL', 'PKCS11_PIN']) {
+      expect(missing).toContain(variable);
+    }
+    expect(problemsOf({ ...PRODUCTION, KEK_PROVIDER: 'kms' }).join('\n')).toContain('KEK_PROVIDER');
   });
 });

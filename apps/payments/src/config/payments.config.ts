@@ -5,10 +5,11 @@ import {
   DEV_CARD_FINGERPRINT_KEY,
   Env,
   IsFingerprintKey,
-  IsKeyRing,
+  IsKeyEncryptionKeys,
   IsOpeningKeyRing,
   KeepsSpecValueInProduction,
   serviceConfig,
+  withLegacyKeyRing,
   withRecordKeys,
 } from '@opp/config';
 
@@ -22,8 +23,9 @@ export const SECONDS_PER_DAY = 86400;
 export const ACQUIRER_ADAPTERS = ['none'] as const;
 export type AcquirerAdapterName = (typeof ACQUIRER_ADAPTERS)[number];
 
+// SECRETS_KEYS only reads card rows from before envelopes (ADR 0063).
 export class PaymentsConfig extends withRecordKeys(
-  serviceConfig('PAYMENTS', 3002, 'opp_payments'),
+  withLegacyKeyRing(serviceConfig('PAYMENTS', 3002, 'opp_payments')),
 ) {
   /** Lifetime of a temporary card token: 10 minutes by the spec; tests shorten it to see expiry. */
   @Env('CARD_TOKEN_TTL_SECONDS', { default: String(TEMPORARY_TOKEN_SECONDS) })
@@ -49,7 +51,7 @@ export class PaymentsConfig extends withRecordKeys(
    * (docs/security/key-hierarchy.md).
    */
   @Env('CARD_DATA_KEKS', { secret: true, devDefault: DEV_CARD_DATA_KEKS })
-  @IsKeyRing()
+  @IsKeyEncryptionKeys()
   cardDataKeks: string;
 
   /**

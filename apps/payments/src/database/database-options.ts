@@ -17,6 +17,7 @@ import { RollingReserve1763900000100 } from './migrations/1763900000100-rolling-
 import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
 import { PayoutsClaimRequestKey1764200007100 } from './migrations/1764200007100-payouts-claim-request-key';
+import { FingerprintKid1764906300100 } from './migrations/1764906300100-fingerprint-kid';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -36,6 +37,8 @@ export const migrations = [
   UsersReadModelByIdentifier1764000000100,
   ProjectSnapshotsNotify1764100000100,
   PayoutsClaimRequestKey1764200007100,
+  // Vault rows record their fingerprint key's kid (ADR 0063).
+  FingerprintKid1764906300100,
 ];
 
 export const databaseOptions = (url: string) =>

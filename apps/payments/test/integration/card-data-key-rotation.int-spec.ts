@@ -81,14 +81,14 @@ describe('payments: card-data key rotation', () => {
     );
     const cards = await cardsByKek();
     expect(cards).toHaveLength(NUMBERS.length + 1);
-    expect(cards.filter((c) => c.kek === 'kek-a' && c.pan.startsWith('e1.kek-a.'))).toHaveLength(
+    expect(cards.filter((c) => c.kek === 'kek-a' && c.pan.startsWith('e2.kek-a.'))).toHaveLength(
       NUMBERS.length,
     );
     expect(cards.filter((c) => c.kek === null && c.pan.startsWith('v1.dev.'))).toHaveLength(1);
     const codes = await h.sql<{ kek: string; code: string }>(
       'SELECT kek_id AS kek, security_code_encrypted AS code FROM card_tokens',
     );
-    expect(codes.every((c) => c.kek === 'kek-a' && c.code.startsWith('e1.kek-a.'))).toBe(true);
+    expect(codes.every((c) => c.kek === 'kek-a' && c.code.startsWith('e2.kek-a.'))).toBe(true);
   });
 
   it('loses only the open batch when killed mid-rotation, and a restart finishes it', async () => {
@@ -123,7 +123,9 @@ describe('payments: card-data key rotation', () => {
         'SELECT kek_id AS kek FROM card_tokens WHERE security_code_encrypted IS NOT NULL',
       );
       return (
-        rows.every((c) => c.kek === 'kek-b' && c.pan.startsWith('e1.kek-b.')) &&
+        // Bound envelopes stay e2; the legacy row becomes an unbound e1 envelope (ADR 0063).
+        rows.every((c) => c.kek === 'kek-b' && /^e[12]\.kek-b\./.test(c.pan)) &&
+        rows.filter((c) => c.pan.startsWith('e1.')).length === 1 &&
         codes.every((c) => c.kek === 'kek-b')
       );
     }, 'every vault row and security code re-wrapped under kek-b');

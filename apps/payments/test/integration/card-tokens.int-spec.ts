@@ -53,7 +53,7 @@ describe('payments: card tokens and idempotency', () => {
       mask: '************4242',
       scheme: 'visa',
     });
-    expect(await storedCode(token.id)).toMatch(/^e1\.card-dev\./);
+    expect(await storedCode(token.id)).toMatch(/^e2\.card-dev\./);
   });
 
   it('charges once with a token: the second use is 40305 and the code is gone', async () => {

@@ -1,10 +1,9 @@
 import { IsInt, Max, Min } from 'class-validator';
-import { Env, serviceConfig } from '@opp/config';
+import { Env, serviceConfig, withPlatformKeyRing } from '@opp/config';
 
-export class ProcessingOrchestratorConfig extends serviceConfig(
-  'PROCESSING_ORCHESTRATOR',
-  3005,
-  'opp_processing_orchestrator',
+// The orchestrator encrypts its task payloads under the platform key ring (ADR 0063).
+export class ProcessingOrchestratorConfig extends withPlatformKeyRing(
+  serviceConfig('PROCESSING_ORCHESTRATOR', 3005, 'opp_processing_orchestrator'),
 ) {
   /**
    * The longest pause of the idle timer scheduler (`wait` tasks, expiration dates): it sleeps until

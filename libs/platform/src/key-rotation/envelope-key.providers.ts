@@ -10,8 +10,11 @@ import { KeyRotationWorker } from './key-rotation.worker';
 export interface EnvelopeKeyOptions<C extends EnvelopeCipher> {
   /** The injection token of the purpose's cipher, e.g. a subclass of EnvelopeCipher. */
   readonly cipher: Type<C>;
-  /** Builds it; `legacy` is the platform key ring that reads values from before envelopes. */
-  readonly create: (legacy: KeyRing) => C;
+  /**
+   * Builds it; `legacy` is the platform key ring that reads values from before envelopes, when the
+   * service holds one (ADR 0063).
+   */
+  readonly create: (legacy: KeyRing | undefined) => C;
   /** The variable holding the KEKs, named in start-up refusals. */
   readonly variable: string;
   readonly tables: readonly EncryptedTable[];
@@ -42,7 +45,11 @@ export function envelopeKeyProviders<C extends EnvelopeCipher>(
 ): Provider[] {
   const { cipher, tables } = options;
   return [
-    { provide: cipher, inject: [KeyRing], useFactory: options.create },
+    {
+      provide: cipher,
+      inject: [{ token: KeyRing, optional: true }],
+      useFactory: (legacy: KeyRing | null | undefined) => options.create(legacy ?? undefined),
+    },
     {
       provide: KeyRotationRepository,
       inject: [DataSource],

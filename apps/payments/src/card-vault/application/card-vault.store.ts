@@ -2,8 +2,25 @@ import type { UnitOfWork } from '@opp/persistence';
 import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 
-/** The KEK id is stored beside each envelope (key rotation and retirement). */
-export type NewVaultCard = Omit<VaultCard, 'id'> & { panFingerprint: string; kekId: string };
+/**
+ * The KEK id is stored beside each envelope (key rotation and retirement). The id is chosen before
+ * the number is encrypted: the envelope is bound to it (ADR 0063). The card is looked up by any of
+ * `lookupFingerprints` (old and new while the fingerprint key rotates) and stored with
+ * `panFingerprint`, made with the key `fingerprintKid`.
+ */
+export type NewVaultCard = VaultCard & {
+  panFingerprint: string;
+  lookupFingerprints: readonly string[];
+  fingerprintKid: string;
+  kekId: string;
+};
+
+/** A vault row whose fingerprint was made with another key than the current one. */
+export interface CardToRefingerprint {
+  id: string;
+  projectId: number;
+  panEncrypted: string;
+}
 
 export interface EncryptedValue {
   encrypted: string;
@@ -21,11 +38,22 @@ export interface LockedToken {
 
 /** Port: vault cards and their tokens (PCI data only as envelopes). */
 export abstract class CardVaultStore {
-  /**
-   * One row per project and card (fingerprint and expiry); storing a known card re-wraps its
-   * number under the active KEK.
-   */
+  /** One row per project and card (fingerprint and expiry); a known card keeps its row. */
   abstract storeCard(work: UnitOfWork, card: NewVaultCard): Promise<VaultCard>;
+
+  /** Up to `limit` rows not fingerprinted with `kid`, locked (others skipped) for re-fingerprinting. */
+  abstract cardsToRefingerprint(
+    work: UnitOfWork,
+    kid: string,
+    limit: number,
+  ): Promise<CardToRefingerprint[]>;
+
+  abstract setFingerprint(
+    work: UnitOfWork,
+    cardId: string,
+    fingerprint: string,
+    kid: string,
+  ): Promise<void>;
 
   abstract findCard(work: UnitOfWork, cardId: string): Promise<VaultCard>;
 

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { isCardNumber } from '@opp/card-bins';
 import type { UnitOfWork } from '@opp/persistence';
-import { CryptoError, FingerprintKey, OpeningKeyRing, openCard } from '@opp/crypto';
+import {
+  CryptoError,
+  FingerprintKey,
+  OpeningKeyRing,
+  openCard,
+  type EnvelopeBinding,
+} from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { PaymentRefusal } from '../../shared/payment-refusal';
 import { cardInputOf, type CardInput } from '../domain/card-input';
@@ -77,11 +84,15 @@ export class CardVault {
   async store(work: UnitOfWork, projectId: number, card: CardInput): Promise<VaultCard> {
     this.assertValid(card);
     const issuer = issuerOf(card.number);
+    const id = randomUUID();
     return this.cards.storeCard(work, {
+      id,
       projectId,
-      panEncrypted: await this.cipher.encrypt(card.number),
+      panEncrypted: await this.cipher.encrypt(card.number, panBinding({ id, projectId })),
       kekId: this.cipher.activeKekId,
       panFingerprint: this.fingerprints.fingerprint(card.number),
+      lookupFingerprints: this.fingerprints.lookupFingerprints(card.number),
+      fingerprintKid: this.fingerprints.kid,
       firstSix: card.number.slice(0, 6),
       lastFour: card.number.slice(-4),
       panLength: card.number.length,
@@ -94,12 +105,30 @@ export class CardVault {
     });
   }
 
-  async encryptSecurityCode(code: string): Promise<EncryptedValue> {
-    return { encrypted: await this.cipher.encrypt(code), kekId: this.cipher.activeKekId };
+  /** A temporary token's security code, bound to the project and card it belongs to (ADR 0063). */
+  async encryptSecurityCode(card: VaultCard, code: string): Promise<EncryptedValue> {
+    return {
+      encrypted: await this.cipher.encrypt(code, securityCodeBinding(card)),
+      kekId: this.cipher.activeKekId,
+    };
   }
 
   numberOf(card: VaultCard): Promise<string> {
-    return this.cipher.decrypt(card.panEncrypted);
+    return this.cipher.decrypt(card.panEncrypted, panBinding(card));
+  }
+
+  /**
+   * Moves up to `limit` rows to the current fingerprint key (ADR 0063): each number is decrypted
+   * and hashed again. Rows locked by a charge are left for the next batch. Returns the rows moved.
+   */
+  async refingerprint(work: UnitOfWork, limit: number): Promise<number> {
+    const cards = await this.cards.cardsToRefingerprint(work, this.fingerprints.kid, limit);
+    for (const card of cards) {
+      const number = await this.cipher.decrypt(card.panEncrypted, panBinding(card));
+      const fingerprint = this.fingerprints.fingerprint(number);
+      await this.cards.setFingerprint(work, card.id, fingerprint, this.fingerprints.kid);
+    }
+    return cards.length;
   }
 
   /**
@@ -143,7 +172,7 @@ export class CardVault {
       expirationMonth: card.expirationMonth,
       expirationYear: card.expirationYear,
       securityCode: token.securityCodeEncrypted
-        ? await this.cipher.decrypt(token.securityCodeEncrypted)
+        ? await this.cipher.decrypt(token.securityCodeEncrypted, securityCodeBinding(card))
         : undefined,
       permanentTokenId: token.kind === 'permanent' ? token.id : null,
       vaultCard: async () => card,
@@ -161,4 +190,16 @@ export class CardVault {
       throw new PaymentRefusal(ErrorCode.ExpiryInvalid, 'Expiry invalid: the card has expired');
     }
   }
+}
+
+/**
+ * Card envelopes name their project and row in their additional data (ADR 0063): a number or a
+ * security code copied to another project's or card's row does not open there.
+ */
+function panBinding(card: Pick<VaultCard, 'id' | 'projectId'>): EnvelopeBinding {
+  return { projectId: card.projectId, row: `vault_cards/${card.id}` };
+}
+
+function securityCodeBinding(card: Pick<VaultCard, 'id' | 'projectId'>): EnvelopeBinding {
+  return { projectId: card.projectId, row: `card_tokens/card:${card.id}` };
 }

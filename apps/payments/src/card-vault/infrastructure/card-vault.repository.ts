@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { randomToken } from '@opp/crypto';
 import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 import {
   CardVaultStore,
+  type CardToRefingerprint,
   type EncryptedValue,
   type LockedToken,
   type NewVaultCard,
@@ -44,20 +44,40 @@ const toCard = (row: CardRow): VaultCard => ({
 @Injectable()
 export class CardVaultRepository extends CardVaultStore {
   /**
-   * One row per card (project, fingerprint, expiry): storing the card again re-encrypts the number
-   * under the active KEK. The fingerprint key never rotates, so this finds the row whatever KEK
-   * wrapped it.
+   * One row per card (project, fingerprint, expiry). A known card is found by its fingerprint under
+   * the current key or, while the fingerprint key rotates, the previous one (ADR 0063), and keeps its
+   * row and envelope, which is bound to the row's id; the key rotation worker moves the envelope to
+   * the active KEK. A new card is inserted with the current fingerprint; a concurrent insert of the
+   * same card meets the unique key.
    */
   async storeCard(work: UnitOfWork, card: NewVaultCard): Promise<VaultCard> {
-    const rows: CardRow[] = await entityManagerOf(work).query(
+    const manager = entityManagerOf(work);
+    // A plain read: a re-fingerprinting batch holding the row does not hold up a tokenization.
+    const found: CardRow[] = await manager.query(
+      `SELECT * FROM vault_cards
+        WHERE project_id = $1 AND pan_fingerprint = ANY($2::text[])
+          AND expiration_month = $3 AND expiration_year = $4
+        LIMIT 1`,
+      [card.projectId, card.lookupFingerprints, card.expirationMonth, card.expirationYear],
+    );
+    if (found[0] && card.holder === null) return toCard(found[0]);
+    if (found[0]) {
+      const updated: CardRow[] = await manager.query(
+        `UPDATE vault_cards SET holder = $2 WHERE id = $1 RETURNING *`,
+        [found[0].id, card.holder],
+      );
+      return toCard(updated[0]);
+    }
+    const rows: CardRow[] = await manager.query(
       `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,
-         pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country, kek_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         pan_length, scheme, expiration_month, expiration_year, holder, bank_name, country, kek_id,
+         fingerprint_kid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (project_id, pan_fingerprint, expiration_month, expiration_year) DO UPDATE SET
-         pan_encrypted = EXCLUDED.pan_encrypted, kek_id = EXCLUDED.kek_id, holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
+         holder = COALESCE(EXCLUDED.holder, vault_cards.holder)
        RETURNING *`,
       [
-        randomUUID(),
+        card.id,
         card.projectId,
         card.panEncrypted,
         card.panFingerprint,
@@ -71,9 +91,42 @@ export class CardVaultRepository extends CardVaultStore {
         card.bankName,
         card.country,
         card.kekId,
+        card.fingerprintKid,
       ],
     );
     return toCard(rows[0]);
+  }
+
+  async cardsToRefingerprint(
+    work: UnitOfWork,
+    kid: string,
+    limit: number,
+  ): Promise<CardToRefingerprint[]> {
+    const rows: { id: string; project_id: number; pan_encrypted: string }[] = await entityManagerOf(
+      work,
+    ).query(
+      `SELECT id, project_id, pan_encrypted FROM vault_cards
+          WHERE fingerprint_kid IS NULL OR fingerprint_kid <> $1
+          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [kid, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      projectId: row.project_id,
+      panEncrypted: row.pan_encrypted,
+    }));
+  }
+
+  async setFingerprint(
+    work: UnitOfWork,
+    cardId: string,
+    fingerprint: string,
+    kid: string,
+  ): Promise<void> {
+    await entityManagerOf(work).query(
+      `UPDATE vault_cards SET pan_fingerprint = $2, fingerprint_kid = $3 WHERE id = $1`,
+      [cardId, fingerprint, kid],
+    );
   }
 
   async findCard(work: UnitOfWork, cardId: string): Promise<VaultCard> {

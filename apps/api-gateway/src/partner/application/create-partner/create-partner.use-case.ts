@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PartnerSnapshotV1Message } from '@opp/contracts';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
@@ -7,6 +6,7 @@ import { TransactionRunner } from '@opp/persistence';
 import { ProjectStore } from '../../../project/application/project.store';
 import { newPartnerSecret, type Partner } from '../../domain/partner';
 import { PartnerStore } from '../partner.store';
+import { partnerSnapshotMessages } from '../partner-snapshot';
 
 export interface CreatePartnerCommand {
   identifier: string;
@@ -42,20 +42,7 @@ export class CreatePartnerUseCase {
           `partner ${command.identifier} already exists`,
         );
       }
-      await this.outbox.add(work, [
-        {
-          definition: PartnerSnapshotV1Message,
-          key: partner.identifier,
-          payload: {
-            identifier: partner.identifier,
-            projectId: partner.projectId,
-            name: partner.name,
-            secretEncrypted: this.ring.encrypt(partner.secret),
-            version: partner.version,
-            updatedAt: partner.updatedAt.toISOString(),
-          },
-        },
-      ]);
+      await this.outbox.add(work, partnerSnapshotMessages(partner, this.ring));
       return partner;
     });
   }

@@ -10,7 +10,7 @@ import {
 } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
 import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
-import { projectSnapshotMessage } from '../project-snapshot';
+import { projectSnapshotMessages } from '../project-snapshot';
 import { ProjectStore } from '../project.store';
 
 export interface CreateProjectCommand {
@@ -43,7 +43,7 @@ export class CreateProjectUseCase {
         settings: withSettings(DEFAULT_PROJECT_SETTINGS, command.settings),
         version: 1,
       });
-      await this.outbox.add(work, [projectSnapshotMessage(project, this.ring)]);
+      await this.outbox.add(work, projectSnapshotMessages(project, this.ring));
       return project;
     });
   }

@@ -5,7 +5,7 @@ import { TransactionRunner } from '@opp/persistence';
 import type { Project } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
 import { ProjectDirectory } from '../project-directory';
-import { projectSnapshotMessage } from '../project-snapshot';
+import { projectSnapshotMessages } from '../project-snapshot';
 import { ProjectStore } from '../project.store';
 
 export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
@@ -36,7 +36,7 @@ export class RotateProjectKeysUseCase {
         previousKeyExpiresAt: new Date(now.getTime() + this.graceMs),
         version: current.version + 1,
       });
-      await this.outbox.add(work, [projectSnapshotMessage(rotated, this.ring)]);
+      await this.outbox.add(work, projectSnapshotMessages(rotated, this.ring));
       return rotated;
     });
     if (changed) this.directory.evict(changed.publicKey);

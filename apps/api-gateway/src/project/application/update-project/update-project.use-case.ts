@@ -5,7 +5,7 @@ import { TransactionRunner } from '@opp/persistence';
 import { withSettings, type Project, type ProjectSettings } from '../../domain/project';
 import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
 import { ProjectDirectory } from '../project-directory';
-import { projectSnapshotMessage } from '../project-snapshot';
+import { projectSnapshotMessages } from '../project-snapshot';
 import { ProjectStore } from '../project.store';
 
 export interface UpdateProjectCommand {
@@ -39,7 +39,7 @@ export class UpdateProjectUseCase {
         settings: withSettings(current.settings, command.settings),
         version: current.version + 1,
       });
-      await this.outbox.add(work, [projectSnapshotMessage(updated, this.ring)]);
+      await this.outbox.add(work, projectSnapshotMessages(updated, this.ring));
       return updated;
     });
     if (changed) this.directory.evict(changed.publicKey);

@@ -23,7 +23,7 @@ export class TokenizeCardUseCase {
     const id = await this.tokens.createTemporaryToken(
       work,
       card,
-      await this.vault.encryptSecurityCode(input.securityCode),
+      await this.vault.encryptSecurityCode(card, input.securityCode),
       expiresAt,
     );
     return { id, expiresAt: expiresAt.toISOString(), card: cardViewOf(card) };

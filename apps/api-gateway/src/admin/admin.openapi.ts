@@ -91,7 +91,35 @@ const admin = (
   ...extra,
 });
 
+const operator = {
+  name: string('The operator: the audit log names them so'),
+  scope: string('read: GET only; write: every admin call', { enum: ['read', 'write'] }),
+  createdBy: string('The operator who issued it (bootstrap: ADMIN_TOKEN)'),
+  createdAt: dateTime('Issued'),
+  revokedAt: nullable(dateTime('Revoked; its calls answer 401 since')),
+};
+
 export const AdminDocs = {
+  createOperator: admin(
+    'Issue a named operator token; answers the token once',
+    object({ ...operator, token: string('The bearer token; shown only now: store it now') }),
+    {
+      status: 201,
+      description:
+        'ADR 0062. Only its SHA-256 is stored. A name is unique among the tokens not revoked ' +
+        '(400 40017 otherwise); `bootstrap` and `unauthenticated` are reserved.',
+    },
+  ),
+  listOperators: admin(
+    'Every operator token issued, revoked ones included (never the tokens)',
+    object({ operators: arrayOf(object(operator)) }),
+    { errors: [] },
+  ),
+  revokeOperator: admin(
+    'Revoke the operator token of that name: its next call answers 401',
+    object({}, [], 'No content'),
+    { status: 204, errors: [ErrorCode.ResourceNotFound] },
+  ),
   createProject: admin('Create a merchant project; answers its keys once', project(true), {
     status: 201,
     errors: [],

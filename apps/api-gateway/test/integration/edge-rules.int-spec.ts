@@ -70,7 +70,8 @@ describe('gateway edge rules', () => {
     });
     gateway = stack.gatewayUrl!;
     adminUrl = stack.adminUrl!;
-    admin = new AdminClient(adminUrl, undefined, 'alice');
+    // A named operator token: the audit log names its operator (ADR 0062).
+    admin = await new AdminClient(adminUrl).operator('alice', 'write');
   });
 
   afterAll(async () => {

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { Stack } from '@opp/local-stack';
+import { AdminClient, eventually, queryStackDb, startTestStack } from '@opp/testing';
+
+/**
+ * Named operator tokens of the admin API (ADR 0062, finding M5): stored hashed, scoped, revocable,
+ * and the audit log names the operator the token belongs to, whatever the client declares.
+ */
+describe('admin operator tokens (M5)', () => {
+  // The suite's database outlives a run: names of this run only.
+  const run = Date.now().toString(36);
+  const named = (name: string) => `${name}-${run}`;
+  let stack: Stack;
+  let bootstrap: AdminClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ suite: 'admin operators', services: ['api-gateway'] });
+    bootstrap = new AdminClient(stack.adminUrl!);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const auditActors = async (route: string, since: Date) =>
+    (
+      await queryStackDb<{ actor: string; method: string; status: number }>(
+        stack,
+        'api-gateway',
+        `SELECT actor, method, status FROM admin_audit_log WHERE route = $1 AND at >= $2 ORDER BY id`,
+        [route, since],
+      )
+    ).map((row) => `${row.method} ${row.status} ${row.actor}`);
+
+  it('answers a new token once and keeps only its SHA-256', async () => {
+    const issued = await bootstrap.request('POST', '/admin/v1/operators', {
+      name: named('carol'),
+      scope: 'read',
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.data).toEqual({
+      name: named('carol'),
+      scope: 'read',
+      createdBy: 'bootstrap',
+      createdAt: expect.any(String),
+      revokedAt: null,
+      token: expect.stringMatching(/^opt_[\w-]{43}$/),
+    });
+    const token = issued.data.token as string;
+    const rows = await queryStackDb<Record<string, unknown>>(
+      stack,
+      'api-gateway',
+      `SELECT * FROM admin_operators WHERE name = $1`,
+      [named('carol')],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_sha256).toEqual(createHash('sha256').update(token).digest());
+    expect(JSON.stringify(Object.values(rows[0]))).not.toContain(token);
+
+    const listed = await bootstrap.request('GET', '/admin/v1/operators');
+    expect(listed.status).toBe(200);
+    const carol = (listed.data.operators as Record<string, unknown>[]).find(
+      (operator) => operator.name === named('carol'),
+    );
+    expect(carol).toEqual({ ...issued.data, token: undefined });
+    expect(JSON.stringify(listed.data)).not.toContain(token);
+  });
+
+  it('lets a read token look but not change (403 40320); a write token does both', async () => {
+    const reader = await bootstrap.operator(named('rita'), 'read');
+    const writer = await bootstrap.operator(named('walt'), 'write');
+    const project = await writer.createProject({ name: 'Written by walt' });
+    const read = await reader.request('GET', `/admin/v1/projects/${project.id}`);
+    expect([read.status, read.data.name]).toEqual([200, 'Written by walt']);
+    for (const [method, path, body] of [
+      ['POST', '/admin/v1/projects', { name: 'Not allowed' }],
+      ['PATCH', `/admin/v1/projects/${project.id}`, { name: 'Renamed' }],
+      ['POST', `/admin/v1/projects/${project.id}/rotate-keys`, {}],
+      ['POST', '/admin/v1/operators', { name: named('escalated'), scope: 'write' }],
+      ['DELETE', `/admin/v1/operators/${named('walt')}`, undefined],
+    ] as const) {
+      const refused = await reader.request(method, path, body);
+      expect([method, path, refused.status, refused.data]).toEqual([
+        method,
+        path,
+        403,
+        { error: { code: 40320, message: 'Operator token lacks the write scope' } },
+      ]);
+    }
+    const unchanged = await reader.request('GET', `/admin/v1/projects/${project.id}`);
+    expect(unchanged.data.name).toBe('Written by walt');
+    expect((await writer.request('GET', '/admin/v1/operators')).status).toBe(200);
+  });
+
+  it('refuses a revoked token at once (401 40103) and lets the name be issued again', async () => {
+    const before = new Date();
+    const dora = await bootstrap.operator(named('dora'), 'write');
+    expect((await dora.request('GET', '/admin/v1/operators')).status).toBe(200);
+    const revoked = await bootstrap.request('DELETE', `/admin/v1/operators/${named('dora')}`);
+    expect(revoked.status).toBe(204);
+    const refused = await dora.request('GET', '/admin/v1/operators');
+    expect([refused.status, refused.data.error.code]).toEqual([401, 40103]);
+    expect((await bootstrap.request('DELETE', `/admin/v1/operators/${named('dora')}`)).status).toBe(
+      404,
+    );
+
+    const again = await bootstrap.operator(named('dora'), 'read');
+    expect((await again.request('GET', '/admin/v1/operators')).status).toBe(200);
+    expect((await dora.request('GET', '/admin/v1/operators')).status).toBe(401);
+    await eventually(
+      async () => (await auditActors('/admin/v1/operators', before)).length >= 6,
+      'the audit rows of the calls',
+    );
+    expect(await auditActors('/admin/v1/operators', before)).toEqual([
+      'POST 201 bootstrap',
+      `GET 200 ${named('dora')}`,
+      'GET 401 unauthenticated',
+      'POST 201 bootstrap',
+      `GET 200 ${named('dora')}`,
+      'GET 401 unauthenticated',
+    ]);
+  });
+
+  it('refuses a second active token of one name, reserved names and unknown scopes', async () => {
+    await bootstrap.operator(named('erin'), 'read');
+    for (const body of [
+      { name: named('erin'), scope: 'read' },
+      { name: 'bootstrap', scope: 'write' },
+      { name: 'unauthenticated', scope: 'read' },
+      { name: named('frank'), scope: 'admin' },
+      { name: 'Has Spaces', scope: 'read' },
+    ]) {
+      const refused = await bootstrap.request('POST', '/admin/v1/operators', body);
+      expect([body, refused.status, refused.data.error.code]).toEqual([body, 400, 40017]);
+    }
+  });
+
+  it('takes the audit actor from the token, never from X-Admin-Actor', async () => {
+    const before = new Date();
+    const gina = await bootstrap.operator(named('gina'), 'write');
+    const route = '/admin/v1/projects/:id';
+    for (const [token, declared] of [
+      ['dev-admin-token', 'alice'],
+      [gina.token, 'mallory'],
+    ]) {
+      const answer = await fetch(`${stack.adminUrl}/admin/v1/projects/999999`, {
+        headers: { authorization: `Bearer ${token}`, 'x-admin-actor': declared },
+      });
+      expect(answer.status).toBe(404);
+    }
+    await eventually(
+      async () => (await auditActors(route, before)).length >= 2,
+      'the audit rows of the calls',
+    );
+    expect(await auditActors(route, before)).toEqual([
+      'GET 404 bootstrap',
+      `GET 404 ${named('gina')}`,
+    ]);
+  });
+});

@@ -13,11 +13,11 @@ import { buildOpenApiDocument } from './openapi/openapi-document';
 /**
  * The gateway's HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf values),
  * JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error envelope, OpenAPI docs,
- * and the internal listener on ADMIN_PORT for the admin API.
+ * and the internal listener on ADMIN_HOST:ADMIN_PORT for the admin API (ADR 0062).
  */
 export function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;
-  serveInternalRoutesOn(adapter.getInstance(), config.adminPort, '0.0.0.0');
+  serveInternalRoutesOn(adapter.getInstance(), config.adminPort, config.adminHost);
   adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
     done(null, qs.parse(body.toString('utf8'), QS_OPTIONS));
   });

@@ -1,12 +1,27 @@
 import { createHash } from 'node:crypto';
+import * as net from 'node:net';
 import type { Stack } from '@opp/local-stack';
 import { AdminClient, eventually, queryStackDb, startTestStack } from '@opp/testing';
 
+/** Whether a TCP connection to host:port is accepted ('connected') or refused (its error code). */
+function connect(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(5_000, () => socket.destroy(new Error('timeout')));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
 /**
- * Named operator tokens of the admin API (ADR 0062, finding M5): stored hashed, scoped, revocable,
- * and the audit log names the operator the token belongs to, whatever the client declares.
+ * The admin surface (ADR 0062): named operator tokens (stored hashed, scoped, revocable; the audit
+ * log names the token's operator, whatever the client declares), the listener's address, the
+ * audit table's role, the immediate revocation of a rotated key and the admin API's own document.
  */
-describe('admin operator tokens (M5)', () => {
+describe('admin hardening (M5, L7, L8)', () => {
   // The suite's database outlives a run: names of this run only.
   const run = Date.now().toString(36);
   const named = (name: string) => `${name}-${run}`;
@@ -14,7 +29,7 @@ describe('admin operator tokens (M5)', () => {
   let bootstrap: AdminClient;
 
   beforeAll(async () => {
-    stack = await startTestStack({ suite: 'admin operators', services: ['api-gateway'] });
+    stack = await startTestStack({ suite: 'admin hardening', services: ['api-gateway'] });
     bootstrap = new AdminClient(stack.adminUrl!);
   });
 
@@ -31,6 +46,13 @@ describe('admin operator tokens (M5)', () => {
         [route, since],
       )
     ).map((row) => `${row.method} ${row.status} ${row.actor}`);
+
+  it('binds the admin listener to loopback by default (ADMIN_HOST)', async () => {
+    const port = Number(new URL(stack.adminUrl!).port);
+    expect(await connect('127.0.0.1', port)).toBe('connected');
+    // Another loopback address reaches a socket bound to 0.0.0.0, not one bound to 127.0.0.1.
+    expect(await connect('127.0.0.2', port)).toBe('ECONNREFUSED');
+  });
 
   it('answers a new token once and keeps only its SHA-256', async () => {
     const issued = await bootstrap.request('POST', '/admin/v1/operators', {

@@ -6,6 +6,7 @@ import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-cre
 import { RecordMerchantSecretsKek1763800001100 } from './migrations/1763800001100-record-merchant-secrets-kek';
 import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-store-replay-answer-text';
 import { CreateAdminOperators1764400000100 } from './migrations/1764400000100-create-admin-operators';
+import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-admin-audit-log';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -18,6 +19,7 @@ export const migrations = [
   RecordMerchantSecretsKek1763800001100,
   StoreReplayAnswerText1763800003100,
   CreateAdminOperators1764400000100,
+  MoveAdminAuditLog1764400000200,
 ];
 
 export const databaseOptions = (url: string) =>

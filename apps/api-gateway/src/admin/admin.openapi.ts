@@ -3,6 +3,7 @@ import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../http/openapi/api-doc.decorator';
 import {
   arrayOf,
+  boolean,
   dateTime,
   integer,
   nullable,
@@ -127,8 +128,21 @@ export const AdminDocs = {
   getProject: admin('Read a project', project(false)),
   updateProject: admin("Change a project's name, callback URL or settings", project(false)),
   rotateKeys: admin(
-    'Issue a new key pair; the old private key keeps signing for the grace period',
+    'Issue a new private key; the old one keeps verifying for the grace period, or not at all',
     project(true),
+    {
+      description:
+        'ADR 0002, ADR 0062. The public key stays. The old private key keeps verifying for ' +
+        'KEY_ROTATION_GRACE_HOURS (default 24; `previousKeyExpiresAt`). Only one old key is ' +
+        'kept: a second rotation within the grace period discards the key the first one kept. ' +
+        'With `{"revokePrevious": true}` (a leaked key) the old key stops verifying at once ' +
+        '(`previousKeyExpiresAt` null; other gateway replicas within 5 seconds).',
+      body: object(
+        { revokePrevious: boolean('true: no grace period for the old key (default false)') },
+        [],
+      ),
+      jsonOnly: true,
+    },
   ),
   createPartner: admin(
     'Create a processing partner; answers its secret once',

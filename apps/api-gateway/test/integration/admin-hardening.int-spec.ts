@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import * as net from 'node:net';
 import type { Stack } from '@opp/local-stack';
-import { AdminClient, eventually, queryStackDb, startTestStack } from '@opp/testing';
+import {
+  AdminClient,
+  eventually,
+  MerchantClient,
+  queryStackDb,
+  startTestStack,
+  type MerchantKeys,
+} from '@opp/testing';
 
 /** Whether a TCP connection to host:port is accepted ('connected') or refused (its error code). */
 function connect(host: string, port: number): Promise<string> {
@@ -29,7 +36,12 @@ describe('admin hardening (M5, L7, L8)', () => {
   let bootstrap: AdminClient;
 
   beforeAll(async () => {
-    stack = await startTestStack({ suite: 'admin hardening', services: ['api-gateway'] });
+    stack = await startTestStack({
+      suite: 'admin hardening',
+      services: ['api-gateway'],
+      // No service behind this gateway: a request past the signature check answers 503 at once.
+      extraEnv: { GATEWAY_REQUEST_TIMEOUT_MS: '300' },
+    });
     bootstrap = new AdminClient(stack.adminUrl!);
   });
 
@@ -176,5 +188,57 @@ describe('admin hardening (M5, L7, L8)', () => {
     }
     await eventually(async () => (await auditOf(id)).length >= 2, 'the audit rows of the calls');
     expect(await auditOf(id)).toEqual(['GET 404 bootstrap', `GET 404 ${named('gina')}`]);
+  });
+
+  describe('key rotation (L8)', () => {
+    let calls = 0;
+    /** 403 40301 when the key no longer verifies; 503 once past the signature (no service). */
+    const signedWith = async (keys: MerchantKeys) => {
+      calls += 1;
+      const answer = await new MerchantClient(stack.gatewayUrl!, keys).postForm(
+        '/v1/user/resolve',
+        {
+          identifier: `rotating-${calls}`,
+          ip: '10.0.0.1',
+        },
+      );
+      return answer.status === 403 ? `403 ${answer.data.error.code}` : `${answer.status}`;
+    };
+    const rotate = async (id: number, body?: object) => {
+      const answer = await bootstrap.request('POST', `/admin/v1/projects/${id}/rotate-keys`, body);
+      expect(answer.status).toBe(200);
+      return answer.data as MerchantKeys & { previousKeyExpiresAt: string | null };
+    };
+
+    it('keeps the old key verifying for the grace period; a second rotation discards it', async () => {
+      const first = await bootstrap.createProject();
+      const second = await rotate(first.id);
+      expect(Date.parse(second.previousKeyExpiresAt!) - Date.now()).toBeGreaterThan(23 * 3600_000);
+      expect([await signedWith(first), await signedWith(second)]).toEqual(['503', '503']);
+      const third = await rotate(first.id, {});
+      expect([await signedWith(first), await signedWith(second), await signedWith(third)]).toEqual([
+        '403 40301',
+        '503',
+        '503',
+      ]);
+    });
+
+    it('revokes the old key at once with revokePrevious', async () => {
+      const first = await bootstrap.createProject();
+      const second = await rotate(first.id, { revokePrevious: true });
+      expect(second.previousKeyExpiresAt).toBeNull();
+      expect(second.publicKey).toBe(first.publicKey);
+      expect([await signedWith(first), await signedWith(second)]).toEqual(['403 40301', '503']);
+      const read = await bootstrap.request('GET', `/admin/v1/projects/${first.id}`);
+      expect(read.data.previousKeyExpiresAt).toBeNull();
+    });
+
+    it('refuses a revokePrevious that is not a boolean', async () => {
+      const { id } = await bootstrap.createProject();
+      const refused = await bootstrap.request('POST', `/admin/v1/projects/${id}/rotate-keys`, {
+        revokePrevious: 'yes',
+      });
+      expect([refused.status, refused.data.error.code]).toEqual([400, 40017]);
+    });
   });
 });

@@ -241,4 +241,31 @@ describe('admin hardening (M5, L7, L8)', () => {
       expect([refused.status, refused.data.error.code]).toEqual([400, 40017]);
     });
   });
+
+  describe('OpenAPI documents (L7)', () => {
+    const pathsAt = async (url: string) => {
+      const answer = await fetch(url);
+      expect([url, answer.status]).toEqual([url, 200]);
+      return Object.keys(((await answer.json()) as { paths: object }).paths);
+    };
+
+    it('serves the public document without the admin API or /metrics', async () => {
+      const paths = await pathsAt(`${stack.gatewayUrl}/docs-json`);
+      expect(paths).toContain('/v1/card/process');
+      expect(paths.filter((route) => /^\/(admin|metrics)/.test(route))).toEqual([]);
+    });
+
+    it('serves the admin API and /metrics in their own document, on the admin listener only', async () => {
+      const paths = await pathsAt(`${stack.adminUrl}/admin/docs-json`);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/admin/v1/operators',
+          '/admin/v1/projects/{id}/rotate-keys',
+          '/metrics',
+        ]),
+      );
+      expect(paths.filter((route) => !/^\/(admin|metrics)/.test(route))).toEqual([]);
+      expect((await fetch(`${stack.gatewayUrl}/admin/docs-json`)).status).toBe(404);
+    });
+  });
 });

@@ -90,7 +90,7 @@ function document(parts: {
       ...built.components,
       schemas: parts.schemas as NonNullable<OpenAPIObject['components']>['schemas'],
     },
-  } as OpenAPIObject;
+  };
 }
 
 function pathsOn(
@@ -111,7 +111,7 @@ function referenced(
   always.forEach((name) => kept.add(name));
   while (queue.length > 0) {
     const value = queue.pop();
-    if (Array.isArray(value)) queue.push(...value);
+    if (Array.isArray(value)) queue.push(...(value as unknown[]));
     else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         const name =

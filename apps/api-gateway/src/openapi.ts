@@ -1,19 +1,23 @@
 import * as fs from 'node:fs';
-import { previewOpenApiDocument } from './http/openapi/preview-document';
+import { previewOpenApiDocuments } from './http/openapi/preview-document';
 
 /**
- * `npm run openapi`: writes the gateway's OpenAPI document (docs/openapi.json) without starting
- * the service, so integrators and the SDK read the contract from the repository.
+ * `npm run openapi`: writes the gateway's OpenAPI documents without starting the service, so
+ * integrators and the SDK read the contract from the repository: the public one
+ * (docs/openapi.json) and the admin listener's (docs/openapi-admin.json, ADR 0062).
  */
 export const renderOpenApi = (document: object): string => `${JSON.stringify(document, null, 2)}\n`;
 
 if (require.main === module) {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: node dist/apps/api-gateway/src/openapi.js <file>');
-  previewOpenApiDocument().then(
-    (document) => {
-      fs.writeFileSync(file, renderOpenApi(document));
-      process.stdout.write(`wrote ${file}\n`);
+  const [publicFile, adminFile] = process.argv.slice(2);
+  if (!publicFile || !adminFile) {
+    throw new Error('usage: node dist/apps/api-gateway/src/openapi.js <public file> <admin file>');
+  }
+  previewOpenApiDocuments().then(
+    (documents) => {
+      fs.writeFileSync(publicFile, renderOpenApi(documents.public));
+      fs.writeFileSync(adminFile, renderOpenApi(documents.admin));
+      process.stdout.write(`wrote ${publicFile} and ${adminFile}\n`);
       process.exit(0);
     },
     (error: unknown) => {

@@ -40,6 +40,7 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.RecurringExpired]: 'Recurring expired for the user',
   [ErrorCode.CardRememberingDisabled]: 'Card remembering disabled for the project',
   [ErrorCode.InsufficientBalance]: 'Insufficient balance',
+  [ErrorCode.AdminScopeInsufficient]: 'Operator token lacks the write scope',
   [ErrorCode.ProjectNotFound]: 'Project missing',
   [ErrorCode.CardTokenInvalid]: 'Card token invalid',
   [ErrorCode.TransactionNotFound]: 'Transaction does not exist',

@@ -39,6 +39,8 @@ export const ErrorCode = {
   RecurringExpired: 40311,
   CardRememberingDisabled: 40312,
   InsufficientBalance: 40313,
+  // Platform addition: an admin operator token of read scope asked to change something (ADR 0062).
+  AdminScopeInsufficient: 40320,
   ProjectNotFound: 40401,
   CardTokenInvalid: 40402,
   TransactionNotFound: 40403,

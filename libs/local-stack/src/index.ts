@@ -47,6 +47,7 @@ export {
   type StartStackOptions,
 } from './stack';
 export { createTopics, type CreateTopicsOptions, type TopicSpec } from './topics';
+export { AUDIT_OWNER_ROLE, AUDIT_WRITER_ROLE, provisionAdminAuditLog } from './admin-audit-log';
 export {
   provisionServiceDatabases,
   serviceDatabaseFromUrl,

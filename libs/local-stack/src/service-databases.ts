@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { provisionAdminAuditLog } from './admin-audit-log';
 import { assertDatabaseName } from './databases';
 
 /** One service's database and the only role that may use it, both named by its DATABASE_URL. */
@@ -6,6 +7,8 @@ export interface ServiceDatabase {
   database: string;
   role: string;
   password: string;
+  /** The gateway's: an admin audit table its own role cannot alter (ADR 0062). */
+  adminAuditLog?: boolean;
 }
 
 /** Reads role, password and database from a service's `postgres://role:password@host/database`. */
@@ -64,5 +67,8 @@ async function provisionOne(admin: Client, adminUrl: string, service: ServiceDat
     await inside.query('REVOKE ALL ON SCHEMA public FROM PUBLIC');
   } finally {
     await inside.end().catch(() => undefined);
+  }
+  if (service.adminAuditLog) {
+    await provisionAdminAuditLog(adminUrl, service.database, service.role);
   }
 }

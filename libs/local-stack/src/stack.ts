@@ -3,6 +3,7 @@ import { startAutoanalyzeStandIn, type AutoanalyzeStandIn } from './autoanalyze-
 import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 import { findFreePort } from './free-port';
 import { runMigrations } from './migrations';
+import { provisionAdminAuditLog } from './admin-audit-log';
 import { localDir, findRepoRoot } from './repo-paths';
 import { startService, type ServiceHandle } from './service-process';
 import { APP_NAMES, databaseName, serviceSpec, type AppName } from './services';
@@ -83,6 +84,9 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   if (options.resetDatabases) await dropDatabases(adminUrl, databases);
   const created = await ensureDatabases(adminUrl, databases);
   if (created.length) log(`Created databases: ${created.join(', ')}`);
+  // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0062).
+  const gateway = names.indexOf('api-gateway');
+  if (gateway >= 0) await provisionAdminAuditLog(adminUrl, databases[gateway]);
   const topics = await createTopics(options.brokers, options.topics, { prefix });
   if (topics.length) log(`Created ${topics.length} topics${prefix ? ` (prefix ${prefix})` : ''}`);
 

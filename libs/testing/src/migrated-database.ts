@@ -1,5 +1,10 @@
 import { DataSource, type Logger, type MigrationInterface } from 'typeorm';
-import { databaseUrl, dropDatabases, ensureDatabases } from '@opp/local-stack';
+import {
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+  provisionAdminAuditLog,
+} from '@opp/local-stack';
 import { testDatabaseAdminUrl } from './infra/test-env';
 
 type Migration = new () => MigrationInterface;
@@ -22,6 +27,8 @@ export class MigratedTestDatabase {
     const adminUrl = testDatabaseAdminUrl();
     await dropDatabases(adminUrl, [name]);
     await ensureDatabases(adminUrl, [name]);
+    // The gateway's migrations expect the audit table of the provisioning step (ADR 0062).
+    await provisionAdminAuditLog(adminUrl, name);
     const dataSource = new DataSource({
       type: 'postgres',
       url: databaseUrl(adminUrl, name),

@@ -37,6 +37,7 @@ export const ErrorCode = {
   RecurringExpired: 40311,
   CardRememberingDisabled: 40312,
   InsufficientBalance: 40313,
+  AdminScopeInsufficient: 40320,
   ProjectNotFound: 40401,
   CardTokenInvalid: 40402,
   TransactionNotFound: 40403,

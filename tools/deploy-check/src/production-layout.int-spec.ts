@@ -15,6 +15,7 @@ import {
   dropDatabases,
   ensureDatabases,
   findFreePort,
+  provisionAdminAuditLog,
   tailFile,
   terminatePid,
   waitForReady,
@@ -62,6 +63,8 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opp-production-layout-'));
     await dropDatabases(adminUrl, [database]);
     await ensureDatabases(adminUrl, [database]);
+    // What the provisioning step does before the gateway's migrations (ADR 0062).
+    await provisionAdminAuditLog(adminUrl, database);
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminGateModule } from '../admin/admin-gate.module';
+import { AdminOperatorsHttpController } from '../admin/interface/admin-operators.http.controller';
 import { AdminDeliveriesHttpController } from '../deliveries/admin-deliveries.http.controller';
 import { PartnerModule } from '../partner/partner.module';
 import { AdminPartnersHttpController } from '../partner/interface/admin-partners.http.controller';
@@ -11,13 +12,14 @@ import { AdminTemplatesHttpController } from '../template/interface/admin-templa
 import { AdminSandboxDisputesHttpController } from '../transaction/interface/admin-sandbox-disputes.http.controller';
 
 /**
- * The admin API on the admin listener (ADR 0002): projects, partners, templates, deliveries and
- * sandbox disputes. All its controllers share one module, so one token guard (and its rate limit
+ * The admin API on the admin listener (ADR 0002): operator tokens, projects, partners, templates,
+ * deliveries and sandbox disputes. All its controllers share one module, so one token guard (and its rate limit
  * per client address) gates them all.
  */
 @Module({
   imports: [AdminGateModule, ProjectModule, PartnerModule, PartnerTemplateModule, RequestsModule],
   controllers: [
+    AdminOperatorsHttpController,
     AdminProjectsHttpController,
     AdminPartnersHttpController,
     AdminTemplatesHttpController,

@@ -1,13 +1,37 @@
 import { Module } from '@nestjs/common';
 import { AdminAuditLogRepository } from './infrastructure/admin-audit-log.repository';
+import { AdminOperatorRepository } from './infrastructure/admin-operator.repository';
+import { AdminOperatorStore } from './operators/admin-operator.store';
+import { IdentifyAdminCallerUseCase } from './operators/identify-admin-caller.use-case';
+import {
+  IssueOperatorTokenUseCase,
+  ListOperatorTokensUseCase,
+  RevokeOperatorTokenUseCase,
+} from './operators/operator-tokens.use-cases';
 import { AdminTokenGuard } from './admin-token.guard';
 
 /**
- * The admin API's gate (ADR 0002): the token guard and the audit log it writes. The guard is built
- * in the module of its controllers, so the audit log is exported with it.
+ * The admin API's gate (ADR 0002, ADR 0062): the token guard, the operator tokens it accepts and
+ * the audit log it writes. The guard is built in the module of its controllers, so what it needs
+ * is exported with it.
  */
 @Module({
-  providers: [AdminAuditLogRepository, AdminTokenGuard],
-  exports: [AdminAuditLogRepository, AdminTokenGuard],
+  providers: [
+    { provide: AdminOperatorStore, useClass: AdminOperatorRepository },
+    AdminAuditLogRepository,
+    IdentifyAdminCallerUseCase,
+    IssueOperatorTokenUseCase,
+    ListOperatorTokensUseCase,
+    RevokeOperatorTokenUseCase,
+    AdminTokenGuard,
+  ],
+  exports: [
+    AdminAuditLogRepository,
+    IdentifyAdminCallerUseCase,
+    IssueOperatorTokenUseCase,
+    ListOperatorTokensUseCase,
+    RevokeOperatorTokenUseCase,
+    AdminTokenGuard,
+  ],
 })
 export class AdminGateModule {}

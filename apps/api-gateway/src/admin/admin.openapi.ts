@@ -3,6 +3,7 @@ import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../http/openapi/api-doc.decorator';
 import {
   arrayOf,
+  boolean,
   dateTime,
   integer,
   nullable,
@@ -91,7 +92,35 @@ const admin = (
   ...extra,
 });
 
+const operator = {
+  name: string('The operator: the audit log names them so'),
+  scope: string('read: GET only; write: every admin call', { enum: ['read', 'write'] }),
+  createdBy: string('The operator who issued it (bootstrap: ADMIN_TOKEN)'),
+  createdAt: dateTime('Issued'),
+  revokedAt: nullable(dateTime('Revoked; its calls answer 401 since')),
+};
+
 export const AdminDocs = {
+  createOperator: admin(
+    'Issue a named operator token; answers the token once',
+    object({ ...operator, token: string('The bearer token; shown only now: store it now') }),
+    {
+      status: 201,
+      description:
+        'ADR 0062. Only its SHA-256 is stored. A name is unique among the tokens not revoked ' +
+        '(400 40017 otherwise); `bootstrap` and `unauthenticated` are reserved.',
+    },
+  ),
+  listOperators: admin(
+    'Every operator token issued, revoked ones included (never the tokens)',
+    object({ operators: arrayOf(object(operator)) }),
+    { errors: [] },
+  ),
+  revokeOperator: admin(
+    'Revoke the operator token of that name: its next call answers 401',
+    object({}, [], 'No content'),
+    { status: 204, errors: [ErrorCode.ResourceNotFound] },
+  ),
   createProject: admin('Create a merchant project; answers its keys once', project(true), {
     status: 201,
     errors: [],
@@ -99,8 +128,21 @@ export const AdminDocs = {
   getProject: admin('Read a project', project(false)),
   updateProject: admin("Change a project's name, callback URL or settings", project(false)),
   rotateKeys: admin(
-    'Issue a new key pair; the old private key keeps signing for the grace period',
+    'Issue a new private key; the old one keeps verifying for the grace period, or not at all',
     project(true),
+    {
+      description:
+        'ADR 0002, ADR 0062. The public key stays. The old private key keeps verifying for ' +
+        'KEY_ROTATION_GRACE_HOURS (default 24; `previousKeyExpiresAt`). Only one old key is ' +
+        'kept: a second rotation within the grace period discards the key the first one kept. ' +
+        'With `{"revokePrevious": true}` (a leaked key) the old key stops verifying at once ' +
+        '(`previousKeyExpiresAt` null; other gateway replicas within 5 seconds).',
+      body: object(
+        { revokePrevious: boolean('true: no grace period for the old key (default false)') },
+        [],
+      ),
+      jsonOnly: true,
+    },
   ),
   createPartner: admin(
     'Create a processing partner; answers its secret once',

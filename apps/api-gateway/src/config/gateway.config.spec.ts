@@ -49,6 +49,19 @@ describe('GatewayConfig: the edge settings', () => {
     expect(config.adminPort).toBe(3010);
   });
 
+  it('binds the admin listener to loopback unless ADMIN_HOST says otherwise (M5, ADR 0062)', () => {
+    expect(loadConfig(GatewayConfig, {}).adminHost).toBe('127.0.0.1');
+    expect(loadConfig(GatewayConfig, PRODUCTION).adminHost).toBe('127.0.0.1');
+    expect(loadConfig(GatewayConfig, { ...PRODUCTION, ADMIN_HOST: '0.0.0.0' }).adminHost).toBe(
+      '0.0.0.0',
+    );
+    for (const value of ['localhost', 'admin.internal', '300.1.1.1']) {
+      expect(problemsOf({ ...PRODUCTION, ADMIN_HOST: value })).toEqual([
+        'ADMIN_HOST must be an ip address',
+      ]);
+    }
+  });
+
   it('requires ADMIN_PORT in production, apart from the public port', () => {
     const { ADMIN_PORT: _omitted, ...withoutPort } = PRODUCTION;
     expect(problemsOf(withoutPort)).toEqual(['ADMIN_PORT is required']);

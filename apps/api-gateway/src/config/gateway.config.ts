@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import {
   IsInt,
+  IsIP,
   IsOptional,
   IsString,
   IsUrl,
@@ -53,6 +54,15 @@ export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMig
     },
   })
   adminPort: number;
+
+  /**
+   * The address the internal listener binds (ADR 0062): loopback unless set, so a development
+   * gateway never offers the admin API to its network. A container whose port is published or
+   * reached through a Service sets `0.0.0.0` (docker-compose.yml, deploy/).
+   */
+  @Env('ADMIN_HOST', { default: '127.0.0.1' })
+  @IsIP()
+  adminHost: string;
 
   /** Admin calls per client address and minute; beyond it 429. */
   @Env('ADMIN_RATE_LIMIT_PER_MINUTE', { default: '600' })

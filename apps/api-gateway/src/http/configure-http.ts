@@ -8,16 +8,16 @@ import { ApiExceptionFilter } from './api-exception.filter';
 import { isMerchantUrl, refuseBadInput } from './bad-input.hooks';
 import { assertLeafCount, quoteNumbers } from './merchant-json';
 import { serveInternalRoutesOn } from './internal-listener';
-import { buildOpenApiDocument } from './openapi/openapi-document';
+import { buildOpenApiDocuments } from './openapi/openapi-document';
 
 /**
  * The gateway's HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf values),
  * JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error envelope, OpenAPI docs,
- * and the internal listener on ADMIN_PORT for the admin API.
+ * and the internal listener on ADMIN_HOST:ADMIN_PORT for the admin API (ADR 0062).
  */
 export function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;
-  serveInternalRoutesOn(adapter.getInstance(), config.adminPort, '0.0.0.0');
+  serveInternalRoutesOn(adapter.getInstance(), config.adminPort, config.adminHost);
   adapter.useBodyParser('application/x-www-form-urlencoded', true, {}, (_req, body, done) => {
     done(null, qs.parse(body.toString('utf8'), QS_OPTIONS));
   });
@@ -49,5 +49,12 @@ export function configureGatewayHttp(app: NestFastifyApplication, config: Gatewa
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+  // One document per listener (ADR 0062): the admin one under /admin, which only the admin
+  // listener serves (internal-listener.ts), as JSON only.
+  const documents = buildOpenApiDocuments(app);
+  SwaggerModule.setup('docs', app, documents.public, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('admin/docs', app, documents.admin, {
+    jsonDocumentUrl: 'admin/docs-json',
+    ui: false,
+  });
 }

@@ -70,7 +70,8 @@ describe('gateway edge rules', () => {
     });
     gateway = stack.gatewayUrl!;
     adminUrl = stack.adminUrl!;
-    admin = new AdminClient(adminUrl, undefined, 'alice');
+    // A named operator token: the audit log names its operator (ADR 0062).
+    admin = await new AdminClient(adminUrl).operator('alice', 'write');
   });
 
   afterAll(async () => {
@@ -209,7 +210,7 @@ describe('gateway edge rules', () => {
 
       const rows = async () =>
         auditRows(
-          `SELECT actor, client_ip, method, route, target, status, at FROM admin_audit_log
+          `SELECT actor, client_ip, method, route, target, status, at FROM audit.admin_audit_log
            WHERE at >= $1 AND (target->>'id' = $2 OR route = '/admin/v1/projects') ORDER BY id`,
           [before, String(project.id)],
         );
@@ -245,9 +246,9 @@ describe('gateway edge rules', () => {
     it('is append-only: the database refuses to change or delete a row', async () => {
       await admin.createProject();
       for (const sql of [
-        `UPDATE admin_audit_log SET actor = 'mallory'`,
-        `DELETE FROM admin_audit_log`,
-        `TRUNCATE admin_audit_log`,
+        `UPDATE audit.admin_audit_log SET actor = 'mallory'`,
+        `DELETE FROM audit.admin_audit_log`,
+        `TRUNCATE audit.admin_audit_log`,
       ]) {
         await expect(auditRows(sql, [])).rejects.toThrow(/append-only/);
       }

@@ -14,9 +14,8 @@ export class AdminClient {
 
   constructor(
     gatewayOrAdminUrl: string,
-    private readonly token = DEV_ADMIN_TOKEN,
-    /** Sent as X-Admin-Actor: the operator named in the audit log. */
-    private readonly actor?: string,
+    /** ADMIN_TOKEN or a named operator token (ADR 0062): the audit log names its operator. */
+    readonly token = DEV_ADMIN_TOKEN,
   ) {
     this.baseUrl = adminUrlOf(gatewayOrAdminUrl) ?? gatewayOrAdminUrl;
   }
@@ -31,10 +30,7 @@ export class AdminClient {
         method,
         url: this.baseUrl + path,
         data: body,
-        headers: {
-          authorization: `Bearer ${this.token}`,
-          ...(this.actor ? { 'x-admin-actor': this.actor } : {}),
-        },
+        headers: { authorization: `Bearer ${this.token}` },
         validateStatus: () => true,
         timeout: 15_000,
       })
@@ -57,6 +53,17 @@ export class AdminClient {
       );
     }
     return response.data as MerchantKeys & { id: number };
+  }
+
+  /** Issues a named operator token (ADR 0062) and answers a client that calls with it. */
+  async operator(name: string, scope: 'read' | 'write'): Promise<AdminClient> {
+    const response = await this.request('POST', '/admin/v1/operators', { name, scope });
+    if (response.status !== 201) {
+      throw new Error(
+        `Issuing an operator token failed: ${response.status} ${JSON.stringify(response.data)}`,
+      );
+    }
+    return new AdminClient(this.baseUrl, (response.data as { token: string }).token);
   }
 
   async createPartner(projectId: number, identifier: string) {

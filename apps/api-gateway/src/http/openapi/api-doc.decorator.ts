@@ -50,7 +50,13 @@ const AUTH_ERRORS: Record<ApiAuth, readonly Code[]> = {
     ErrorCode.ServiceUnavailable,
   ],
   partner: [ErrorCode.InvalidParameter, ErrorCode.ServiceUnavailable],
-  admin: [ErrorCode.AuthTokenMissing, ErrorCode.AuthTokenRejected, ErrorCode.InvalidParameter],
+  // 40320: a read-scope operator token on a call that changes something (ADR 0062).
+  admin: [
+    ErrorCode.AuthTokenMissing,
+    ErrorCode.AuthTokenRejected,
+    ErrorCode.AdminScopeInsufficient,
+    ErrorCode.InvalidParameter,
+  ],
   none: [],
 };
 

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { findRepoRoot } from '@opp/local-stack';
 import { renderOpenApi } from '../../openapi';
-import { previewOpenApiDocument } from './preview-document';
+import { previewOpenApiDocuments } from './preview-document';
 
 type Operation = {
   summary?: string;
@@ -14,22 +14,50 @@ type Operation = {
 
 const UNSIGNED_V1 = ['/v1/card/getToken', '/v1/payout-types', '/v1/payout-parameters'];
 
-describe('OpenAPI document of the gateway', () => {
+const operationsOf = (document: OpenAPIObject): [string, string, Operation][] =>
+  Object.entries(document.paths).flatMap(([route, item]) =>
+    Object.entries(item as Record<string, Operation>).map(
+      ([method, op]) => [route, method, op] as [string, string, Operation],
+    ),
+  );
+
+describe('OpenAPI documents of the gateway', () => {
   let document: OpenAPIObject;
+  let admin: OpenAPIObject;
   let operations: [string, string, Operation][];
 
   beforeAll(async () => {
-    document = await previewOpenApiDocument();
-    operations = Object.entries(document.paths).flatMap(([route, item]) =>
-      Object.entries(item as Record<string, Operation>).map(
-        ([method, op]) => [route, method, op] as [string, string, Operation],
-      ),
-    );
+    const documents = await previewOpenApiDocuments();
+    document = documents.public;
+    admin = documents.admin;
+    // The checks of every operation apply to both documents.
+    operations = [...operationsOf(document), ...operationsOf(admin)];
   });
 
   it('is committed as generated (run `npm run openapi` after changing a route)', () => {
-    const committed = path.join(findRepoRoot(), 'docs', 'openapi.json');
-    expect(fs.readFileSync(committed, 'utf8')).toBe(renderOpenApi(document));
+    const docs = path.join(findRepoRoot(), 'docs');
+    expect(fs.readFileSync(path.join(docs, 'openapi.json'), 'utf8')).toBe(renderOpenApi(document));
+    expect(fs.readFileSync(path.join(docs, 'openapi-admin.json'), 'utf8')).toBe(
+      renderOpenApi(admin),
+    );
+  });
+
+  it('keeps the admin API and /metrics out of the public document, in the admin one (L7)', () => {
+    const publicRoutes = Object.keys(document.paths);
+    expect(publicRoutes.filter((route) => /^\/(admin|metrics)/.test(route))).toEqual([]);
+    expect(publicRoutes).toEqual(expect.arrayContaining(['/v1/card/process', '/processing']));
+    expect(JSON.stringify(document)).not.toMatch(/\/admin\/|adminToken|ADMIN_TOKEN|rotate-keys/);
+    const adminRoutes = Object.keys(admin.paths);
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        '/admin/v1/projects',
+        '/admin/v1/projects/{id}/rotate-keys',
+        '/admin/v1/operators',
+        '/metrics',
+      ]),
+    );
+    expect(adminRoutes.filter((route) => !/^\/(admin|metrics)/.test(route))).toEqual([]);
+    expect(Object.keys(admin.components?.securitySchemes ?? {})).toEqual(['adminToken']);
   });
 
   it('gives every operation a summary and a success answer (a redirect or a schema)', () => {
@@ -74,7 +102,6 @@ describe('OpenAPI document of the gateway', () => {
 
   it('puts the signature scheme on every signed /v1 call, the partner one on /processing', () => {
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
-      'adminToken',
       'merchantSignature',
       'partnerIdentifier',
       'partnerSignature',

@@ -1,17 +1,16 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import { loadConfig } from '@opp/config';
 import { AppModule } from '../../app.module';
 import { GatewayConfig } from '../../config/gateway.config';
-import { buildOpenApiDocument } from './openapi-document';
+import { buildOpenApiDocuments, type OpenApiDocuments } from './openapi-document';
 
 /**
- * The gateway's OpenAPI document without a database or a broker: Nest's preview mode builds the
+ * The gateway's OpenAPI documents without a database or a broker: Nest's preview mode builds the
  * module graph (controllers and their decorators) without instantiating any provider.
  */
-export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
+export async function previewOpenApiDocuments(): Promise<OpenApiDocuments> {
   const app = await NestFactory.create(
     // Nothing starts in preview, so development defaults do; an unset NODE_ENV would mean
     // production (ADR 0061) and ask for every secret just to print the document.
@@ -25,7 +24,7 @@ export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
     { preview: true, logger: false },
   );
   try {
-    return buildOpenApiDocument(app);
+    return buildOpenApiDocuments(app);
   } finally {
     await app.close();
   }

@@ -20,6 +20,7 @@ import { GetProjectUseCase } from '../application/get-project/get-project.use-ca
 import { RotateProjectKeysUseCase } from '../application/rotate-project-keys/rotate-project-keys.use-case';
 import { UpdateProjectUseCase } from '../application/update-project/update-project.use-case';
 import { CreateProjectDto } from './dto/create-project.dto';
+import { RotateKeysDto } from './dto/rotate-keys.dto';
 import { UpdateProjectDto } from './dto/update-project.dto';
 import { toProjectResponse } from './project.response';
 import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
@@ -62,8 +63,8 @@ export class AdminProjectsHttpController {
   @Post(':id/rotate-keys')
   @ApiDoc(AdminDocs.rotateKeys)
   @HttpCode(200)
-  async rotate(@Param('id', ParseIntPipe) id: number) {
-    const project = await this.rotateKeys.execute(id);
+  async rotate(@Param('id', ParseIntPipe) id: number, @Body() body: RotateKeysDto = {}) {
+    const project = await this.rotateKeys.execute(id, { revokePrevious: body?.revokePrevious });
     if (!project) throw AdminNotFound('project', id);
     return toProjectResponse(project, { withPrivateKey: true });
   }

@@ -50,7 +50,7 @@ describe('GatewayConfig: the edge settings', () => {
   });
 
   it('binds the admin listener to loopback unless ADMIN_HOST says otherwise (M5, ADR 0062)', () => {
-    expect(loadConfig(GatewayConfig, {}).adminHost).toBe('127.0.0.1');
+    expect(loadConfig(GatewayConfig, { NODE_ENV: 'development' }).adminHost).toBe('127.0.0.1');
     expect(loadConfig(GatewayConfig, PRODUCTION).adminHost).toBe('127.0.0.1');
     expect(loadConfig(GatewayConfig, { ...PRODUCTION, ADMIN_HOST: '0.0.0.0' }).adminHost).toBe(
       '0.0.0.0',

@@ -13,6 +13,7 @@ describe('PayoutsConfig: keys by service (ADR 0063)', () => {
 
   it('does not read SECRETS_KEYS even when the environment holds it', () => {
     const config = loadConfig(PayoutsConfig, {
+      NODE_ENV: 'development',
       SECRETS_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
     });
     expect(config).not.toHaveProperty('secretsKeys');

@@ -18,7 +18,7 @@ const GATEWAY_REQUEST_TIMEOUT_MS = 4000;
 const FLOW_DEADLINE_MS = 10_000;
 
 /**
- * D14 and D19 for payouts (ADR 0026): a payout retried after a 503 never pays out twice, and a
+ * Retries and replays for payouts (ADR 0014, ADR 0011, ADR 0026): a payout retried after a 503 never pays out twice, and a
  * payout is a transaction of type `payout` to the three transaction queries.
  */
 describe('payout retries and payouts in the transaction queries', () => {
@@ -85,7 +85,7 @@ describe('payout retries and payouts in the transaction queries', () => {
     };
   }
 
-  /** The identical signed request, sent as often as asked: the merchant's retry (D14). */
+  /** The identical signed request, sent as often as asked: the merchant's retry (ADR 0014). */
   const resend = (merchant: MerchantClient, signed: Record<string, unknown>) =>
     merchant.postForm('/v1/payout', signed, false);
 

@@ -1,4 +1,4 @@
-import { maskPans } from './pan-mask';
+import { maskCardNumbers } from '@opp/card-bins';
 import { isSensitiveKey, REDACTED } from './sensitive-keys';
 
 // Query parameters whose values must not survive in a logged URL or form body, e.g.
@@ -15,7 +15,7 @@ const MAX_KEYS = 200;
 /** Masks card numbers and sensitive query values in one string. */
 export function scrubString(text: string): string {
   const withoutQuery = text.includes('=') ? text.replace(SENSITIVE_QUERY, `$1${REDACTED}`) : text;
-  return maskPans(withoutQuery);
+  return maskCardNumbers(withoutQuery);
 }
 
 // A JSON string literal, escapes included.

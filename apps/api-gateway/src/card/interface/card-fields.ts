@@ -1,4 +1,4 @@
-import { isCardNumber } from '@opp/card-bins';
+import { isCardNumber, maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
@@ -54,7 +54,8 @@ export function readCardInput(params: RequestParams, now: Date = new Date()): Ca
     expirationMonth,
     expirationYear,
     securityCode,
-    ...(holder !== undefined ? { holder } : {}),
+    // The holder is free text (ADR 0059): a card number typed there is kept masked.
+    ...(holder !== undefined ? { holder: maskCardNumbers(holder) } : {}),
   };
 }
 

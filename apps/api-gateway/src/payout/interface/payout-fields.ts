@@ -1,7 +1,7 @@
 import type { PayoutAccountKind } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { isCardNumber, maskCardNumber } from '@opp/card-bins';
-import { fieldText, optionalText } from '../../http/form-fields';
+import { fieldText, freeText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
 /**
@@ -103,7 +103,7 @@ export function readParametersAccount(params: RequestParams): string {
 export function readPayoutParameters(params: RequestParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of PAYOUT_PARAMETER_NAMES) {
-    const value = optionalText(params, name, 255);
+    const value = freeText(params, name, 255);
     if (value !== undefined) out[name] = value;
   }
   return out;

@@ -5,6 +5,7 @@ import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-
 import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-create-admin-audit-log';
 import { RecordMerchantSecretsKek1763800001100 } from './migrations/1763800001100-record-merchant-secrets-kek';
 import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-store-replay-answer-text';
+import { MaskCardDataInPartnerTemplates1763800005900 } from './migrations/1763800005900-mask-card-data-in-partner-templates';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -16,6 +17,7 @@ export const migrations = [
   CreateAdminAuditLog1763700000800,
   RecordMerchantSecretsKek1763800001100,
   StoreReplayAnswerText1763800003100,
+  MaskCardDataInPartnerTemplates1763800005900,
 ];
 
 export const databaseOptions = (url: string) =>

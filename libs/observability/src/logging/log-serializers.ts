@@ -24,7 +24,9 @@ export function serializeError(err: unknown): unknown {
 /** Method, URL (query scrubbed), headers (redact paths censor secrets); never the body. */
 export function serializeRequest(req: unknown): unknown {
   if (typeof req !== 'object' || req === null) return req;
-  const line = stdSerializers.req(req as Parameters<typeof stdSerializers.req>[0]) as Serialized;
+  const line = stdSerializers.req(
+    req as Parameters<typeof stdSerializers.req>[0],
+  ) as unknown as Serialized;
   const url = typeof line.url === 'string' ? loggableUrl(line.url) : line.url;
   return scrubSerialized({ ...line, url });
 }

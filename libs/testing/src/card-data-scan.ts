@@ -76,10 +76,13 @@ export interface CardDataHit {
 }
 
 // What card data is comes from @opp/card-bins (ADR 0059); the scan only drops noise that the
-// definition cannot tell from card data in machine-made text: a run glued to letters (a hex id)
-// or starting with a digit no payment card starts with (13-digit millisecond timestamps).
+// definition cannot tell from card data in machine-made text: a run glued to letters (a hex id),
+// starting with a digit no payment card starts with (13-digit millisecond timestamps), or whose
+// first group is shorter than the 4 digits card numbers are written with (`order-3-1764369228597`,
+// a counter and a timestamp).
 const GLUED = /[\dA-Za-z]/;
 const CARD_MII = /^[2-6]/;
+const FIRST_GROUP = /^\d{4}/;
 // A W3C trace context id (`traceparent`: version-traceid-spanid-flags). Its 16-hex span id is
 // all decimal digits about once in 2,000 spans and then Luhn-valid one time in ten: a random id,
 // never card data, so the scan blanks these before it looks for card numbers.
@@ -100,7 +103,9 @@ export function findCardDataInText(text: string): CardDataHit[] {
   for (const match of findCardNumbers(withoutTraceIds)) {
     const before = withoutTraceIds[match.index - 1] ?? '';
     const after = withoutTraceIds[match.index + match.length] ?? '';
+    const written = withoutTraceIds.slice(match.index, match.index + match.length);
     if (GLUED.test(before) || GLUED.test(after) || !CARD_MII.test(match.digits)) continue;
+    if (!FIRST_GROUP.test(written)) continue;
     hits.push({ kind: 'card number', excerpt: excerptAround(text, match.index) });
   }
   for (const match of text.matchAll(CODE_UNDER_KEY)) {

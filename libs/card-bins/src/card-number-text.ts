@@ -126,7 +126,7 @@ function longestWindowEnd(groups: Group[], start: number): number {
   return found;
 }
 
-/** The digits of a text written with D20's separators ("4111 1111-1111" -> "411111111111"). */
+/** The digits of a text written with the separators of ADR 0059 ("4111 1111-1111" -> "411111111111"). */
 export function withoutSeparators(text: string): string {
   return text.replace(SEPARATORS, '');
 }

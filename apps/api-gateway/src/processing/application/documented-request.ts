@@ -10,7 +10,7 @@ type Shape = 'any' | { members: Record<string, Shape> } | { items: Shape };
 const ANY: Shape = 'any';
 const members = (shape: Record<string, Shape>): Shape => ({ members: shape });
 
-// A task's `payload` is the named function's own (D5): sealed and masked as a whole, kept whole.
+// A task's `payload` is the named function's own (ADR 0005): sealed and masked as a whole, kept whole.
 const TASK_MEMBERS: Record<string, Shape> = {
   type: ANY,
   payload: ANY,
@@ -27,7 +27,7 @@ const REQUEST: Shape = members({
     service: members({
       sync: ANY,
       waitTime: ANY,
-      // D5 names the answer's member `waitingTime`; partners echo it back in requests.
+      // ADR 0005 names the answer's member `waitingTime`; partners echo it back in requests.
       waitingTime: ANY,
       result: { items: members({ type: ANY, uri: ANY, method: ANY }) },
     }),

@@ -7,7 +7,7 @@ export function isProcessingUrl(url: string): boolean {
 }
 
 /**
- * ADR 0016 for a processing request (D16 in full): a body nesting deeper than 32 levels, holding
+ * ADR 0016 for a processing request (ADR 0016 in full): a body nesting deeper than 32 levels, holding
  * more than 1,000 leaf values, or a NUL character or an unpaired surrogate in any name or text is
  * refused before any other work. The walk keeps its own stack, so no depth can overflow the
  * call stack. Returns the refusal's message (never quoting what was sent), or null.

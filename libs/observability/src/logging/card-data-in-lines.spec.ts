@@ -25,7 +25,7 @@ describe('no card number in any log line (ADR 0059)', () => {
     expect(sink.raw.join('')).toContain('411111******1111');
   });
 
-  it('masks a card number sent as a JSON number, as a key and with any D20 separator', () => {
+  it('masks a card number sent as a JSON number, as a key and with any separator of ADR 0059', () => {
     const { sink, logger } = setup();
     logger.info({ order: 4111111111111111, [PAN]: 'x', note: '4111_1111_1111_1111' });
     logger.info({ list: [deep(12, 5555555555554444)] }, 'card 4111/1111/1111/1111');

@@ -7,7 +7,7 @@ import {
   replaceCardNumbers,
 } from './card-number-text';
 
-describe('card numbers in text (ADR 0059)', () => {
+describe('card numbers in text (ADR 0064)', () => {
   it('is a Luhn-valid run of 13-19 digits', () => {
     expect(isCardNumber('4242424242424242')).toBe(true);
     expect(isCardNumber('378282246310005')).toBe(true);

@@ -1,4 +1,4 @@
-// The one definition of card data in text (ADR 0059): a Luhn-valid run of 13-19 digits, whose digit
+// The one definition of card data in text (ADR 0064): a Luhn-valid run of 13-19 digits, whose digit
 // groups may be separated by one space, dash, dot, slash or underscore. Sealing, masking, logging
 // and the test sweeps all find card numbers through this file; nothing else decides what one is.
 import { luhnValid } from './luhn';
@@ -126,7 +126,7 @@ function longestWindowEnd(groups: Group[], start: number): number {
   return found;
 }
 
-/** The digits of a text written with the separators of ADR 0059 ("4111 1111-1111" -> "411111111111"). */
+/** The digits of a text written with the separators of ADR 0064 ("4111 1111-1111" -> "411111111111"). */
 export function withoutSeparators(text: string): string {
   return text.replace(SEPARATORS, '');
 }

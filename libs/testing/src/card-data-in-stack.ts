@@ -12,7 +12,7 @@ import {
  */
 export async function findCardDataInStack(
   stack: Stack,
-  /** Identifiers ADR 0059 keeps as sent (order ids, request ids, notification URIs): not findings. */
+  /** Identifiers ADR 0064 keeps as sent (order ids, request ids, notification URIs): not findings. */
   allowed: readonly string[] = [],
 ): Promise<SweepFinding[]> {
   const urls = Object.values(stack.databaseUrls).filter((url): url is string => !!url);

@@ -75,7 +75,7 @@ export interface CardDataHit {
   excerpt: string;
 }
 
-// What card data is comes from @opp/card-bins (ADR 0059); the scan only drops noise that the
+// What card data is comes from @opp/card-bins (ADR 0064); the scan only drops noise that the
 // definition cannot tell from card data in machine-made text: a run glued to letters (a hex id),
 // starting with a digit no payment card starts with (13-digit millisecond timestamps), or whose
 // first group is shorter than the 4 digits card numbers are written with (`order-3-1764369228597`,
@@ -92,7 +92,7 @@ const CODE_UNDER_KEY =
   /(?:security_?code|securityCode|cvc2?|cvv2?)(?:["'\]]|%5D|%22)?\s*(?:[:=]|%3A|%3D)\s*["']?(\d{3,4})(?!\d)/gi;
 
 /**
- * Card data in a text: a card number (ADR 0059) whose first digit is 2-6 (the major industry
+ * Card data in a text: a card number (ADR 0064) whose first digit is 2-6 (the major industry
  * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out),
  * standing alone outside a trace context id, and a 3-4 digit security code under a card-ish key.
  * Masked excerpts only.

@@ -11,7 +11,7 @@ const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb', '
 const READ_TIMEOUT_MS = 120_000;
 
 /**
- * Card data in a text once the identifiers ADR 0059 lets a partner or merchant look things up by (an
+ * Card data in a text once the identifiers ADR 0064 lets a partner or merchant look things up by (an
  * order id, a request id, a notification URI, kept as sent) are set aside: each occurrence of one
  * is blanked before the scan. Without `allowed`, every card number counts.
  */

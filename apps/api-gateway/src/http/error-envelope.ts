@@ -22,7 +22,7 @@ export function toApiError(exception: unknown, logger: Logger): ApiError {
 /** Sends `{"error":{"code","message"}}` with the code's HTTP status. */
 export function sendErrorEnvelope(reply: FastifyReply, error: ApiError): void {
   const envelope = toErrorEnvelope(error);
-  // No answer echoes card data (ADR 0059), whatever a message quotes of what was sent.
+  // No answer echoes card data (ADR 0064), whatever a message quotes of what was sent.
   envelope.error.message = maskCardNumbers(envelope.error.message);
   void reply.status(error.status).send(envelope);
 }

@@ -30,7 +30,7 @@ export function optionalText(params: RequestParams, name: string, maxLength: num
 /**
  * Free text (a description, an attribute, a holder or user name, an e-mail): any card number in it
  * is masked to its first six and last four digits as it is read, so it is stored, published, logged
- * and answered masked only (ADR 0059). The length limit applies to the text as sent.
+ * and answered masked only (ADR 0064). The length limit applies to the text as sent.
  */
 export function freeText(params: RequestParams, name: string, maxLength: number) {
   const text = optionalText(params, name, maxLength);

@@ -31,13 +31,13 @@ const group = (pan: string, separator: string) => pan.match(/.{4}/g)!.join(separ
 const mask = (pan: string) => `${pan.slice(0, 6)}******${pan.slice(-4)}`;
 
 /**
- * ADR 0059 (ADR 0059), every door at once: unique card numbers and security codes sent through card
+ * ADR 0064 (ADR 0064), every door at once: unique card numbers and security codes sent through card
  * fields, /v1 free text, identifiers, the processing header, notification URIs, members outside the
  * documented request, templates, percent-encoded parameter names and error paths. Then every topic
  * of the stack from the earliest offset, every text/json/bytea column of every service database and
- * every log line is swept: nothing in clear, except the identifiers ADR 0059 keeps as sent (not in logs).
+ * every log line is swept: nothing in clear, except the identifiers ADR 0064 keeps as sent (not in logs).
  */
-describe('card numbers through every door (ADR 0059)', () => {
+describe('card numbers through every door (ADR 0064)', () => {
   let stack: Stack;
   let callbacks: CaptureServer;
   let merchant: MerchantClient;
@@ -69,7 +69,7 @@ describe('card numbers through every door (ADR 0059)', () => {
     errorPath: uniquePan(),
   };
   const codes = { cardField: '4311', percentEncoded: '4312', taskCard: '4313', template: '4314' };
-  // ADR 0059: identifiers the merchant or partner looks things up by are kept as sent.
+  // ADR 0064: identifiers the merchant or partner looks things up by are kept as sent.
   const identifiers = () => [
     pans.orderId,
     pans.userIdentifier,
@@ -116,7 +116,7 @@ describe('card numbers through every door (ADR 0059)', () => {
     }
   });
 
-  // The stack's topics and databases hold, as ADR 0059 allows, card-number-like identifiers in clear.
+  // The stack's topics and databases hold, as ADR 0064 allows, card-number-like identifiers in clear.
   // This suite swept them knowing which; the run-wide sweep (of every topic on the shared broker)
   // does not, so they are removed once the suite is done.
   afterAll(async () => {
@@ -325,7 +325,7 @@ describe('card numbers through every door (ADR 0059)', () => {
   it('leaves no card data in clear in any answer, topic, column or log line', async () => {
     const all = Object.values(pans);
     const answerText = JSON.stringify(answers);
-    // Answers echo the identifiers ADR 0059 keeps as sent (order id, user identifier, request id, URI).
+    // Answers echo the identifiers ADR 0064 keeps as sent (order id, user identifier, request id, URI).
     const kept = new Set([pans.orderId, pans.userIdentifier, pans.requestId, pans.notificationUri]);
     for (const pan of all.filter((p) => !kept.has(p))) expect(answerText).not.toContain(pan);
 

@@ -2,7 +2,7 @@ import { createLogger } from './create-logger';
 import { scrubLogLine, scrubString } from './scrub';
 import { TestLogSink } from './test-log-sink';
 
-// Build 2 of ADR 0059: every card number is masked in every line, whatever its key, however deep,
+// Build 2 of ADR 0064: every card number is masked in every line, whatever its key, however deep,
 // however written; parameters are judged by their decoded names.
 const PAN = '4111111111111111';
 
@@ -17,7 +17,7 @@ function deep(levels: number, leaf: unknown): unknown {
   return value;
 }
 
-describe('no card number in any log line (ADR 0059)', () => {
+describe('no card number in any log line (ADR 0064)', () => {
   it('masks a card number nested deeper than the scrubber walks', () => {
     const { sink, logger } = setup();
     logger.info({ data: deep(20, `pan ${PAN}`) });
@@ -25,7 +25,7 @@ describe('no card number in any log line (ADR 0059)', () => {
     expect(sink.raw.join('')).toContain('411111******1111');
   });
 
-  it('masks a card number sent as a JSON number, as a key and with any separator of ADR 0059', () => {
+  it('masks a card number sent as a JSON number, as a key and with any separator of ADR 0064', () => {
     const { sink, logger } = setup();
     logger.info({ order: 4111111111111111, [PAN]: 'x', note: '4111_1111_1111_1111' });
     logger.info({ list: [deep(12, 5555555555554444)] }, 'card 4111/1111/1111/1111');

@@ -43,7 +43,7 @@ function decodePath(path: string): string {
 }
 
 /**
- * A request URL as it is logged (M1, ADR 0059): rebuilt from its parsed parts, never the raw text.
+ * A request URL as it is logged (M1, ADR 0064): rebuilt from its parsed parts, never the raw text.
  * The path is decoded and its card numbers masked; each query parameter is decoded as the server's
  * parser reads it, its value redacted when its name is sensitive (`security%5Fcode` is
  * `security_code`) and its card numbers masked otherwise.

@@ -45,7 +45,7 @@ export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
       log: (object) => scrubRecord(object),
     },
     // Whatever a line holds after all of the above, however deep and under whatever key, no card
-    // number leaves in it (ADR 0059).
+    // number leaves in it (ADR 0064).
     hooks: { streamWrite: scrubLogLine },
     // pino skips formatters for child bindings and keeps them as ready-made JSON text; scrub that
     // text once per child (logger.child({ ... })).

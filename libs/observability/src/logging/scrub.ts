@@ -1,7 +1,7 @@
 import { isCardNumber, maskCardNumber, maskCardNumbers } from '@opp/card-bins';
 import { isSensitiveKey, REDACTED } from './sensitive-keys';
 
-// A `name=value` parameter of a URL, a form body or any text (M1, ADR 0059): its name is judged
+// A `name=value` parameter of a URL, a form body or any text (M1, ADR 0064): its name is judged
 // after percent-decoding, as the server's query parser reads it (`security%5Fcode` is
 // `security_code`), and its value is searched for card numbers decoded too.
 const PARAMETER = /((?:^|[?&;\s])([A-Za-z0-9_.%[\]-]+)=)([^&#\s"'\\]*)/g;
@@ -141,7 +141,7 @@ function scrubNumber(value: number): number | string {
 const JSON_STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
- * The last pass over a log line as written (ADR 0059): every card number left anywhere in it,
+ * The last pass over a log line as written (ADR 0064): every card number left anywhere in it,
  * whatever its key and however deep (past the scrubber's bounds), is masked; a bare JSON number
  * that is one becomes its mask as a string, so the line stays JSON. A clean line is returned as is.
  */

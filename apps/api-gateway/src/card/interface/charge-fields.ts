@@ -31,7 +31,7 @@ export function readAttributes(params: RequestParams): Record<string, string> {
     if (value.length > 1024) {
       throw ApiError.of(ErrorCode.InvalidParameter, `${name} is longer than 1024 characters`);
     }
-    attributes[name] = maskCardNumbers(value); // free text (ADR 0059)
+    attributes[name] = maskCardNumbers(value); // free text (ADR 0064)
   }
   return attributes;
 }

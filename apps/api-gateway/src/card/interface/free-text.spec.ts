@@ -3,7 +3,7 @@ import { readPayoutParameters } from '../../payout/interface/payout-fields';
 import { readRecurringCharge } from '../../recurring/interface/recurring.request';
 import { readChargeRequest } from './process-charge.request';
 
-// M2 and L1 (ADR 0059): a card number in /v1 free text is masked as it is read, whatever single
+// M2 and L1 (ADR 0064): a card number in /v1 free text is masked as it is read, whatever single
 // separator groups its digits; identifiers (order_id, user identifier) are kept as sent.
 const NOW = new Date('2026-05-15T12:00:00Z');
 const WRITTEN = [
@@ -16,7 +16,7 @@ const WRITTEN = [
 ];
 const MASKED = '411111******1111';
 
-describe('free text of /v1 requests (ADR 0059)', () => {
+describe('free text of /v1 requests (ADR 0064)', () => {
   it.each(WRITTEN)('masks %s in a charge description, attributes, holder and user', (pan) => {
     const { card, charge, user } = readChargeRequest(
       7,

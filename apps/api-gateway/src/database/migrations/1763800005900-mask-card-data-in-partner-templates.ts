@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { templateCardDataProblem, withoutCardData } from '../../template/domain/template-card-data';
 
 /**
- * ADR 0059: partner templates never hold card data. A template stored before the rule keeps its
+ * ADR 0064: partner templates never hold card data. A template stored before the rule keeps its
  * tasks with every card number masked and every literal security code replaced by `***`; a task
  * that charged a literal card then fails as any invalid card does, and the partner writes it with
  * `${parameters.X}` placeholders.

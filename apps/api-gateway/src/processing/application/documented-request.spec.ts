@@ -1,6 +1,6 @@
 import { documentedRequest, documentedTasks } from './documented-request';
 
-describe('documentedRequest (ADR 0059)', () => {
+describe('documentedRequest (ADR 0064)', () => {
   const task = {
     type: 'card.payment',
     payload: { amount: '1.00', anything: 'kept: the function reads it' },

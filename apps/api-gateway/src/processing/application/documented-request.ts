@@ -1,5 +1,5 @@
 // Members a partner adds outside the documented Request object are neither stored nor published
-// (ADR 0059): they could carry card data no rule knows where to look for. Each documented member
+// (ADR 0064): they could carry card data no rule knows where to look for. Each documented member
 // is kept as sent, whatever its type, so the orchestrator still reports a wrongly typed one.
 
 type Json = Record<string, unknown>;

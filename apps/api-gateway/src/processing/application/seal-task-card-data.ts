@@ -26,7 +26,7 @@ const BRANCHES = ['success', 'fail', 'always'] as const;
 const PLACEHOLDER = '${parameters.';
 const CODE_MASK = '***';
 
-/** A payout account or JSON number that is a card number (ADR 0011 `credit_card`, ADR 0059). */
+/** A payout account or JSON number that is a card number (ADR 0011 `credit_card`, ADR 0064). */
 function isCardNumberValue(value: unknown): value is string | number {
   const digits = typeof value === 'number' ? String(value) : value;
   return typeof digits === 'string' && isCardNumber(digits);
@@ -40,7 +40,7 @@ function isCardNumberValue(value: unknown): value is string | number {
  *   `sealed_account` plus `account_mask`;
  * - card data anywhere else in the payload (`partner.parameters`, free text, a `card` object
  *   written with `${parameters.X}` placeholders) is sealed where it stands as a card fragment:
- *   every card number (ADR 0059), and a 3-4 digit value under a security-code key.
+ *   every card number (ADR 0064), and a 3-4 digit value under a security-code key.
  * The header (request id, notification targets) is not task data and is kept as sent. The input
  * is not changed.
  */

@@ -34,7 +34,7 @@ function answer(exception: unknown): Sent {
 }
 
 describe('ProcessingExceptionFilter (the processing API owns its error shape)', () => {
-  it('never echoes a card number a message quotes (ADR 0059)', () => {
+  it('never echoes a card number a message quotes (ADR 0064)', () => {
     const refusal = ProcessingError.invalid(
       'INVALID_HEADER',
       'host 4111.1111.1111.1111.example refused',

@@ -20,7 +20,7 @@ export class ProcessingExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = exception instanceof PartnerAuthRefusal ? refusalError(exception) : exception;
     if (error instanceof ProcessingError && error.code !== 'UNAVAILABLE') {
-      // No answer echoes card data (ADR 0059), whatever a message quotes of the request.
+      // No answer echoes card data (ADR 0064), whatever a message quotes of the request.
       const message = maskCardNumbers(error.message);
       void reply.status(error.status).send({ error: { code: error.code, message } });
       return;

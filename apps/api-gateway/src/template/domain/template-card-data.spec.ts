@@ -1,6 +1,6 @@
 import { templateCardDataProblem, withoutCardData } from './template-card-data';
 
-// H3 (ADR 0059): a template holding a literal card number or security code is refused, and the
+// H3 (ADR 0064): a template holding a literal card number or security code is refused, and the
 // refusal names the place without echoing the card data.
 describe('templateCardDataProblem', () => {
   const card = (fields: Record<string, unknown>) => [

@@ -6,7 +6,7 @@ import {
   maskCardNumbers,
 } from '@opp/card-bins';
 
-// Partner templates never hold card data (ADR 0059): the card fields of a template's tasks are
+// Partner templates never hold card data (ADR 0064): the card fields of a template's tasks are
 // `${parameters.X}` placeholders (ADR 0005), which the request fills with sealed card fragments.
 const PLACEHOLDER = /^\$\{parameters\.[^}]+\}$/;
 
@@ -60,7 +60,7 @@ const SECURITY_CODE_MASK = '***';
 
 /**
  * The tasks with every card number masked and every literal security code replaced by `***`: what
- * a template stored before ADR 0059 keeps (its migration), since no card data may stay at rest.
+ * a template stored before ADR 0064 keeps (its migration), since no card data may stay at rest.
  */
 export function withoutCardData(value: unknown, key = ''): unknown {
   if (isSecurityCodeKey(key) && isLiteralSecurityCode(value)) {

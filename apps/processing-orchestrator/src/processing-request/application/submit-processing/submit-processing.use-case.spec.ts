@@ -152,7 +152,7 @@ describe('SubmitProcessingUseCase', () => {
     expect(outbox.published).toEqual([first.globalId]);
   });
 
-  it('never echoes the request id in DUPLICATE_REQUEST_ID: it may be a card number (ADR 0059)', async () => {
+  it('never echoes the request id in DUPLICATE_REQUEST_ID: it may be a card number (ADR 0064)', async () => {
     const id = '4111111111111111';
     await useCase.execute(work, submission(id));
     const reply = await useCase.execute(work, submission(id, 'user-2'));

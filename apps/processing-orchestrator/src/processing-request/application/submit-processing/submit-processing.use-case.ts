@@ -115,7 +115,7 @@ export class SubmitProcessingUseCase {
     if (reuse.kind === 'conflict') {
       return replyError(
         ErrorCode.InvalidParameter,
-        // The id is not echoed: it may hold card data (ADR 0059).
+        // The id is not echoed: it may hold card data (ADR 0064).
         'DUPLICATE_REQUEST_ID: header.request.id was used before with another body',
       );
     }

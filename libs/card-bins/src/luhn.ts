@@ -18,9 +18,6 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A card number as cards are charged: 12-19 digits without separators, passing Luhn. */
-export const isCardNumber = (text: string): boolean => /^\d{12,19}$/.test(text) && luhnValid(text);
-
 /** The digit that makes `body` followed by it pass the Luhn check. */
 export function luhnCheckDigit(body: string): string {
   for (let digit = 0; digit <= 9; digit++) {

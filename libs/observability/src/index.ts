@@ -5,7 +5,7 @@
 export { createLogger } from './logging/create-logger';
 export { buildPinoOptions, type LoggerConfig } from './logging/pino-options';
 export { scrubString, scrubValue } from './logging/scrub';
-export { maskPan, maskPans, replacePans } from './logging/pan-mask';
+
 export { REDACTED, SENSITIVE_KEYS, isSensitiveKey, redactPaths } from './logging/sensitive-keys';
 export { LogIds } from './logging/log-ids';
 

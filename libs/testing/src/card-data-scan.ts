@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { luhnValid } from '@opp/card-bins';
+import { findCardNumbers } from '@opp/card-bins';
 
 /** Every card number of the sandbox table (ADR 0006) and the ones the suites type. */
 export const SANDBOX_PANS = [
@@ -35,7 +35,7 @@ export function findCardDataInLogs(
   securityCodes: readonly string[] = [],
 ): CardDataFinding[] {
   if (!fs.existsSync(directory)) return [];
-  const panPatterns = pans.map((pan) => new RegExp(pan.split('').join('[ -]?')));
+  const panPatterns = pans.map((pan) => new RegExp(pan.split('').join('[ \\-./_]?')));
   const codePatterns = securityCodes.map(
     (code) =>
       new RegExp(`(security_?code|securityCode|cvv|cvc)["']?\\s*[:=]\\s*["']?${code}\\b`, 'i'),
@@ -75,9 +75,14 @@ export interface CardDataHit {
   excerpt: string;
 }
 
-// Whole runs only (a card number is never part of a longer number), with or without single
-// spaces / dashes between groups of 4 ("4242 4242 4242 4242").
-const PAN_RUN = /(?<![\dA-Za-z])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7})(?![\dA-Za-z])/g;
+// What card data is comes from @opp/card-bins (ADR 0064); the scan only drops noise that the
+// definition cannot tell from card data in machine-made text: a run glued to letters (a hex id),
+// starting with a digit no payment card starts with (13-digit millisecond timestamps), or whose
+// first group is shorter than the 4 digits card numbers are written with (`order-3-1764369228597`,
+// a counter and a timestamp).
+const GLUED = /[\dA-Za-z]/;
+const CARD_MII = /^[2-6]/;
+const FIRST_GROUP = /^\d{4}/;
 // A W3C trace context id (`traceparent`: version-traceid-spanid-flags). Its 16-hex span id is
 // all decimal digits about once in 2,000 spans and then Luhn-valid one time in ten: a random id,
 // never card data, so the scan blanks these before it looks for card numbers.
@@ -87,18 +92,21 @@ const CODE_UNDER_KEY =
   /(?:security_?code|securityCode|cvc2?|cvv2?)(?:["'\]]|%5D|%22)?\s*(?:[:=]|%3A|%3D)\s*["']?(\d{3,4})(?!\d)/gi;
 
 /**
- * Card data in a text: a Luhn-valid 13-19 digit run whose first digit is 2-6 (the major industry
- * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out)
- * outside a trace context id, and a 3-4 digit security code under a card-ish key. Masked excerpts only.
+ * Card data in a text: a card number (ADR 0064) whose first digit is 2-6 (the major industry
+ * identifiers of payment cards, which keeps 13-digit millisecond timestamps and similar ids out),
+ * standing alone outside a trace context id, and a 3-4 digit security code under a card-ish key.
+ * Masked excerpts only.
  */
 export function findCardDataInText(text: string): CardDataHit[] {
   const hits: CardDataHit[] = [];
   const withoutTraceIds = text.replace(TRACEPARENT, (id) => ' '.repeat(id.length));
-  for (const match of withoutTraceIds.matchAll(PAN_RUN)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) {
-      hits.push({ kind: 'card number', excerpt: excerptAround(text, match.index ?? 0) });
-    }
+  for (const match of findCardNumbers(withoutTraceIds)) {
+    const before = withoutTraceIds[match.index - 1] ?? '';
+    const after = withoutTraceIds[match.index + match.length] ?? '';
+    const written = withoutTraceIds.slice(match.index, match.index + match.length);
+    if (GLUED.test(before) || GLUED.test(after) || !CARD_MII.test(match.digits)) continue;
+    if (!FIRST_GROUP.test(written)) continue;
+    hits.push({ kind: 'card number', excerpt: excerptAround(text, match.index) });
   }
   for (const match of text.matchAll(CODE_UNDER_KEY)) {
     hits.push({ kind: 'security code', excerpt: excerptAround(text, match.index ?? 0) });
@@ -109,7 +117,7 @@ export function findCardDataInText(text: string): CardDataHit[] {
 function excerptAround(text: string, index: number): string {
   return text
     .slice(Math.max(0, index - 60), index + 60)
-    .replace(/\d(?:[ -]?\d){5,}/g, '######')
+    .replace(/\d(?:[ \-./_]?\d){5,}/g, '######')
     .replace(CODE_UNDER_KEY, (found, code: string) => found.replace(code, '***'))
     .replace(/\s+/g, ' ');
 }

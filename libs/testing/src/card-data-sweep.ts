@@ -7,17 +7,31 @@ export interface SweepFinding extends CardDataHit {
   where: string;
 }
 
-const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb'];
+const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb', 'bytea'];
 const READ_TIMEOUT_MS = 120_000;
+
+/**
+ * Card data in a text once the identifiers ADR 0064 lets a partner or merchant look things up by (an
+ * order id, a request id, a notification URI, kept as sent) are set aside: each occurrence of one
+ * is blanked before the scan. Without `allowed`, every card number counts.
+ */
+export function findCardDataOutside(text: string, allowed: readonly string[] = []): CardDataHit[] {
+  let rest = text;
+  for (const identifier of allowed) {
+    if (identifier !== '') rest = rest.split(identifier).join(' '.repeat(identifier.length));
+  }
+  return findCardDataInText(rest);
+}
 
 /**
  * Reads every message of every topic on the broker (or only those starting with `topicPrefix`, one
  * stack's) from the earliest offset (dead-letter topics included), keys, values and headers, and
- * reports card data found in them.
+ * reports card data found in them outside the `allowed` identifiers.
  */
 export async function findCardDataInTopics(
   brokers: string[],
   topicPrefix = '',
+  allowed: readonly string[] = [],
 ): Promise<SweepFinding[]> {
   const kafka = new Kafka({
     clientId: 'card-data-sweep',
@@ -65,7 +79,7 @@ export async function findCardDataInTopics(
                 message.value?.toString('utf8') ?? '',
                 ...Object.values(message.headers ?? {}).map((h) => String(h?.toString() ?? '')),
               ];
-              for (const hit of findCardDataInText(texts.join('\n')))
+              for (const hit of findCardDataOutside(texts.join('\n'), allowed))
                 findings.push({ ...hit, where });
             }
             const id = `${batch.topic}:${batch.partition}`;
@@ -86,12 +100,14 @@ export async function findCardDataInTopics(
 }
 
 /**
- * Reads every text, varchar, json and jsonb column of every table in the given databases and
- * reports card data found in any value.
+ * Reads every text, varchar, json, jsonb and bytea column of every table in the given databases
+ * and reports card data found in any value outside the `allowed` identifiers. Bytes are read as
+ * Latin-1 text, so a card number stored in a byte column shows as its digits.
  */
 export async function findCardDataInDatabases(
   adminUrl: string,
   databases: string[],
+  allowed: readonly string[] = [],
 ): Promise<SweepFinding[]> {
   const findings: SweepFinding[] = [];
   for (const database of databases) {
@@ -101,8 +117,13 @@ export async function findCardDataInDatabases(
     await db.connect();
     try {
       const columns = (
-        await db.query<{ table_schema: string; table_name: string; column_name: string }>(
-          `SELECT c.table_schema, c.table_name, c.column_name
+        await db.query<{
+          table_schema: string;
+          table_name: string;
+          column_name: string;
+          data_type: string;
+        }>(
+          `SELECT c.table_schema, c.table_name, c.column_name, c.data_type
              FROM information_schema.columns c
              JOIN information_schema.tables t
                ON t.table_schema = c.table_schema AND t.table_name = c.table_name
@@ -111,16 +132,19 @@ export async function findCardDataInDatabases(
           [TEXT_TYPES],
         )
       ).rows;
-      for (const { table_schema, table_name, column_name } of columns) {
+      for (const { table_schema, table_name, column_name, data_type } of columns) {
         const column = `"${column_name.replace(/"/g, '""')}"`;
         const table = `"${table_schema.replace(/"/g, '""')}"."${table_name.replace(/"/g, '""')}"`;
+        // bytea comes back as a Buffer when not cast; every other type as its text.
         const rows = (
-          await db.query<{ value: string }>(
-            `SELECT ${column}::text AS value FROM ${table} WHERE ${column} IS NOT NULL`,
+          await db.query<{ value: string | Buffer }>(
+            `SELECT ${data_type === 'bytea' ? column : `${column}::text`} AS value
+               FROM ${table} WHERE ${column} IS NOT NULL`,
           )
         ).rows;
         for (const { value } of rows) {
-          for (const hit of findCardDataInText(value)) {
+          const text = typeof value === 'string' ? value : value.toString('latin1');
+          for (const hit of findCardDataOutside(text, allowed)) {
             findings.push({ ...hit, where: `database ${database} ${table_name}.${column_name}` });
           }
         }

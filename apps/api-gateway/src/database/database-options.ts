@@ -5,6 +5,7 @@ import { CreatePartnerTemplates1763700000600 } from './migrations/1763700000600-
 import { CreateAdminAuditLog1763700000800 } from './migrations/1763700000800-create-admin-audit-log';
 import { RecordMerchantSecretsKek1763800001100 } from './migrations/1763800001100-record-merchant-secrets-kek';
 import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-store-replay-answer-text';
+import { MaskCardDataInPartnerTemplates1763800005900 } from './migrations/1763800005900-mask-card-data-in-partner-templates';
 import { CreateAdminOperators1764400000100 } from './migrations/1764400000100-create-admin-operators';
 import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-admin-audit-log';
 
@@ -18,6 +19,7 @@ export const migrations = [
   CreateAdminAuditLog1763700000800,
   RecordMerchantSecretsKek1763800001100,
   StoreReplayAnswerText1763800003100,
+  MaskCardDataInPartnerTemplates1763800005900,
   CreateAdminOperators1764400000100,
   MoveAdminAuditLog1764400000200,
 ];

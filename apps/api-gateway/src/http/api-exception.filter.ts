@@ -1,5 +1,12 @@
-import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import {
+  Catch,
+  HttpException,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isProcessingUrl } from '../processing/interface/processing-bad-input';
 import { sendErrorEnvelope, toApiError } from './error-envelope';
 
 /**
@@ -14,6 +21,26 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest | undefined>();
+    const refusal = isProcessingUrl(request?.url ?? '') ? processingRefusalOf(exception) : null;
+    if (refusal !== null) {
+      void reply.status(400).send({ error: { code: 'INVALID_REQUEST', message: refusal } });
+      return;
+    }
     sendErrorEnvelope(reply, toApiError(exception, this.logger));
   }
+}
+
+/**
+ * A processing request's body refused before its controller (too large, not JSON) answers in the
+ * processing error shape, 400 INVALID_REQUEST (ADR 0016); null for anything else.
+ */
+function processingRefusalOf(exception: unknown): string | null {
+  const status =
+    exception instanceof HttpException
+      ? exception.getStatus()
+      : (exception as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) return 'The body is larger than the gateway accepts';
+  if (status === 400 || status === 415) return 'The body must be a JSON Request object';
+  return null;
 }

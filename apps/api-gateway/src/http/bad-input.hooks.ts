@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
+import { isProcessingUrl, processingBadInput } from '../processing/interface/processing-bad-input';
 import { findMalformedText } from './well-formed-text';
 
 /**
@@ -25,6 +26,7 @@ export function refuseBadInput(fastify: FastifyInstance): void {
     void reply.code(414).send(toErrorEnvelope(ApiError.of(ErrorCode.UriTooLong)));
   });
   fastify.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (isProcessingUrl(request.url)) return refuseBadProcessingInput(request, reply, done);
     if (!isMerchantUrl(request.url)) return done();
     const field =
       findMalformedText(request.params) ??
@@ -37,4 +39,20 @@ export function refuseBadInput(fastify: FastifyInstance): void {
     );
     void reply.code(error.status).send(toErrorEnvelope(error));
   });
+}
+
+// The processing API's own error shape (ADR 0004), 400 INVALID_REQUEST, before the partner's
+// signature is checked or anything is read: a NUL would reach PostgreSQL and a hostile depth
+// would overflow the sealer's walk (ADR 0016).
+function refuseBadProcessingInput(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+): void {
+  const problem =
+    processingBadInput(request.params) ??
+    processingBadInput(request.query) ??
+    processingBadInput(request.body);
+  if (problem === null) return done();
+  void reply.code(400).send({ error: { code: 'INVALID_REQUEST', message: problem } });
 }

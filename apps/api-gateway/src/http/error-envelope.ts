@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '@opp/card-bins';
 import { HttpException, HttpStatus, type Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
@@ -20,7 +21,10 @@ export function toApiError(exception: unknown, logger: Logger): ApiError {
 
 /** Sends `{"error":{"code","message"}}` with the code's HTTP status. */
 export function sendErrorEnvelope(reply: FastifyReply, error: ApiError): void {
-  void reply.status(error.status).send(toErrorEnvelope(error));
+  const envelope = toErrorEnvelope(error);
+  // No answer echoes card data (ADR 0064), whatever a message quotes of what was sent.
+  envelope.error.message = maskCardNumbers(envelope.error.message);
+  void reply.status(error.status).send(envelope);
 }
 
 /** ADR 0016: refusals of oversized requests keep their own status and code. */

@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
 
 /** Any parameter record: the readers serve every interface, not only signed merchant requests. */
@@ -24,6 +25,16 @@ export function optionalText(params: RequestParams, name: string, maxLength: num
     throw ApiError.of(ErrorCode.InvalidParameter, `${name} is longer than ${maxLength} characters`);
   }
   return text;
+}
+
+/**
+ * Free text (a description, an attribute, a holder or user name, an e-mail): any card number in it
+ * is masked to its first six and last four digits as it is read, so it is stored, published, logged
+ * and answered masked only (ADR 0064). The length limit applies to the text as sent.
+ */
+export function freeText(params: RequestParams, name: string, maxLength: number) {
+  const text = optionalText(params, name, maxLength);
+  return text === undefined ? undefined : maskCardNumbers(text);
 }
 
 export function requiredText(

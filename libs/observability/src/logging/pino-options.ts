@@ -9,7 +9,7 @@ import {
   serializeRequestLine,
   serializeResponse,
 } from './log-serializers';
-import { scrubJsonText, scrubRecord } from './scrub';
+import { scrubJsonText, scrubLogLine, scrubRecord } from './scrub';
 import { REDACTED, redactPaths } from './sensitive-keys';
 
 export interface LoggerConfig {
@@ -44,6 +44,9 @@ export function buildPinoOptions(config: LoggerConfig): LoggerOptions {
       level: (label) => ({ level: label }),
       log: (object) => scrubRecord(object),
     },
+    // Whatever a line holds after all of the above, however deep and under whatever key, no card
+    // number leaves in it (ADR 0064).
+    hooks: { streamWrite: scrubLogLine },
     // pino skips formatters for child bindings and keeps them as ready-made JSON text; scrub that
     // text once per child (logger.child({ ... })).
     onChild: (child) => {

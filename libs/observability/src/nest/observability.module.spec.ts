@@ -193,6 +193,25 @@ describe('ObservabilityModule on Fastify', () => {
     });
   });
 
+  it('logs parsed, redacted parameters: a percent-encoded name hides no security code (M1)', async () => {
+    await app.inject({
+      method: 'GET',
+      url:
+        `/v1/card/getToken?security%5Fcode=4321&card%5Bsecurity%5Fcode%5D=4322&%6Eumber=${PAN}` +
+        '&note=5555%2E5555%2E5555%2E4444&sec%2575rity_code=4323&project=p1',
+      headers: { 'x-request-id': 'm1-1' },
+    });
+    const line = await waitForLine(sink, requestLine);
+    const raw = sink.raw.join('\n');
+    for (const secret of ['4321', '4322', '4323', PAN, '5555555555554444', '5555.5555']) {
+      expect(raw).not.toContain(secret);
+    }
+    expect((line.req as { url: string }).url).toBe(
+      '/v1/card/getToken?security_code=[REDACTED]&card[security_code]=[REDACTED]' +
+        '&number=[REDACTED]&note=555555******4444&security_code=[REDACTED]&project=p1',
+    );
+  });
+
   it('tags handler logs with the request and masks card data in them', async () => {
     await app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { isCardNumber } from '@opp/card-bins';
+import { isCardNumber, maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
@@ -19,7 +19,7 @@ export const HOLDER_MAX_LENGTH = 21;
  * Reads the spec's Card object (GET /card/getToken's query, POST /card/process's `card[...]`) with
  * the spec's codes, checked in field order so the first problem is the one reported:
  * number 40003/40004, month 40012, year 40013, expiry 40005, security code 40006/40007, holder 40015.
- * The number must be 12-19 digits without separators and pass the Luhn check; the expiry month is
+ * The number is a card number (ADR 0064: 13-19 digits passing Luhn), written without separators; the expiry month is
  * 1-12 (a leading zero is fine), the year four digits, and the card is valid through the end of
  * its expiry month (UTC).
  */
@@ -54,7 +54,8 @@ export function readCardInput(params: RequestParams, now: Date = new Date()): Ca
     expirationMonth,
     expirationYear,
     securityCode,
-    ...(holder !== undefined ? { holder } : {}),
+    // The holder is free text (ADR 0064): a card number typed there is kept masked.
+    ...(holder !== undefined ? { holder: maskCardNumbers(holder) } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { fieldText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
@@ -30,7 +31,7 @@ export function readAttributes(params: RequestParams): Record<string, string> {
     if (value.length > 1024) {
       throw ApiError.of(ErrorCode.InvalidParameter, `${name} is longer than 1024 characters`);
     }
-    attributes[name] = value;
+    attributes[name] = maskCardNumbers(value); // free text (ADR 0064)
   }
   return attributes;
 }

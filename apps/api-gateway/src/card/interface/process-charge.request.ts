@@ -1,6 +1,6 @@
 import type { ProcessChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, optionalText } from '../../http/form-fields';
+import { fieldText, freeText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import type { ChargeUserRef } from '../application/charge-user.resolver';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';
@@ -41,7 +41,7 @@ export function readChargeRequest(
   const { card, cardToken } = readChargeCard(params, now);
   const verifyCard = readFlag(params, 'verify_card');
   const { minor, currency } = readPrice(params, verifyCard);
-  const description = optionalText(params, 'description', 1024);
+  const description = freeText(params, 'description', 1024);
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
   }

@@ -13,7 +13,7 @@ export const MerchantFields = {
   ip: string('User IP address (IPv4 or IPv6)'),
   card: object(
     {
-      number: string('Card number without separators', { pattern: '^[0-9]{12,19}$' }),
+      number: string('Card number without separators', { pattern: '^[0-9]{13,19}$' }),
       expiration_month: integer('Expiry month', { minimum: 1, maximum: 12 }),
       expiration_year: integer('Expiry year, four digits'),
       security_code: string('Card security code', { pattern: '^[0-9]{3,4}$' }),

@@ -1,8 +1,7 @@
 import type { PayoutAccountKind } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { luhnValid } from '@opp/card-bins';
-import { maskPan } from '@opp/observability';
-import { fieldText, optionalText } from '../../http/form-fields';
+import { isCardNumber, maskCardNumber } from '@opp/card-bins';
+import { fieldText, freeText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
 /**
@@ -59,10 +58,6 @@ export function readPayoutTypeId(params: RequestParams): number {
   return Number(text);
 }
 
-/** A card number as a payout account: 13-19 digits passing Luhn (ADR 0011 `credit_card`). */
-export const isCardNumber = (account: string): boolean =>
-  /^\d{13,19}$/.test(account) && luhnValid(account);
-
 export interface PayoutAccountInput {
   kind: PayoutAccountKind;
   /** What payouts may read: the BIN of a card number, nothing of a token, else the account. */
@@ -86,7 +81,7 @@ export function readPayoutAccount(params: RequestParams): PayoutAccountInput {
       return {
         kind: 'card-number',
         forPayouts: account.slice(0, 6),
-        display: maskPan(account),
+        display: maskCardNumber(account),
         cardNumber: account,
       };
     }
@@ -102,13 +97,13 @@ export function readPayoutAccount(params: RequestParams): PayoutAccountInput {
 export function readParametersAccount(params: RequestParams): string {
   const account = optionalText(params, 'account', 64)?.replace(/\s+/g, '');
   if (account === undefined) throw ApiError.of(ErrorCode.InvalidParameter, 'account is required');
-  return /^\d{12,19}$/.test(account) ? account.slice(0, 6) : account;
+  return /^\d{13,19}$/.test(account) ? account.slice(0, 6) : account;
 }
 
 export function readPayoutParameters(params: RequestParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of PAYOUT_PARAMETER_NAMES) {
-    const value = optionalText(params, name, 255);
+    const value = freeText(params, name, 255);
     if (value !== undefined) out[name] = value;
   }
   return out;

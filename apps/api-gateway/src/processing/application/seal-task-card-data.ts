@@ -1,6 +1,12 @@
 import type { CardDataPurpose } from '@opp/crypto';
-import { luhnValid } from '@opp/card-bins';
-import { maskPan, maskPans, replacePans } from '@opp/observability';
+import {
+  isCardNumber,
+  isSecurityCodeKey,
+  isSecurityCodeValue,
+  maskCardNumber,
+  maskCardNumbers,
+  replaceCardNumbers,
+} from '@opp/card-bins';
 
 type Json = Record<string, unknown>;
 
@@ -16,15 +22,14 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const BRANCHES = ['success', 'fail', 'always'] as const;
-const SECURITY_CODE_KEYS = new Set(['security_code', 'securitycode', 'cvv', 'cvv2', 'cvc', 'cvc2']);
 // ADR 0005 placeholders: the orchestrator fills them from `partner.parameters`.
 const PLACEHOLDER = '${parameters.';
 const CODE_MASK = '***';
 
-/** A payout account that is a card number (ADR 0011 `credit_card`): 13-19 digits passing Luhn. */
-function isCardNumber(value: unknown): value is string | number {
+/** A payout account or JSON number that is a card number (ADR 0011 `credit_card`, ADR 0064). */
+function isCardNumberValue(value: unknown): value is string | number {
   const digits = typeof value === 'number' ? String(value) : value;
-  return typeof digits === 'string' && /^\d{13,19}$/.test(digits) && luhnValid(digits);
+  return typeof digits === 'string' && isCardNumber(digits);
 }
 
 /**
@@ -35,7 +40,7 @@ function isCardNumber(value: unknown): value is string | number {
  *   `sealed_account` plus `account_mask`;
  * - card data anywhere else in the payload (`partner.parameters`, free text, a `card` object
  *   written with `${parameters.X}` placeholders) is sealed where it stands as a card fragment:
- *   every Luhn-valid 13-19 digit run, and a 3-4 digit value under a security-code key.
+ *   every card number (ADR 0064), and a 3-4 digit value under a security-code key.
  * The header (request id, notification targets) is not task data and is kept as sent. The input
  * is not changed.
  */
@@ -78,12 +83,12 @@ function sealPayload(type: string, payload: Json, sealer: ProjectCardSealer): Js
     const { card, ...rest } = payload;
     return { ...rest, card: displayCopyOf(card), sealed_card: sealer.card(card, 'card') };
   }
-  if (type === 'payout' && isCardNumber(payload.account)) {
+  if (type === 'payout' && isCardNumberValue(payload.account)) {
     const { account, ...rest } = payload;
     // The mask (first 6 / last 4) lets payouts read the BIN's country and the rail its last digits.
     return {
       ...rest,
-      account_mask: maskPan(String(account)),
+      account_mask: maskCardNumber(String(account)),
       sealed_account: sealer.card({ account: String(account) }, 'payout-account'),
     };
   }
@@ -95,23 +100,20 @@ function sealPayload(type: string, payload: Json, sealer: ProjectCardSealer): Js
  * already sealed (`sealed_*`) are kept. Keys are text too: a card number used as a key is masked.
  */
 function sealLooseCardData(value: unknown, sealer: ProjectCardSealer, key = ''): unknown {
-  if (SECURITY_CODE_KEYS.has(key.toLowerCase()) && /^\d{3,4}$/.test(String(value).trim())) {
+  if (isSecurityCodeKey(key) && isSecurityCodeValue(value)) {
     return sealer.fragment(String(value).trim(), CODE_MASK);
   }
   if (typeof value === 'string') {
-    return replacePans(value, (pan) => {
-      const digits = pan.replace(/\D/g, '');
-      return sealer.fragment(digits, maskPan(digits));
-    });
+    return replaceCardNumbers(value, (digits) => sealer.fragment(digits, maskCardNumber(digits)));
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value) && isCardNumber(value)) {
-    return sealer.fragment(String(value), maskPan(String(value)));
+  if (typeof value === 'number' && Number.isSafeInteger(value) && isCardNumberValue(value)) {
+    return sealer.fragment(String(value), maskCardNumber(String(value)));
   }
   if (Array.isArray(value)) return value.map((item) => sealLooseCardData(item, sealer, key));
   if (!isObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([name, item]) => [
-      maskPans(name),
+      maskCardNumbers(name),
       name.startsWith('sealed_') ? item : sealLooseCardData(item, sealer, name),
     ]),
   );
@@ -126,7 +128,7 @@ function hasPlaceholder(value: unknown): boolean {
 function displayCopyOf(card: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(card)) {
-    if (SECURITY_CODE_KEYS.has(key.toLowerCase())) continue;
+    if (isSecurityCodeKey(key)) continue;
     out[key] = key === 'number' ? maskedNumber(value) : value;
   }
   return out;
@@ -134,5 +136,5 @@ function displayCopyOf(card: Json): Json {
 
 function maskedNumber(value: unknown): string {
   const digits = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-  return /^\d{12,19}$/.test(digits) ? maskPan(digits) : '*'.repeat(digits.length);
+  return isCardNumber(digits) ? maskCardNumber(digits) : '*'.repeat(digits.length);
 }

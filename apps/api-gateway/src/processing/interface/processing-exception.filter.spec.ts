@@ -34,6 +34,18 @@ function answer(exception: unknown): Sent {
 }
 
 describe('ProcessingExceptionFilter (the processing API owns its error shape)', () => {
+  it('never echoes a card number a message quotes (ADR 0064)', () => {
+    const refusal = ProcessingError.invalid(
+      'INVALID_HEADER',
+      'host 4111.1111.1111.1111.example refused',
+    );
+    expect(answer(refusal).body).toEqual({
+      error: { code: 'INVALID_HEADER', message: 'host 411111******1111.example refused' },
+    });
+    const apiError = ApiError.of(ErrorCode.InvalidParameter, 'x 4111111111111111 y');
+    expect(JSON.stringify(answer(apiError).body)).not.toContain('4111111111111111');
+  });
+
   it('answers the API error object with its status', () => {
     expect(answer(ProcessingError.invalid('INVALID_HEADER', 'bad uri'))).toEqual({
       status: 400,

@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '@opp/card-bins';
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@opp/errors';
@@ -19,7 +20,9 @@ export class ProcessingExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = exception instanceof PartnerAuthRefusal ? refusalError(exception) : exception;
     if (error instanceof ProcessingError && error.code !== 'UNAVAILABLE') {
-      void reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      // No answer echoes card data (ADR 0064), whatever a message quotes of the request.
+      const message = maskCardNumbers(error.message);
+      void reply.status(error.status).send({ error: { code: error.code, message } });
       return;
     }
     const apiError = error instanceof ProcessingError ? null : toApiError(error, this.logger);

@@ -46,6 +46,7 @@ import type { Partner } from '../../partner/domain/partner';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
 import { templateNamesIn } from '../../template/domain/partner-template';
+import { documentedRequest } from '../application/documented-request';
 import { sealTaskCardData, sealTemplateCardData } from '../application/seal-task-card-data';
 import { awaitSyncWindow } from '../application/sync-window';
 import { returnPage, sendHtml } from './acs-return-page';
@@ -134,7 +135,7 @@ export class ProcessingHttpController {
         globalId,
         partnerIdentifier: partner.identifier,
         projectId: partner.projectId,
-        request: sealTaskCardData(body as Record<string, unknown>, sealer),
+        request: sealTaskCardData(documentedRequest(body as Record<string, unknown>), sealer),
         ...(templates ? { templates: sealTemplateCardData(templates, sealer) } : {}),
         // ADR 0017: a reused header.request.id is the same request only with the same bytes. The
         // bytes hold card data: the digest is keyed (HMAC), so it cannot be brute-forced to a card.

@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, optionalText } from '../../http/form-fields';
+import { fieldText, freeText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import { readAttributes, readDays } from '../../card/interface/charge-fields';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
@@ -22,7 +22,7 @@ export function readRecurringCharge(params: RequestParams): RecurringChargeField
     price,
     currency,
     orderId: optionalText(params, 'order_id', 64),
-    description: optionalText(params, 'description', 1024),
+    description: freeText(params, 'description', 1024),
     attributes: readAttributes(params),
   };
 }

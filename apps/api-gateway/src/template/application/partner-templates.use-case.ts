@@ -4,6 +4,7 @@ import { TransactionRunner } from '@opp/persistence';
 import { AdminNotFound } from '../../admin/admin-errors';
 import { PartnerStore } from '../../partner/application/partner.store';
 import { TEMPLATE_NAME, templateProblem, type PartnerTemplate } from '../domain/partner-template';
+import { templateCardDataProblem } from '../domain/template-card-data';
 import { PartnerTemplateStore } from './partner-template.store';
 
 /**
@@ -20,7 +21,7 @@ export class PartnerTemplatesUseCase {
 
   put(identifier: string, name: string, tasks: unknown) {
     checkName(name);
-    const problem = templateProblem(tasks);
+    const problem = templateProblem(tasks) ?? templateCardDataProblem(tasks);
     if (problem) throw ApiError.of(ErrorCode.InvalidParameter, problem);
     return this.transactions.run(async (work) => {
       if (!(await this.partners.byIdentifier(identifier, work))) {

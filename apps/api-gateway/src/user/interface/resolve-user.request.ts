@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { ResolveUserV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { optionalText, requiredText } from '../../http/form-fields';
+import { freeText, optionalText, requiredText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 
 // A practical shape check (ADR 0016): one @, no spaces, a dot in the domain.
@@ -28,7 +28,7 @@ export function toResolveUserCommand(
   if (phone !== undefined && !/^\d{4,20}$/.test(phone)) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'phone: international format, digits only');
   }
-  const email = optionalText(params, 'email', 255);
+  const email = freeText(params, 'email', 255);
   if (email !== undefined && !EMAIL.test(email)) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'email must be an e-mail address');
   }
@@ -40,7 +40,7 @@ export function toResolveUserCommand(
     projectId,
     identifier,
     ip,
-    displayName: optionalText(params, 'display_name', 255),
+    displayName: freeText(params, 'display_name', 255),
     email,
     phone,
     locale,

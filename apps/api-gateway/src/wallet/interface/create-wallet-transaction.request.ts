@@ -5,7 +5,7 @@ import {
   type WalletMethod,
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, optionalText } from '../../http/form-fields';
+import { fieldText, freeText, optionalText } from '../../http/form-fields';
 import type { RequestParams } from '../../merchant-auth/merchant-request';
 import { readHttpUrl } from '../../card/interface/charge-fields';
 import { readPrice } from '../../card/interface/money-fields';
@@ -58,7 +58,7 @@ export function readWalletTransactionRequest(
     throw ApiError.of(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
   }
   const { minor, currency } = readPrice(params);
-  const description = optionalText(params, 'description', 1024);
+  const description = freeText(params, 'description', 1024);
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
   }

@@ -3,7 +3,7 @@ import { validateAgainst, type Validated } from '@opp/contracts';
 
 /** Card data as the merchant or partner sent it, once opened from its sealed box. */
 export class CardInput {
-  @Matches(/^\d{12,19}$/) number!: string;
+  @Matches(/^\d{13,19}$/) number!: string;
   @IsInt() @Min(1) @Max(12) expirationMonth!: number;
   @IsInt() @Min(2000) @Max(2100) expirationYear!: number;
   @Matches(/^\d{3,4}$/) securityCode!: string;

@@ -119,7 +119,7 @@ function checkAccount(type: PayoutType, account: PayoutAccount): void {
     // GET /payout-parameters sends the BIN itself as the account (6 digits).
     if (isBin(value)) return;
     // The gateway passes Luhn-valid numbers as `card-number`: a long digit run here failed Luhn.
-    if (/^\d{12,19}$/.test(value)) {
+    if (/^\d{13,19}$/.test(value)) {
       throw new PayoutRuleViolation('card-invalid', 'account', 'Card number invalid');
     }
     throw new PayoutRuleViolation('invalid', 'account', 'account: a card number is expected');

@@ -1,5 +1,5 @@
 import { maskCardFragments } from '@opp/crypto';
-import { maskPans } from '@opp/observability';
+import { maskCardNumbers } from '@opp/card-bins';
 
 const SECRET_KEYS = new Set(['security_code', 'securitycode', 'cvv', 'cvv2', 'cvc', 'password']);
 const NUMBER_KEYS = new Set(['number', 'pan', 'card_number', 'cardnumber']);
@@ -20,12 +20,12 @@ export function maskCardNumber(text: string): string {
 /**
  * The payload as stored in clear and answered to the partner: security codes and sealed boxes
  * dropped, card fragments (ADR 0030) shown as their masks, card numbers masked under their keys,
- * and every Luhn-valid 13-19 digit run masked in any other string whatever its key (a payout
+ * and every card number (ADR 0064) masked in any other string whatever its key (a payout
  * `account`, free text), wherever they are nested.
  * The full payload exists only encrypted, until the task ends.
  */
 export function redactPayload(value: unknown, parentKey = ''): unknown {
-  if (typeof value === 'string') return maskPans(maskCardFragments(value));
+  if (typeof value === 'string') return maskCardNumbers(maskCardFragments(value));
   // A card number sent as a JSON number, also inside an array or as the whole payload.
   if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactPayload(item, parentKey));
@@ -37,7 +37,7 @@ export function redactPayload(value: unknown, parentKey = ''): unknown {
     const isCardNumber =
       NUMBER_KEYS.has(lower) && (lower !== 'number' || parentKey.toLowerCase() === 'card');
     // Keys are text the partner sent too: a card number used as a key is masked like a value.
-    out[maskPans(maskCardFragments(key))] =
+    out[maskCardNumbers(maskCardFragments(key))] =
       isCardNumber && (typeof item === 'string' || typeof item === 'number')
         ? maskCardNumber(String(item))
         : redactPayload(item, key);
@@ -54,6 +54,6 @@ function redactNumber(value: number): number | string {
   if (!Number.isSafeInteger(value) && digits.length >= 13 && digits.length <= 19) {
     return maskCardNumber(digits);
   }
-  const masked = maskPans(digits);
+  const masked = maskCardNumbers(digits);
   return masked === String(value) ? value : masked;
 }

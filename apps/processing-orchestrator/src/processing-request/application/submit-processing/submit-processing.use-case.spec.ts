@@ -152,6 +152,14 @@ describe('SubmitProcessingUseCase', () => {
     expect(outbox.published).toEqual([first.globalId]);
   });
 
+  it('never echoes the request id in DUPLICATE_REQUEST_ID: it may be a card number (ADR 0064)', async () => {
+    const id = '4111111111111111';
+    await useCase.execute(work, submission(id));
+    const reply = await useCase.execute(work, submission(id, 'user-2'));
+    expect(!reply.ok && reply.error.message).toMatch(/^DUPLICATE_REQUEST_ID: /);
+    expect(!reply.ok && reply.error.message).not.toContain('411111');
+  });
+
   it('answers a stored request rather than refusing its redelivery', async () => {
     const command = submission('r-1');
     await useCase.execute(work, command);

@@ -115,8 +115,8 @@ export class SubmitProcessingUseCase {
     if (reuse.kind === 'conflict') {
       return replyError(
         ErrorCode.InvalidParameter,
-        `DUPLICATE_REQUEST_ID: header.request.id ${JSON.stringify(claim.requestId.slice(0, 64))} ` +
-          'was used before with another body',
+        // The id is not echoed: it may hold card data (ADR 0064).
+        'DUPLICATE_REQUEST_ID: header.request.id was used before with another body',
       );
     }
     const request = await this.store.find(work, reuse.globalId);

@@ -272,12 +272,16 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       ]);
       await page.fill('input[name="password"]', '3ds-pass');
       // The ACS page posts PaRes and MD to the TermUrl: the gateway's own acs-return page.
-      const [posted] = await Promise.all([
+      const [posted, returned] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && r.url() === termUrl),
+        page.waitForResponse((r) => r.url().startsWith(`${termUrl}/continue?`)),
         page.waitForURL(`${shop.baseUrl}/back`, { timeout: 20_000 }),
         page.click('button[type="submit"]'),
       ]);
       expect(new URLSearchParams(posted.postData() ?? '').get('MD')).toBe(parameters.MD);
+      // The page that forwards the user is never framed, like every hosted page (ADR 0061).
+      expect(returned.headers()['x-frame-options']).toBe('DENY');
+      expect(returned.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     } finally {
       await browser.close();
     }

@@ -15,12 +15,18 @@ export function returnPage(target: string | null): string {
   );
 }
 
+/** Never cached nor framed, like every hosted page (ADR 0061). */
 export function sendHtml(reply: FastifyReply, html: string) {
   return reply
     .status(200)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
     .header('Referrer-Policy', 'no-referrer')
-    .header('Content-Security-Policy', "default-src 'none'; base-uri 'none'; form-action 'none'")
+    .header('X-Frame-Options', 'DENY')
+    .header(
+      'Content-Security-Policy',
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
     .send(html);
 }

@@ -9,7 +9,7 @@ import { requestParams, type MerchantRequest, type RequestParams } from './merch
 
 /** ADR 0018: how far a signed `timestamp` may be from the gateway's clock. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
-/** ADR 0059 (D19): a `nonce` is signed like any value and otherwise ignored; at most this long. */
+/** ADR 0059: a `nonce` is signed like any value and otherwise ignored; at most this long. */
 export const NONCE_MAX_LENGTH = 64;
 const UNIX_SECONDS = /^\d{1,12}$/;
 
@@ -77,7 +77,7 @@ function readTimestamp(value: unknown, required: boolean): number | null {
   return seconds;
 }
 
-/** ADR 0059 (D19): one value of at most 64 characters, read as it was signed. */
+/** ADR 0059: one value of at most 64 characters, read as it was signed. */
 function checkNonce(params: RequestParams): void {
   const text = fieldText(params, 'nonce');
   if (text !== undefined && text.length > NONCE_MAX_LENGTH) {

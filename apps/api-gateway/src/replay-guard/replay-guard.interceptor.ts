@@ -47,7 +47,12 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const path = request.url.split('?')[0];
     const decision = await this.guard.decide(
       { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
-      paramsFingerprint(request.method, path, merchant.params, this.ring),
+      paramsFingerprint(
+        request.method,
+        path,
+        withoutPathRepeats(merchant.params, request.params),
+        this.ring,
+      ),
       request.method === 'GET' ? 'fresh' : 'replay',
     );
     if (decision.kind === 'fresh') return next.handle();
@@ -77,4 +82,22 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     }
     throw error;
   }
+}
+
+/**
+ * The parameters without those that repeat a path value of the same name: the path is part of the
+ * fingerprint already, and SDKs repeat the path id of `GET /transactions/{id}` as the query `id`
+ * (ADR 0003), so the two forms of that call are one operation with one set of parameters.
+ */
+function withoutPathRepeats(
+  params: Record<string, unknown>,
+  pathParams: unknown,
+): Record<string, unknown> {
+  if (typeof pathParams !== 'object' || pathParams === null) return params;
+  const path = pathParams as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      ([name, value]) => !(name in path && typeof value === 'string' && value === path[name]),
+    ),
+  );
 }

@@ -14,7 +14,7 @@ export type ReplayDecision =
   | { kind: 'fresh' };
 
 /**
- * What an identical request gets (ADR 0003, D19 in ADR 0059): a mutating call (POST) replays its
+ * What an identical request gets (ADR 0003, ADR 0059): a mutating call (POST) replays its
  * first answer; a read (GET) is answered afresh, the signature only bound to it.
  */
 export type RepeatMode = 'replay' | 'fresh';

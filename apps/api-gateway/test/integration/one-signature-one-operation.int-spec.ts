@@ -15,12 +15,12 @@ import {
 const GATEWAY_TIMEOUT_MS = 3000;
 
 /**
- * D19 and the one idempotency model (ADR 0059): every accepted signature, GET included, is bound
+ * One signature, one operation, and the one idempotency model (ADR 0059): every accepted signature, GET included, is bound
  * to its method, path and parameters for 24 hours, so a leaked read opens no write; `nonce` and
  * `timestamp` are accepted on every call; and an attempt that ended with a 503 keeps its claim, so
  * its retry answers the real outcome under the same command key and the money moves once.
  */
-describe('one signature, one operation (D19) and retries after a 503', () => {
+describe('one signature, one operation, and retries after a 503', () => {
   let stack: Stack;
   let gateway: string;
   let merchant: MerchantClient;
@@ -108,7 +108,7 @@ describe('one signature, one operation (D19) and retries after a 503', () => {
     },
     price: '10.00',
     currency: 'EUR',
-    description: 'D19 order',
+    description: 'One-operation order',
     order_id: orderId,
     ...extra,
   });

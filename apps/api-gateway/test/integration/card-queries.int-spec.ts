@@ -48,9 +48,11 @@ describe('card payment queries end to end', () => {
 
     it('GET /v1/transactions/:id, the path id signed (ADR 0003), or refused 40301', async () => {
       const path = `/v1/transactions/${paid.id}`;
-      // The path id signed but not repeated in the query, and (as SDKs do) repeated as `id`.
-      const withId = { ...merchant.sign({ id: String(paid.id) }), id: undefined };
-      const sdkStyle = merchant.sign({ id: String(paid.id) });
+      // The path id signed but not repeated in the query, and (as SDKs do) repeated as `id`: one
+      // operation. The nonce keeps the signature apart from the status query's above, which
+      // signed the same values (ADR 0059 binds a signature to one operation).
+      const withId = { ...merchant.sign({ id: String(paid.id), nonce: 'one' }), id: undefined };
+      const sdkStyle = merchant.sign({ id: String(paid.id), nonce: 'one' });
       for (const params of [withId, sdkStyle]) {
         const response = await merchant.get(path, params, false);
         expect(response.status).toBe(200);

@@ -25,3 +25,12 @@ export const Merchant = createParamDecorator((_: unknown, context: ExecutionCont
 });
 
 export type AuthenticatedMerchant = NonNullable<MerchantRequest['merchant']>;
+
+/**
+ * The one idempotency key of a mutating `/v1` command (ADR 0059): the project and the accepted
+ * signature. Every retry of the request carries it, so the owning service answers the outcome it
+ * stored under it instead of making a second effect.
+ */
+export function commandKey(merchant: AuthenticatedMerchant): string {
+  return `${merchant.project.id}:${String(merchant.params['signature'])}`;
+}

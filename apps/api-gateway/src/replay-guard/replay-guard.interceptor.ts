@@ -14,18 +14,22 @@ import { KeyRing } from '@opp/crypto';
 import { ApiError, toErrorEnvelope } from '@opp/errors';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
-import { ReplayGuard } from './replay-guard';
+import { ReplayGuard, type ReplayDecision } from './replay-guard';
 import { answerText, ReplayedAnswer } from '../http/replayed-answer';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
+type Claimed = Extract<ReplayDecision, { kind: 'execute' }>;
+
 /**
- * The replay guard (ADR 0003) on a signed POST route; runs after SignedRequestGuard (guards run
- * before interceptors), so only verified signatures are claimed. Successful answers and 4xx
- * refusals are stored as the exact text sent and replayed byte for byte (ADR 0014); 5xx answers
- * (and unexpected errors) release the claim so a retry executes and answers the real outcome:
- * the services' idempotency keys make that retry find the first attempt's charge, not make one.
+ * The replay guard (ADR 0003, ADR 0059) on every signed `/v1` route; runs after SignedRequestGuard
+ * (guards run before interceptors), so only verified signatures are claimed. Every signature is
+ * bound to its method, path and parameters; a GET is then answered afresh. On a POST, successful
+ * answers and 4xx refusals are stored as the exact text sent and replayed byte for byte (ADR 0014);
+ * a 5xx (timeout, broker down, unexpected error) stores nothing and gives the claim up without
+ * forgetting it: an identical retry sends the command again under the same command key, and the
+ * owning service answers the outcome it stored, never a second effect.
  */
 @Injectable()
 export class ReplayGuardInterceptor implements NestInterceptor {
@@ -43,8 +47,15 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const path = request.url.split('?')[0];
     const decision = await this.guard.decide(
       { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
-      paramsFingerprint(request.method, path, merchant.params, this.ring),
+      paramsFingerprint(
+        request.method,
+        path,
+        withoutPathRepeats(merchant.params, request.params),
+        this.ring,
+      ),
+      request.method === 'GET' ? 'fresh' : 'replay',
     );
+    if (decision.kind === 'fresh') return next.handle();
     if (decision.kind === 'replay') {
       void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');
       throw new ReplayedAnswer(decision.answer);
@@ -60,18 +71,33 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     );
   }
 
-  private async settleFailure(
-    decision: Parameters<ReplayGuard['complete']>[0],
-    error: unknown,
-  ): Promise<never> {
+  private async settleFailure(decision: Claimed, error: unknown): Promise<never> {
     if (error instanceof ApiError && error.status < 500) {
       await this.guard.complete(decision, {
         status: error.status,
         body: answerText(toErrorEnvelope(error)),
       });
     } else {
-      await this.guard.release(decision);
+      await this.guard.giveUp(decision);
     }
     throw error;
   }
+}
+
+/**
+ * The parameters without those that repeat a path value of the same name: the path is part of the
+ * fingerprint already, and SDKs repeat the path id of `GET /transactions/{id}` as the query `id`
+ * (ADR 0003), so the two forms of that call are one operation with one set of parameters.
+ */
+function withoutPathRepeats(
+  params: Record<string, unknown>,
+  pathParams: unknown,
+): Record<string, unknown> {
+  if (typeof pathParams !== 'object' || pathParams === null) return params;
+  const path = pathParams as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      ([name, value]) => !(name in path && typeof value === 'string' && value === path[name]),
+    ),
+  );
 }

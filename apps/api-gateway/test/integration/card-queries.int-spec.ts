@@ -48,9 +48,11 @@ describe('card payment queries end to end', () => {
 
     it('GET /v1/transactions/:id, the path id signed (ADR 0003), or refused 40301', async () => {
       const path = `/v1/transactions/${paid.id}`;
-      // The path id signed but not repeated in the query, and (as SDKs do) repeated as `id`.
-      const withId = { ...merchant.sign({ id: String(paid.id) }), id: undefined };
-      const sdkStyle = merchant.sign({ id: String(paid.id) });
+      // The path id signed but not repeated in the query, and (as SDKs do) repeated as `id`: one
+      // operation. The nonce keeps the signature apart from the status query's above, which
+      // signed the same values (ADR 0059 binds a signature to one operation).
+      const withId = { ...merchant.sign({ id: String(paid.id), nonce: 'one' }), id: undefined };
+      const sdkStyle = merchant.sign({ id: String(paid.id), nonce: 'one' });
       for (const params of [withId, sdkStyle]) {
         const response = await merchant.get(path, params, false);
         expect(response.status).toBe(200);
@@ -69,7 +71,11 @@ describe('card payment queries end to end', () => {
       expectError(await merchant.get(path, merchant.sign({}), false), 40301);
       const otherId = merchant.sign({ id: String(paid.id + 1) });
       expectError(await merchant.get(path, otherId, false), 40301);
-      expectError(await merchant.get('/v1/transactions/999999999', { id: '999999999' }), 40403);
+      // A nonce: the status query of this id above signed the same values (ADR 0059).
+      expectError(
+        await merchant.get('/v1/transactions/999999999', { id: '999999999', nonce: 'one' }),
+        40403,
+      );
     });
 
     it('GET /v1/transactions filters and pages', async () => {

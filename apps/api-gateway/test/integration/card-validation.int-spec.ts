@@ -202,7 +202,9 @@ describe('card payment operations: validation, signatures, JSONP and the replay 
     });
 
     it('validates the filters of GET /v1/transactions', async () => {
-      expectError(await merchant.get('/v1/transactions', {}), 40017);
+      // A nonce: without one this signs only the project, as the status query above did, and
+      // that signature is bound to the status query (403 40301, ADR 0059).
+      expectError(await merchant.get('/v1/transactions', { nonce: 'no order id' }), 40017);
       expectError(await merchant.get('/v1/transactions', { orderId: 'o', limit: '101' }), 40017);
       expectError(await merchant.get('/v1/transactions', { orderId: 'o', page: '0' }), 40017);
       expectError(

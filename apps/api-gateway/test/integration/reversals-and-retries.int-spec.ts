@@ -176,7 +176,9 @@ describe('reversals and retries, end to end', () => {
       expectError(await reverse({ id: 987654321, amount: '1.00' }), 40403);
       expectError(await reverse({ order_id: 'nobody-ordered-this', amount: '1.00' }), 40403);
       expectError(await reverse({ amount: '1.00' }), 40017);
-      expectError(await reverse({ id: 1 }), 40017);
+      // Not `{ id: 1 }` alone: it signs the values of `transaction/status?id=1` (the first payment's
+      // status, queried above), a signature bound to that GET (403 40301, ADR 0059).
+      expectError(await reverse({ id: 1, comment: 'no amount' }), 40017);
       expectError(await reverse({ id: 1, amount: '-1' }), 40017);
       expectError(await reverse({ id: 1, amount: '0' }), 40017);
       expectError(await reverse({ id: 1, amount: 'ten' }), 40017);

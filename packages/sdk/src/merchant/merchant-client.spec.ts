@@ -115,7 +115,8 @@ describe('MerchantClient', () => {
       expect(Object.fromEntries(url.searchParams)).toEqual({
         project: 'pk_test',
         id: '17',
-        signature: signValues(['pk_test', '17'], 'sk_test'),
+        nonce: '/v1/transactions/17',
+        signature: signValues(['pk_test', '17', '/v1/transactions/17'], 'sk_test'),
       });
     });
 
@@ -129,6 +130,7 @@ describe('MerchantClient', () => {
         'orderId',
         'created[from]',
         'limit',
+        'nonce',
         'signature',
       ]);
       const { values, signature } = signedFields(fields);
@@ -141,7 +143,7 @@ describe('MerchantClient', () => {
       const url = new URL(server.received[0].url, server.url);
       expect(url.searchParams.get('timestamp')).toBe('1790000000');
       expect(url.searchParams.get('signature')).toBe(
-        signValues(['pk_test', '1790000000', 'EUR'], 'sk_test'),
+        signValues(['pk_test', '1790000000', 'EUR', '/v1/balance'], 'sk_test'),
       );
     });
 

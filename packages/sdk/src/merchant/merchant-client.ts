@@ -139,8 +139,15 @@ export class MerchantClient {
   }
 
   /** Unsigned calls still name the project. */
+  /**
+   * A signed read carries its path as `nonce` (unless one is given): the gateway binds a signature
+   * to one operation for 24 hours, and two reads may sign equal values (`transaction/status?id=17`
+   * and `transactions/17`). The nonce keeps them apart, while repeating one read reuses its signature.
+   */
   private get<R>(path: string, params: Record<string, unknown>, signed = true): Promise<R> {
-    const named = signed ? params : { project: this.options.publicKey, ...params };
+    const named = signed
+      ? { ...params, nonce: params['nonce'] ?? path }
+      : { project: this.options.publicKey, ...params };
     return this.call<R>({ method: 'GET', path, params: named, signed });
   }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, UseFilters } from '@nestjs/common';
+import { Controller, Get, UseGuards, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { BALANCE_DOC } from './balance.openapi';
@@ -7,6 +7,7 @@ import { currentCorrelationId } from '@opp/observability';
 import { readCurrency } from '../../card/interface/money-fields';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
@@ -20,6 +21,7 @@ export class BalanceHttpController {
   @Get()
   @ApiDoc(BALANCE_DOC)
   @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
   async balance(@Merchant() merchant: AuthenticatedMerchant) {
     const currency = readCurrency(merchant.params);
     const projectId = merchant.project.id;

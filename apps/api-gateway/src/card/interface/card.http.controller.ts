@@ -14,7 +14,11 @@ import type { FastifyReply } from 'fastify';
 import { AuthenticateChargeV1Request, TokenizeCardV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { GatewayConfig } from '../../config/gateway.config';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import {
+  commandKey,
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { CardTokenRateLimitGuard } from '../../rate-limit/card-token-rate-limit.guard';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
@@ -79,8 +83,8 @@ export class CardHttpController {
     const record = await this.charges.execute(user, {
       ...charge,
       ...(card ? { sealedCard: this.sealer.sealCard(projectId, card) } : {}),
-      // One accepted signature is one charge, whatever is redelivered (ADR 0003).
-      idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
+      // One accepted signature is one charge, whatever is redelivered or retried (ADR 0059).
+      idempotencyKey: commandKey(merchant),
       projectId,
     });
     return toChargeResponse(record, this.config.publicGatewayUrl);

@@ -162,9 +162,14 @@ export class SignedRequestRepository {
     return this.answers.write({ key, claimToken, answer });
   }
 
-  async release(key: ClaimKey, claimToken: string): Promise<void> {
+  /**
+   * Ends the lease of a claim that got no answer (ADR 0059): the row stays, bound to its
+   * parameters, and the next identical request takes it over as `claim` allows for an expired lease.
+   */
+  async giveUp(key: ClaimKey, claimToken: string): Promise<void> {
     await this.dataSource.query(
-      `DELETE FROM signed_requests WHERE project_id = $1 AND signature = $2 AND claim_token = $3`,
+      `UPDATE signed_requests SET claimed_at = '-infinity'
+         WHERE project_id = $1 AND signature = $2 AND claim_token = $3 AND status_code IS NULL`,
       [key.projectId, key.signature, claimToken],
     );
   }

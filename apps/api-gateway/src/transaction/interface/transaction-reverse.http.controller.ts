@@ -2,7 +2,11 @@ import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } fr
 import { ApiTags } from '@nestjs/swagger';
 import { ReversePaymentV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import {
+  commandKey,
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/answer-or-throw';
@@ -26,9 +30,8 @@ export class TransactionReverseHttpController {
   @UseInterceptors(ReplayGuardInterceptor)
   async reverse(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
-    // One accepted signature is one reversal, whatever is redelivered (ADR 0003).
-    const key = `reverse:${projectId}:${String(merchant.params['signature'])}`;
-    const command = readReversePayment(projectId, merchant.params, key);
+    // One accepted signature is one reversal, whatever is redelivered or retried (ADR 0059).
+    const command = readReversePayment(projectId, merchant.params, commandKey(merchant));
     const reply = await this.requests.request(ReversePaymentV1Request, command, {
       // Reversals of one payment (or order) share a partition: they queue in order.
       key: `${projectId}:${command.id ?? command.orderId}`,

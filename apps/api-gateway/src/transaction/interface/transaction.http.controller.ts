@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import {
@@ -10,6 +10,7 @@ import { GetTransactionV1Request, ListTransactionsV1Request } from '@opp/contrac
 import { currentCorrelationId } from '@opp/observability';
 import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/request-client.provider';
 import {
@@ -30,6 +31,7 @@ export class TransactionHttpController {
   @Get('transaction/status')
   @ApiDoc(TRANSACTION_STATUS_DOC)
   @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
   async status(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionLookup(merchant.project.id, merchant.params);
     const reply = await this.requests.request(GetTransactionV1Request, query, {
@@ -43,6 +45,7 @@ export class TransactionHttpController {
   @ApiDoc(ONE_TRANSACTION_DOC)
   @ApiParam({ name: 'id', description: 'Transaction id', schema: { type: 'integer', minimum: 1 } })
   @UseGuards(TransactionIdSignedGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
   async one(@Merchant() merchant: AuthenticatedMerchant, @Param('id') id: string) {
     const query = { projectId: merchant.project.id, id: readTransactionId(id) };
     const reply = await this.requests.request(GetTransactionV1Request, query, {
@@ -55,6 +58,7 @@ export class TransactionHttpController {
   @Get('transactions')
   @ApiDoc(LIST_TRANSACTIONS_DOC)
   @UseGuards(SignedRequestGuard)
+  @UseInterceptors(ReplayGuardInterceptor)
   async list(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionList(merchant.project.id, merchant.params);
     const reply = await this.requests.request(ListTransactionsV1Request, query, {

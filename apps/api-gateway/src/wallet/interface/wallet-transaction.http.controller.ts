@@ -4,7 +4,11 @@ import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { CreateWalletTransactionV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { ChargeUserResolver } from '../../card/application/charge-user.resolver';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
+import {
+  commandKey,
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/answer-or-throw';
@@ -36,8 +40,8 @@ export class WalletTransactionHttpController {
       CreateWalletTransactionV1Request,
       {
         ...transaction,
-        // One accepted signature is one transaction, whatever is redelivered (ADR 0003).
-        idempotencyKey: `${projectId}:${String(merchant.params['signature'])}`,
+        // One accepted signature is one transaction, whatever is redelivered or retried (ADR 0059).
+        idempotencyKey: commandKey(merchant),
         projectId,
         user: snapshot,
       },

@@ -6,7 +6,7 @@ import { payoutSettledStatusMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
 
-/** Crash point between the rail's answer and its posting (docs/architecture/payout-saga.md). */
+/** Crash point between the rail's answer and its posting (docs/architecture/sagas.md, Payout). */
 export const SETTLEMENT_POSTING = 'payout-saga.settlement-posting';
 
 /**

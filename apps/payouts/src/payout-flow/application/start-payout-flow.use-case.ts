@@ -9,7 +9,7 @@ import { PayoutRefusal } from '../../shared/payout-refusal';
 import { PayoutFlow } from '../domain/payout-flow';
 import { PayoutFlowStore } from './payout-flow.store';
 
-/** Crash points of the flow's first step (docs/architecture/payout-saga.md). */
+/** Crash points of the flow's first step (docs/architecture/sagas.md, Payout). */
 export const FLOW_RECORDED = 'payout-saga.flow-recorded';
 
 /**

@@ -6,7 +6,7 @@ import { sandboxRailOutcome } from '../domain/payout-order';
 import { PayoutMetrics } from './payout-metrics';
 import { PayoutOrderStore } from './payout-order.store';
 
-/** Crash point between a payout's acceptance and the rail's answer (docs/architecture/payout-saga.md). */
+/** Crash point between a payout's acceptance and the rail's answer (docs/architecture/sagas.md, Payout). */
 export const SETTLING = 'payout-saga.settling';
 
 /** Bounds of the idle pause (ADR 0039). */

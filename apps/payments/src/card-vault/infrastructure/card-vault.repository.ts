@@ -62,11 +62,13 @@ export class CardVaultRepository extends CardVaultStore {
     );
     if (found[0] && card.holder === null) return toCard(found[0]);
     if (found[0]) {
-      const updated: CardRow[] = await manager.query(
-        `UPDATE vault_cards SET holder = $2 WHERE id = $1 RETURNING *`,
-        [found[0].id, card.holder],
-      );
-      return toCard(updated[0]);
+      // TypeORM answers an UPDATE's raw query as [rows, count], not as rows: the row read above,
+      // with its new holder, is the card.
+      await manager.query(`UPDATE vault_cards SET holder = $2 WHERE id = $1`, [
+        found[0].id,
+        card.holder,
+      ]);
+      return toCard({ ...found[0], holder: card.holder });
     }
     const rows: CardRow[] = await manager.query(
       `INSERT INTO vault_cards (id, project_id, pan_encrypted, pan_fingerprint, first_six, last_four,

@@ -251,14 +251,20 @@ describe('payout retries and payouts in the transaction queries', () => {
         user: null,
         card: null,
       };
-      const one = await merchant.get(`/v1/transactions/${id}`, { id: String(id) });
+      // One signature, one operation (ADR 0059): these reads sign the same values as the status
+      // queries above, so each carries a nonce of its own.
+      const one = await merchant.get(`/v1/transactions/${id}`, { id: String(id), nonce: 'one' });
       expect(one.status).toBe(200);
       expect(one.data).toEqual(expectedTransaction);
 
-      const listed = await merchant.get('/v1/transactions', { orderId, type: 'payout' });
+      const listed = await merchant.get('/v1/transactions', {
+        orderId,
+        type: 'payout',
+        nonce: 'listed',
+      });
       expect(listed.status).toBe(200);
       expect(listed.data).toEqual({ totalCount: 1, transactions: [expectedTransaction] });
-      const unfiltered = await merchant.get('/v1/transactions', { orderId });
+      const unfiltered = await merchant.get('/v1/transactions', { orderId, nonce: 'all' });
       expect(unfiltered.data.transactions).toEqual([expectedTransaction]);
       const otherType = await merchant.get('/v1/transactions', { orderId, type: 'payment' });
       expect(otherType.data.transactions).toEqual([]);

@@ -233,11 +233,17 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
 
     // The lease (twice the time limit + 30 s) runs out; the scheduler claims and sends it.
     await eventually(() => (endpoint.bodies.get(firstBody) ?? 0) === 1, 'the callback', 120_000);
-    const attempts = await kit.query<{ number: number; outcome: string }>(
-      `SELECT number, outcome FROM delivery_attempts WHERE delivery_id = $1 ORDER BY number`,
-      [claimed.id],
+    const attemptsOf = () =>
+      kit.query<{ number: number; outcome: string }>(
+        `SELECT number, outcome FROM delivery_attempts WHERE delivery_id = $1 ORDER BY number`,
+        [claimed.id],
+      );
+    // The endpoint has answered; the notifier records the outcome once the answer reaches it.
+    await eventually(
+      async () => (await attemptsOf()).every((attempt) => attempt.outcome !== 'in-flight'),
+      'the second attempt recorded',
     );
-    expect(attempts).toEqual([
+    expect(await attemptsOf()).toEqual([
       { number: 1, outcome: 'abandoned' },
       { number: 2, outcome: 'succeeded' },
     ]);

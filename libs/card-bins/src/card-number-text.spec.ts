@@ -67,6 +67,18 @@ describe('card numbers in text (ADR 0064)', () => {
     expect(replaceCardNumbers('x 4242424242424242', () => '#')).toBe('x #');
   });
 
+  it('leaves the decimal stretches of hex identifiers alone, and finds a card beside one', () => {
+    // The stretch before the letter is a Luhn-valid 17-digit run on its own.
+    expect(isCardNumber('12345678901243453')).toBe(true);
+    const uuid = '12345678-9012-4345-3a07-6d9a3b9a7018';
+    expect(findCardNumbers(`"correlationId":"${uuid}"`)).toEqual([]);
+    const traceparent = '00-41111111111111119999999999999abc-4111111111111111-01';
+    expect(findCardNumbers(traceparent).map((match) => match.digits)).toEqual(['4111111111111111']);
+    expect(maskCardNumbers(`id ${uuid} card 4242424242424242`)).toBe(
+      `id ${uuid} card 424242******4242`,
+    );
+  });
+
   it('names security code keys, also as form names', () => {
     for (const key of [
       'security_code',

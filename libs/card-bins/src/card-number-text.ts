@@ -33,13 +33,29 @@ export interface CardNumberMatch {
   digits: string;
 }
 
+/**
+ * Hex identifiers the platform writes everywhere (message and correlation ids, W3C trace and span
+ * ids): a UUID, or 16 or 32 hex digits with at least one letter. Their decimal stretches are parts of
+ * an identifier, not card numbers: without this, one UUID in a few thousand ("12345678-9012-4345-8a07-
+ * ...") would read as a 17-digit card, and its logs and messages would lose their ids to a mask.
+ */
+const HEX_IDENTIFIER =
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b(?=[0-9a-f]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{16})\b/gi;
+
 /** Every card number in `text`, in order. */
 export function findCardNumbers(text: string): CardNumberMatch[] {
   const found: CardNumberMatch[] = [];
   if (text.length < CARD_NUMBER_MIN_DIGITS) return found;
+  const identifiers = [...text.matchAll(HEX_IDENTIFIER)].map((id) => ({
+    start: id.index ?? 0,
+    end: (id.index ?? 0) + id[0].length,
+  }));
   for (const run of text.matchAll(DIGIT_RUN)) {
     if (run[0].length < CARD_NUMBER_MIN_DIGITS) continue;
-    found.push(...cardNumbersInRun(run[0], run.index ?? 0));
+    const start = run.index ?? 0;
+    const end = start + run[0].length;
+    if (identifiers.some((id) => start < id.end && id.start < end)) continue;
+    found.push(...cardNumbersInRun(run[0], start));
   }
   return found;
 }

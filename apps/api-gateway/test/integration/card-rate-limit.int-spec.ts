@@ -140,7 +140,9 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
     }
   });
 
-  it('forgets a signature whose request failed with 503, so a retry executes again', async () => {
+  // ADR 0059: a failed call never frees its claim; the claim stays bound to its parameters,
+  // unanswered, and the identical retry takes it over and executes again.
+  it('keeps the claim of a request that failed with 503, unanswered, so a retry executes again', async () => {
     const merchant = new MerchantClient(gateway, await admin.createProject());
     const signed = merchant.sign({ identifier: 'retry-after-503', ip: '10.3.3.3' });
     const first = await merchant.postForm('/v1/user/resolve', signed, false);
@@ -149,10 +151,11 @@ describe('card-token rate limit and replay guard after a 5xx', () => {
     const db = new Client({ connectionString: stack.databaseUrls['api-gateway'] });
     await db.connect();
     try {
-      const rows = await db.query('SELECT 1 FROM signed_requests WHERE signature = $1', [
-        signed.signature,
-      ]);
-      expect(rows.rowCount).toBe(0);
+      const rows = await db.query(
+        'SELECT status_code, response_body FROM signed_requests WHERE signature = $1',
+        [signed.signature],
+      );
+      expect(rows.rows).toEqual([{ status_code: null, response_body: null }]);
     } finally {
       await db.end();
     }

@@ -57,7 +57,8 @@ describe('payments: the statements of a card charge', () => {
     });
 
   it('charges a known user with card data in 7 statements, START and COMMIT included', async () => {
-    // The first charge of a card vaults it; the measured one re-wraps it, as a returning card does.
+    // The first charge of a card vaults it; the measured one finds it by a plain read and keeps its
+    // row and envelope, bound to that row, as a returning card does (ADR 0063).
     valueOf(await h.request(ProcessChargeV1Request, byReference()));
     const mark = await log.quietMark();
     const charged = valueOf(await h.request(ProcessChargeV1Request, byReference()));
@@ -72,7 +73,7 @@ describe('payments: the statements of a card charge', () => {
       'START TRANSACTION',
       'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
       'WITH found AS', // the request's earlier result, the order's live payment, the payer, the id
-      'INSERT INTO vault_cards',
+      'SELECT * FROM', // the returning card, by its fingerprint under either key (ADR 0063)
       'WITH inserted AS', // the transaction with its journal entry and lines
       'WITH results AS', // the run's replies and outbox rows, in one statement before the commit
       'COMMIT',
@@ -96,7 +97,7 @@ describe('payments: the statements of a card charge', () => {
     const perRun = runs.map((run) => run.filter((s) => headOf(s) === 'WITH inserted AS').length);
     expect(perRun.reduce((a, b) => a + b, 0)).toBe(charges.length);
     for (const [i, run] of runs.entries()) {
-      const each = ['WITH found AS', 'INSERT INTO vault_cards', 'WITH inserted AS'];
+      const each = ['WITH found AS', 'SELECT * FROM', 'WITH inserted AS'];
       expect(run.map(headOf)).toEqual([
         'START TRANSACTION',
         'INSERT INTO inbox_messages',

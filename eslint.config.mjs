@@ -110,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tools/**/*.ts', 'libs/local-stack/**/*.ts', 'libs/testing/**/*.ts'],
+    files: ['tools/**/*.ts', 'tools/local-stack/**/*.ts', 'tools/testing/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   // Layers inside an app (docs/CONVENTIONS.md, ADR 0031): domain code depends on no outer layer and

@@ -1,7 +1,7 @@
 // One harness for every test. Two projects:
 // - unit: *.spec.ts, pure and fast;
 // - integration: *.int-spec.ts, against the real Kafka broker and PostgreSQL that
-//   libs/testing's global setup provides (testcontainers where a Docker engine exists, else the local broker).
+//   tools/testing's global setup provides (testcontainers where a Docker engine exists, else the local broker).
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = Object.fromEntries(
@@ -47,10 +47,10 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs,tools,packages,examples}/**/*.int-spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+      globalSetup: '<rootDir>/tools/testing/src/global-setup.ts',
+      globalTeardown: '<rootDir>/tools/testing/src/global-teardown.ts',
       // testTimeout is not a per-project option; hooks and tests get their limit here.
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/integration-timeouts.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/testing/src/integration-timeouts.ts'],
       slowTestThreshold: 60,
     },
   ],

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-// Works from the TypeScript sources (jest) and from dist/libs/local-stack/src alike: the repository root
+// Works from the TypeScript sources (jest) and from dist/tools/local-stack/src alike: the repository root
 // is the nearest ancestor holding both nx.json and package.json.
 export function findRepoRoot(start: string = __dirname): string {
   const fromEnv = process.env.OPP_REPO_ROOT;

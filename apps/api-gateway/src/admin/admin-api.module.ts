@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AdminGateModule } from '../admin/admin-gate.module';
-import { AdminOperatorsHttpController } from '../admin/interface/admin-operators.http.controller';
-import { AdminDeliveriesHttpController } from '../deliveries/admin-deliveries.http.controller';
+import { AdminGateModule } from './admin-gate.module';
+import { AdminOperatorsHttpController } from './interface/operators/admin-operators.http.controller';
+import { AdminDeliveriesHttpController } from './interface/deliveries/admin-deliveries.http.controller';
 import { PartnerModule } from '../partner/partner.module';
-import { AdminPartnersHttpController } from '../partner/interface/admin-partners.http.controller';
+import { AdminPartnersHttpController } from './interface/partners/admin-partners.http.controller';
 import { ProjectModule } from '../project/project.module';
-import { AdminProjectsHttpController } from '../project/interface/admin-projects.http.controller';
+import { AdminProjectsHttpController } from './interface/projects/admin-projects.http.controller';
 import { RequestsModule } from '../requests/requests.module';
 import { PartnerTemplateModule } from '../template/partner-template.module';
-import { AdminTemplatesHttpController } from '../template/interface/admin-templates.http.controller';
-import { AdminSandboxDisputesHttpController } from '../transaction/interface/admin-sandbox-disputes.http.controller';
+import { AdminTemplatesHttpController } from './interface/templates/admin-templates.http.controller';
+import { AdminSandboxDisputesHttpController } from './interface/sandbox/admin-sandbox-disputes.http.controller';
 
 /**
  * The admin API on the admin listener (ADR 0002): operator tokens, projects, partners, templates,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ReplayGuard } from './replay-guard';
-import { ReplayGuardInterceptor } from './replay-guard.interceptor';
-import { ReplayGuardPurger } from './replay-guard.purger';
+import { ReplayGuard } from './application/replay-guard';
+import { ReplayGuardInterceptor } from './interface/replay-guard.interceptor';
+import { ReplayGuardPurger } from './infrastructure/replay-guard.purger';
 import { SignedRequestRepository } from './infrastructure/signed-request.repository';
 
 /** ADR 0003: a signature accepted for a mutating call executes once; replays get its answer. */

@@ -1,4 +1,4 @@
-import type { AdminOperator, OperatorScope } from './admin-operator';
+import type { AdminOperator, OperatorScope } from '../domain/admin-operator';
 
 /** The operator tokens (table admin_operators): kept by the SHA-256 of each token. */
 export abstract class AdminOperatorStore {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GatewayConfig } from '../../config/gateway.config';
-import { BOOTSTRAP_ACTOR, operatorTokenDigest, type AdminIdentity } from './admin-operator';
+import { BOOTSTRAP_ACTOR, operatorTokenDigest, type AdminIdentity } from '../domain/admin-operator';
 import { AdminOperatorStore } from './admin-operator.store';
 
 /**

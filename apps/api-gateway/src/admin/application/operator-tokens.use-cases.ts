@@ -6,7 +6,7 @@ import {
   RESERVED_OPERATOR_NAMES,
   type AdminOperator,
   type OperatorScope,
-} from './admin-operator';
+} from '../domain/admin-operator';
 import { AdminOperatorStore } from './admin-operator.store';
 
 /** Issues a named operator token; the token is answered now and never again (ADR 0062). */

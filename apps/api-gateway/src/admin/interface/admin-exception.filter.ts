@@ -1,5 +1,5 @@
 import { Catch } from '@nestjs/common';
-import { ApiExceptionFilter } from '../http/api-exception.filter';
+import { ApiExceptionFilter } from '../../http/interface/api-exception.filter';
 
 /** Errors of the admin API: the same catalogue envelope as /v1 (ADR 0002). */
 @Catch()

@@ -7,11 +7,11 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { GatewayConfig } from '../config/gateway.config';
-import { TokenBucketLimiter } from '../shared/token-bucket-limiter';
-import { AdminAuditLogRepository } from './infrastructure/admin-audit-log.repository';
-import { scopeAllows, UNAUTHENTICATED_ACTOR, type AdminIdentity } from './operators/admin-operator';
-import { IdentifyAdminCallerUseCase } from './operators/identify-admin-caller.use-case';
+import { GatewayConfig } from '../../config/gateway.config';
+import { TokenBucketLimiter } from '../../shared/domain/token-bucket-limiter';
+import { AdminAuditLogRepository } from '../infrastructure/admin-audit-log.repository';
+import { scopeAllows, UNAUTHENTICATED_ACTOR, type AdminIdentity } from '../domain/admin-operator';
+import { IdentifyAdminCallerUseCase } from '../application/identify-admin-caller.use-case';
 
 /** The caller the guard identified, for the controllers that record who did something. */
 export type AdminRequest = FastifyRequest & { adminIdentity?: AdminIdentity };

@@ -1,6 +1,6 @@
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../http/openapi/api-doc.decorator';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import {
   arrayOf,
   boolean,
@@ -11,7 +11,7 @@ import {
   ref,
   string,
   type Schema,
-} from '../http/openapi/schema-refs';
+} from '../../http/interface/openapi/schema-refs';
 
 const project = (withPrivateKey: boolean): Schema =>
   object(

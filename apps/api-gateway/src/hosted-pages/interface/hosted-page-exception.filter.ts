@@ -1,5 +1,5 @@
 import { Catch } from '@nestjs/common';
-import { ApiExceptionFilter } from '../http/api-exception.filter';
+import { ApiExceptionFilter } from '../../http/interface/api-exception.filter';
 
 /**
  * Errors of the hosted pages: the catalogue envelope (JSON), as documented for each page (an

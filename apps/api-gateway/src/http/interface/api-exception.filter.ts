@@ -6,7 +6,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isProcessingUrl } from '../processing/interface/processing-bad-input';
+import { isProcessingUrl } from '../../processing/interface/processing-bad-input';
 import { sendErrorEnvelope, toApiError } from './error-envelope';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 import { QS_OPTIONS } from '@opp/platform';
-import type { GatewayConfig } from '../config/gateway.config';
+import type { GatewayConfig } from '../../config/gateway.config';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { isMerchantUrl, refuseBadInput } from './bad-input.hooks';
 import { assertLeafCount, quoteNumbers } from './merchant-json';

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Project } from '../project/domain/project';
+import type { Project } from '../../project/domain/project';
 
 export type RequestParams = Record<string, unknown>;
 

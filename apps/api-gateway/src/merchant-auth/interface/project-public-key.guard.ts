@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { ProjectDirectory } from '../project/application/project-directory';
+import { ProjectDirectory } from '../../project/application/project-directory';
 import { requestParams, type MerchantRequest } from './merchant-request';
 
 /**

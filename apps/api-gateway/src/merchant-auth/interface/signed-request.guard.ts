@@ -2,9 +2,9 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { verifyParams } from '@opp/signature';
-import { fieldText } from '../http/form-fields';
-import { ProjectDirectory } from '../project/application/project-directory';
-import { verifyingKeys } from '../project/domain/project';
+import { fieldText } from '../../http/interface/form-fields';
+import { ProjectDirectory } from '../../project/application/project-directory';
+import { verifyingKeys } from '../../project/domain/project';
 import { requestParams, type MerchantRequest, type RequestParams } from './merchant-request';
 
 /** ADR 0018: how far a signed `timestamp` may be from the gateway's clock. */

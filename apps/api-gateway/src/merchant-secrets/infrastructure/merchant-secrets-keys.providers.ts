@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { keyEncryptionKeysFrom } from '@opp/crypto';
 import { envelopeKeyProviders, type EncryptedTable } from '@opp/platform';
-import type { GatewayConfig } from '../config/gateway.config';
+import type { GatewayConfig } from '../../config/gateway.config';
 import { MerchantSecretsCipher } from './merchant-secrets-cipher';
 
 /** Where the gateway keeps merchant-secret envelopes, each row with the KEK id of its data keys. */

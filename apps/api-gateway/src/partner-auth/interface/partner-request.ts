@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Partner } from '../partner/domain/partner';
+import type { Partner } from '../../partner/domain/partner';
 
 /** What the partner guards attach to an authenticated request. */
 export interface PartnerRequest {

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { signPartnerPayload } from '@opp/signature';
-import type { PartnerDirectory } from '../partner/application/partner-directory';
-import type { Partner } from '../partner/domain/partner';
+import type { PartnerDirectory } from '../../partner/application/partner-directory';
+import type { Partner } from '../../partner/domain/partner';
 import { PartnerAuthRefusal } from './partner-auth-refusal';
 import type { PartnerRequest } from './partner-request';
 import {

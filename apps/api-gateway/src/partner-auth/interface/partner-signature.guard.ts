@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { verifyPartnerSignature } from '@opp/signature';
-import { PartnerDirectory } from '../partner/application/partner-directory';
+import { PartnerDirectory } from '../../partner/application/partner-directory';
 import { PartnerAuthRefusal } from './partner-auth-refusal';
 import type { PartnerRequest } from './partner-request';
 

@@ -37,13 +37,13 @@ import { HostedPageKeyRing, KeyRing } from '@opp/crypto';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { GatewayConfig } from '../../config/gateway.config';
-import { AuthenticatedPartner } from '../../partner-auth/partner-request';
+import { AuthenticatedPartner } from '../../partner-auth/interface/partner-request';
 import {
   PartnerBodySignatureGuard,
   PartnerGlobalIdSignatureGuard,
-} from '../../partner-auth/partner-signature.guard';
+} from '../../partner-auth/interface/partner-signature.guard';
 import type { Partner } from '../../partner/domain/partner';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
 import { templateNamesIn } from '../../template/domain/partner-template';
 import { documentedRequest } from '../application/documented-request';
@@ -52,7 +52,7 @@ import { awaitSyncWindow } from '../application/sync-window';
 import { returnPage, sendHtml } from './acs-return-page';
 import { isHttpUrl } from '@opp/destination-guard';
 import { processingAnswerOrThrow } from './processing-answer';
-import { RegisteredUrlCheck } from '../../destinations/registered-url-check';
+import { RegisteredUrlCheck } from '../../destinations/application/registered-url-check';
 import { ProcessingError } from './processing-error';
 import { ProcessingExceptionFilter } from './processing-exception.filter';
 import {

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_TOKEN_RATE_LIMITS,
   type TokenRateLimits,
-} from '../project/domain/token-rate-limits';
+} from '../../project/domain/token-rate-limits';
 import { CardTokenRateLimitConfig } from './card-token-rate-limit.config';
-import { TokenBucketLimiter, type LimitDecision } from '../shared/token-bucket-limiter';
+import { TokenBucketLimiter, type LimitDecision } from '../../shared/domain/token-bucket-limiter';
 
 /**
  * Two token buckets per request: (project, client IP) and project, sized by the project's limits

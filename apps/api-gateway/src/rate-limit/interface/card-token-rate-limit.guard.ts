@@ -1,9 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
-import type { MerchantRequest } from '../merchant-auth/merchant-request';
-import { tokenRateLimits } from '../project/domain/token-rate-limits';
-import { CardTokenRateLimit } from './card-token-rate-limit';
+import type { MerchantRequest } from '../../merchant-auth/interface/merchant-request';
+import { tokenRateLimits } from '../../project/domain/token-rate-limits';
+import { CardTokenRateLimit } from '../application/card-token-rate-limit';
 
 /**
  * After the project is known (ProjectPublicKeyGuard), with the project's limits (ADR 0015): 429 42901 with `Retry-After` (seconds) once

@@ -1,11 +1,11 @@
 import { ApiError } from '@opp/errors';
-import type { GatewayConfig } from '../config/gateway.config';
+import type { GatewayConfig } from '../../config/gateway.config';
 import { ReplayGuard } from './replay-guard';
 import type {
   ClaimKey,
   SignedRequestRepository,
   SignedRequestRow,
-} from './infrastructure/signed-request.repository';
+} from '../infrastructure/signed-request.repository';
 
 /** The repository's decisions, scripted: whether a claim wins, and the row a loser finds. */
 function guardWith(claimWins: boolean, row: SignedRequestRow | null) {

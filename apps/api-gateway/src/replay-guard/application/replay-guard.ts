@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { GatewayConfig } from '../config/gateway.config';
+import { GatewayConfig } from '../../config/gateway.config';
 import {
   SignedRequestRepository,
   type ClaimKey,
   type StoredAnswer,
-} from './infrastructure/signed-request.repository';
+} from '../infrastructure/signed-request.repository';
 
 export type ReplayDecision =
   | { kind: 'execute'; key: ClaimKey; claimToken: string }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PollingWorker } from '@opp/platform';
-import { SignedRequestRepository } from './infrastructure/signed-request.repository';
+import { SignedRequestRepository } from './signed-request.repository';
 
 const PURGE_EVERY_MS = 15 * 60 * 1000;
 

@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUARDS_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { SignedRequestGuard } from '../merchant-auth/signed-request.guard';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from './replay-guard.interceptor';
 
-const SOURCE_ROOT = join(__dirname, '..');
+const SOURCE_ROOT = join(__dirname, '../..');
 
 function controllerFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

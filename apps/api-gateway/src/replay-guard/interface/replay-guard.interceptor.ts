@@ -12,10 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, toErrorEnvelope } from '@opp/errors';
-import type { MerchantRequest } from '../merchant-auth/merchant-request';
-import { paramsFingerprint } from './params-fingerprint';
-import { ReplayGuard, type ReplayDecision } from './replay-guard';
-import { answerText, ReplayedAnswer } from '../http/replayed-answer';
+import type { MerchantRequest } from '../../merchant-auth/interface/merchant-request';
+import { paramsFingerprint } from '../application/params-fingerprint';
+import { ReplayGuard, type ReplayDecision } from '../application/replay-guard';
+import { answerText, ReplayedAnswer } from '../../http/interface/replayed-answer';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -5,7 +5,7 @@ import {
 } from '@nestjs/common';
 import { Topics } from '@opp/contracts';
 import { KafkaConnection, MessageProducer, RequestClient } from '@opp/messaging';
-import { GatewayConfig } from '../config/gateway.config';
+import { GatewayConfig } from '../../config/gateway.config';
 
 /** The gateway's request/reply client, started with the app and stopped before the producer. */
 @Injectable()

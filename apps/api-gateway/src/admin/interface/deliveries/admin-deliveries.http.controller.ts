@@ -9,8 +9,8 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminDocs } from '../admin/admin.openapi';
-import { ApiDoc } from '../http/openapi/api-doc.decorator';
+import { AdminDocs } from '../admin.openapi';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import {
   DELIVERIES_PAGE_DEFAULT,
   DELIVERIES_PAGE_MAX,
@@ -24,10 +24,10 @@ import {
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { AdminTokenGuard } from '../admin/admin-token.guard';
-import { answerOrThrow } from '../requests/answer-or-throw';
-import { GatewayRequestClient } from '../requests/request-client.provider';
-import { AdminExceptionFilter } from '../admin/admin-exception.filter';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { answerOrThrow } from '../../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
+import { AdminExceptionFilter } from '../admin-exception.filter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -11,17 +11,17 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { AdminNotFound } from '../admin-errors';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
+import { AdminNotFound } from '../../../shared/application/admin-errors';
 import { AdminExceptionFilter } from '../admin-exception.filter';
 import { AdminTokenGuard, type AdminRequest } from '../admin-token.guard';
 import { AdminDocs } from '../admin.openapi';
-import type { AdminOperator } from '../operators/admin-operator';
+import type { AdminOperator } from '../../domain/admin-operator';
 import {
   IssueOperatorTokenUseCase,
   ListOperatorTokensUseCase,
   RevokeOperatorTokenUseCase,
-} from '../operators/operator-tokens.use-cases';
+} from '../../application/operator-tokens.use-cases';
 import { CreateOperatorTokenDto } from './create-operator-token.dto';
 
 /** Named operator tokens of the admin API (ADR 0062). */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, Matches } from 'class-validator';
-import { OPERATOR_NAME, OPERATOR_SCOPES, type OperatorScope } from '../operators/admin-operator';
+import { OPERATOR_NAME, OPERATOR_SCOPES, type OperatorScope } from '../../domain/admin-operator';
 
 export class CreateOperatorTokenDto {
   @ApiProperty({ description: 'The operator: the audit log names them so' })

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Param, Post, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminDocs } from '../../admin/admin.openapi';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { AdminNotFound } from '../../admin/admin-errors';
-import { AdminTokenGuard } from '../../admin/admin-token.guard';
-import { CreatePartnerUseCase } from '../application/create-partner/create-partner.use-case';
-import { GetPartnerUseCase } from '../application/get-partner/get-partner.use-case';
+import { AdminDocs } from '../admin.openapi';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
+import { AdminNotFound } from '../../../shared/application/admin-errors';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { CreatePartnerUseCase } from '../../../partner/application/create-partner/create-partner.use-case';
+import { GetPartnerUseCase } from '../../../partner/application/get-partner/get-partner.use-case';
 import { CreatePartnerDto } from './dto/create-partner.dto';
-import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
+import { AdminExceptionFilter } from '../admin-exception.filter';
 
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)

@@ -11,19 +11,19 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminDocs } from '../../admin/admin.openapi';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { AdminTokenGuard } from '../../admin/admin-token.guard';
-import { AdminNotFound } from '../../admin/admin-errors';
-import { CreateProjectUseCase } from '../application/create-project/create-project.use-case';
-import { GetProjectUseCase } from '../application/get-project/get-project.use-case';
-import { RotateProjectKeysUseCase } from '../application/rotate-project-keys/rotate-project-keys.use-case';
-import { UpdateProjectUseCase } from '../application/update-project/update-project.use-case';
+import { AdminDocs } from '../admin.openapi';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { AdminNotFound } from '../../../shared/application/admin-errors';
+import { CreateProjectUseCase } from '../../../project/application/create-project/create-project.use-case';
+import { GetProjectUseCase } from '../../../project/application/get-project/get-project.use-case';
+import { RotateProjectKeysUseCase } from '../../../project/application/rotate-project-keys/rotate-project-keys.use-case';
+import { UpdateProjectUseCase } from '../../../project/application/update-project/update-project.use-case';
 import { CreateProjectDto } from './dto/create-project.dto';
 import { RotateKeysDto } from './dto/rotate-keys.dto';
 import { UpdateProjectDto } from './dto/update-project.dto';
 import { toProjectResponse } from './project.response';
-import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
+import { AdminExceptionFilter } from '../admin-exception.filter';
 
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)

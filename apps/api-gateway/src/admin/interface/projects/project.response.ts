@@ -1,4 +1,4 @@
-import type { Project } from '../domain/project';
+import type { Project } from '../../../project/domain/project';
 
 /** The admin API's view of a project; the private key is shown only when it is issued. */
 export function toProjectResponse(project: Project, options: { withPrivateKey: boolean }) {

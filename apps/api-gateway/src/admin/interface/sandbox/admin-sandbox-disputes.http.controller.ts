@@ -2,13 +2,13 @@ import { Controller, HttpCode, Param, Post, UseGuards, UseFilters } from '@nestj
 import { ApiTags } from '@nestjs/swagger';
 import { SandboxDisputeV1Request, type DisputeKind } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { AdminDocs } from '../../admin/admin.openapi';
-import { AdminTokenGuard } from '../../admin/admin-token.guard';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
-import { readTransactionId } from './transaction-query.request';
-import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
+import { AdminDocs } from '../admin.openapi';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
+import { answerOrThrow } from '../../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
+import { readTransactionId } from '../../../transaction/interface/transaction-query.request';
+import { AdminExceptionFilter } from '../admin-exception.filter';
 
 /**
  * The sandbox dispute operations (ADR 0028): a chargeback of a completed payment of a sandbox

@@ -11,14 +11,14 @@ import {
 } from '@nestjs/common';
 import { UseGuards } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminDocs, PARTNER_TEMPLATE_SCHEMA } from '../../admin/admin.openapi';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { AdminDocs, PARTNER_TEMPLATE_SCHEMA } from '../admin.openapi';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import type { FastifyReply } from 'fastify';
-import { AdminTokenGuard } from '../../admin/admin-token.guard';
-import { PartnerTemplatesUseCase } from '../application/partner-templates.use-case';
-import type { PartnerTemplate } from '../domain/partner-template';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { PartnerTemplatesUseCase } from '../../../template/application/partner-templates.use-case';
+import type { PartnerTemplate } from '../../../template/domain/partner-template';
 import { PutTemplateDto } from './dto/put-template.dto';
-import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
+import { AdminExceptionFilter } from '../admin-exception.filter';
 
 const view = (t: PartnerTemplate) => ({
   identifier: t.partnerIdentifier,

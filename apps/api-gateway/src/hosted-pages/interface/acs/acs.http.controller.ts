@@ -1,14 +1,14 @@
 import { Controller, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import { AcsDocs } from './acs.openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { HostedPageKeyRing } from '@opp/crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { isHttpUrl } from '@opp/destination-guard';
-import { fieldText } from '../../http/form-fields';
-import { requestParams } from '../../merchant-auth/merchant-request';
+import { fieldText } from '../../../http/interface/form-fields';
+import { requestParams } from '../../../merchant-auth/interface/merchant-request';
 import { sendHtml } from '../html-response';
 import {
   ACS_PASSWORD,

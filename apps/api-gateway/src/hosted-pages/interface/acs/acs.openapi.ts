@@ -1,6 +1,6 @@
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { object, string } from '../../http/openapi/schema-refs';
+import type { ApiDocOptions } from '../../../http/interface/openapi/api-doc.decorator';
+import { object, string } from '../../../http/interface/openapi/schema-refs';
 import { ACS_PASSWORD } from './acs-pages';
 
 const challengeFields = {

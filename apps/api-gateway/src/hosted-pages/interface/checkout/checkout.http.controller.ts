@@ -21,13 +21,13 @@ import {
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { fieldText } from '../../http/form-fields';
-import { requestParams } from '../../merchant-auth/merchant-request';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
-import { ref } from '../../http/openapi/schema-refs';
+import { fieldText } from '../../../http/interface/form-fields';
+import { requestParams } from '../../../merchant-auth/interface/merchant-request';
+import { answerOrThrow } from '../../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
+import { ref } from '../../../http/interface/openapi/schema-refs';
 import { sendHtml } from '../html-response';
-import { CheckoutPageTokens } from './checkout-page-tokens';
+import { CheckoutPageTokens } from '../../application/checkout-page-tokens';
 import { renderCheckoutPage } from './checkout-pages';
 import { HostedPageExceptionFilter } from '../hosted-page-exception.filter';
 

@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { findRepoRoot } from '@opp/local-stack';
-import { renderOpenApi } from '../../openapi';
-import { previewOpenApiDocuments } from './preview-document';
+import { previewOpenApiDocuments, renderOpenApi } from './openapi';
 
 type Operation = {
   summary?: string;

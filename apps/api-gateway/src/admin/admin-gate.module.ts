@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminAuditLog } from './application/admin-audit-log';
 import { AdminAuditLogRepository } from './infrastructure/admin-audit-log.repository';
 import { AdminOperatorRepository } from './infrastructure/admin-operator.repository';
 import { AdminOperatorStore } from './application/admin-operator.store';
@@ -17,6 +18,7 @@ import { AdminTokenGuard } from './interface/admin-token.guard';
  */
 @Module({
   providers: [
+    { provide: AdminAuditLog, useExisting: AdminAuditLogRepository },
     { provide: AdminOperatorStore, useClass: AdminOperatorRepository },
     AdminAuditLogRepository,
     IdentifyAdminCallerUseCase,
@@ -26,6 +28,7 @@ import { AdminTokenGuard } from './interface/admin-token.guard';
     AdminTokenGuard,
   ],
   exports: [
+    AdminAuditLog,
     AdminAuditLogRepository,
     IdentifyAdminCallerUseCase,
     IssueOperatorTokenUseCase,

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { GatewayConfig } from '../../config/gateway.config';
 import { TokenBucketLimiter } from '../../shared/domain/token-bucket-limiter';
-import { AdminAuditLogRepository } from '../infrastructure/admin-audit-log.repository';
+import { AdminAuditLog } from '../application/admin-audit-log';
 import { scopeAllows, UNAUTHENTICATED_ACTOR, type AdminIdentity } from '../domain/admin-operator';
 import { IdentifyAdminCallerUseCase } from '../application/identify-admin-caller.use-case';
 
@@ -34,7 +34,7 @@ export class AdminTokenGuard implements CanActivate {
   constructor(
     @Inject(GatewayConfig) config: GatewayConfig,
     private readonly identify: IdentifyAdminCallerUseCase,
-    private readonly audit: AdminAuditLogRepository,
+    private readonly audit: AdminAuditLog,
   ) {
     this.limiter = new TokenBucketLimiter(config.adminRateLimitPerMinute, 60_000);
   }

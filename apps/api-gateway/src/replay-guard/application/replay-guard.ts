@@ -2,11 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { GatewayConfig } from '../../config/gateway.config';
-import {
-  SignedRequestRepository,
-  type ClaimKey,
-  type StoredAnswer,
-} from '../infrastructure/signed-request.repository';
+import { SignedRequestStore, type ClaimKey, type StoredAnswer } from './signed-request.store';
 
 export type ReplayDecision =
   | { kind: 'execute'; key: ClaimKey; claimToken: string }
@@ -37,7 +33,7 @@ export class ReplayGuard {
   private readonly waitMs: number;
 
   constructor(
-    private readonly repository: SignedRequestRepository,
+    private readonly repository: SignedRequestStore,
     config: GatewayConfig,
   ) {
     // The first request may wait on two services in turn (user look-up, then the charge).

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@opp/errors';
 import { sendErrorEnvelope, toApiError } from '../../http/interface/error-envelope';
 import { PartnerAuthRefusal } from '../../partner-auth/interface/partner-auth-refusal';
-import { ProcessingError } from './processing-error';
+import { ProcessingError } from '../application/processing-error';
 import { PROCESSING_UNAVAILABLE_TEXT } from './processing-unavailable';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError } from '@opp/errors';
 import type { GatewayConfig } from '../../config/gateway.config';
 import { ReplayGuard } from './replay-guard';
-import type { ClaimKey, SignedRequestRow, SignedRequestStore } from './signed-request.store';
+import type { ClaimKey, SignedRequestRow } from './signed-request.store';
 
 /** The repository's decisions, scripted: whether a claim wins, and the row a loser finds. */
 function guardWith(claimWins: boolean, row: SignedRequestRow | null) {
@@ -12,7 +12,7 @@ function guardWith(claimWins: boolean, row: SignedRequestRow | null) {
     giveUp: jest.fn(async () => undefined),
   };
   const config = { requestTimeoutMs: 1 } as GatewayConfig;
-  const guard = new ReplayGuard(repository as unknown as SignedRequestStore, config);
+  const guard = new ReplayGuard(repository, config);
   return { guard, repository };
 }
 

@@ -51,6 +51,65 @@ const boundaries = (inTests) => [
   },
 ];
 
+const NO_MODULES = {
+  regex: '\\.module$',
+  message:
+    'Layer code imports no Nest module (the root AppModule least of all): modules wire the layers from above (ADR 0031).',
+};
+
+/** The `no-restricted-imports` patterns of each layer folder of an app. */
+const LAYER_PATTERNS = {
+  domain: [
+    {
+      regex: '(^|/)(application|infrastructure|interface)(/|$)',
+      message: 'Domain code depends on no outer layer (application, infrastructure, interface).',
+    },
+    {
+      group: ['typeorm', 'typeorm/*', 'pg', '@nestjs/*'],
+      message: 'Domain code is free of frameworks and persistence.',
+    },
+  ],
+  application: [
+    {
+      regex: '(^|/)interface(/|$)',
+      message:
+        'Application code does not depend on the interface (controllers, handlers, request readers) that calls it.',
+    },
+    {
+      regex: '(^|/)infrastructure(/|$)|\\.orm-entity$',
+      message:
+        'Application code depends on ports (abstract classes in domain/ or application/), not on their adapters or ORM entities (ADR 0031).',
+    },
+    {
+      group: ['typeorm', 'typeorm/*', 'pg', 'pg/*'],
+      message:
+        'Application code is free of persistence: it passes a UnitOfWork (@opp/persistence) to ports (ADR 0031).',
+    },
+  ],
+  interface: [
+    {
+      regex: '(^|/)infrastructure(/|$)|\\.orm-entity$',
+      message:
+        'Interface code calls use cases and ports (application/), not adapters or ORM entities (ADR 0031).',
+    },
+  ],
+  infrastructure: [
+    {
+      regex: '(^|/)interface(/|$)',
+      message: 'Adapters do not call the interface (controllers, handlers) (ADR 0031).',
+    },
+  ],
+};
+
+const layerRules = () =>
+  Object.entries(LAYER_PATTERNS).map(([layer, patterns]) => ({
+    files: [`apps/*/src/**/${layer}/**/*.ts`],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...patterns, NO_MODULES] }],
+    },
+  }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,58 +172,14 @@ export default tseslint.config(
     files: ['tools/**/*.ts', 'tools/local-stack/**/*.ts', 'tools/testing/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
-  // Layers inside an app (docs/CONVENTIONS.md, ADR 0031): domain code depends on no outer layer and
-  // on no framework; application code never on the interface that calls it, nor on adapters,
-  // ORM entities or the database drivers.
-  {
-    files: ['apps/*/src/**/domain/**/*.ts'],
-    ignores: TEST_FILES,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(application|infrastructure|interface)(/|$)',
-              message:
-                'Domain code depends on no outer layer (application, infrastructure, interface).',
-            },
-            {
-              group: ['typeorm', 'typeorm/*', 'pg', '@nestjs/*'],
-              message: 'Domain code is free of frameworks and persistence.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/*/src/**/application/**/*.ts'],
-    ignores: TEST_FILES,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)interface(/|$)',
-              message:
-                'Application code does not depend on the interface (controllers, handlers, request readers) that calls it.',
-            },
-            {
-              regex: '(^|/)infrastructure(/|$)|\\.orm-entity$',
-              message:
-                'Application code depends on ports (abstract classes in domain/ or application/), not on their adapters or ORM entities (ADR 0031).',
-            },
-            {
-              group: ['typeorm', 'typeorm/*', 'pg', 'pg/*'],
-              message:
-                'Application code is free of persistence: it passes a UnitOfWork (@opp/persistence) to ports (ADR 0031).',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Layers inside an app (docs/CONVENTIONS.md, ADR 0031): every file of a feature sits in one of
+  // four layer folders, and each layer's imports are checked: domain code depends on no outer layer
+  // and on no framework; application code never on the interface that calls it, nor on adapters,
+  // ORM entities or the database drivers; interface code (controllers, handlers, guards) reaches
+  // persistence through the application's ports, never an adapter; adapters never call the
+  // interface. No layer file imports a Nest module: modules wire the layers from above, so an
+  // import of one (the app's root module above all) runs an arrow back up. Which gateway files may
+  // sit outside a layer folder is fixed by tools/lint-rules/src/gateway-layout.spec.ts.
+  ...layerRules(),
   prettier,
 );

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { flagCheck } from '@opp/observability';
 import { PlatformModule } from '@opp/platform';
-import { AdminApiModule } from './admin-api/admin-api.module';
+import { AdminApiModule } from './admin/admin-api.module';
 import { BalanceModule } from './balance/balance.module';
 import { CardPaymentsModule } from './card/card-payments.module';
 import { GatewayConfigModule } from './config/gateway-config.module';
@@ -12,7 +12,7 @@ import { MerchantSecretsKeysModule } from './merchant-secrets/merchant-secrets-k
 import { PayoutModule } from './payout/payout.module';
 import { ProcessingModule } from './processing/processing.module';
 import { RecurringModule } from './recurring/recurring.module';
-import { GatewayRequestClient } from './requests/request-client.provider';
+import { GatewayRequestClient } from './requests/application/request-client.provider';
 import { TransactionModule } from './transaction/transaction.module';
 import { UserModule } from './user/user.module';
 import { WalletModule } from './wallet/wallet.module';

@@ -1,7 +1,7 @@
 import { startService } from '@opp/platform';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
-import { configureGatewayHttp } from './http/configure-http';
+import { configureGatewayHttp } from './http/interface/configure-http';
 
 startService(
   GatewayConfig,

@@ -18,9 +18,12 @@ async function restrictedImports(
 
 // The layer directions inside an app (docs/CONVENTIONS.md).
 describe('layer rules of the lint config', () => {
-  it('keeps domain code off the outer layers and frameworks, application code off the interface, adapters and drivers', async () => {
+  it('keeps domain code off the outer layers and frameworks, application code off the interface, adapters and drivers, interface code off adapters, adapters off the interface, and every layer off Nest modules', async () => {
     const domain = 'apps/payments/src/charge/domain/probe.ts';
     const application = 'apps/payments/src/charge/application/probe/probe.use-case.ts';
+    const handler = 'apps/payments/src/charge/interface/probe.kafka.handler.ts';
+    const adapter = 'apps/payments/src/charge/infrastructure/probe.repository.ts';
+    const gatewayEdge = 'apps/api-gateway/src/http/interface/openapi/probe.ts';
     const found = await restrictedImports({
       [domain]: [
         "import type { EntityManager } from 'typeorm';",
@@ -40,6 +43,22 @@ describe('layer rules of the lint config', () => {
         "import { UserReadModelOrmEntity } from '../../../user/user-read-model.orm-entity';",
         "import { TransactionRunner, type UnitOfWork } from '@opp/persistence';",
         "import { OutboxWriter } from '@opp/outbox';",
+        "import { ChargeModule } from '../../charge.module';",
+      ].join('\n'),
+      [handler]: [
+        "import { ProcessChargeUseCase } from '../application/process-charge/process-charge.use-case';",
+        "import { TransactionRepository } from '../infrastructure/transaction.repository';",
+        "import { UserReadModelOrmEntity } from '../../user/user-read-model.orm-entity';",
+        "import { AppModule } from '../../app.module';",
+      ].join('\n'),
+      [adapter]: [
+        "import { ReversalKafkaHandler } from '../interface/reversal.kafka.handler';",
+        "import { TransactionStore } from '../application/transaction.store';",
+        "import { journalStatement } from '../../ledger/infrastructure/journal-statement';",
+      ].join('\n'),
+      [gatewayEdge]: [
+        "import { AppModule } from '../../../app.module';",
+        "import { buildOpenApiDocuments } from './openapi-document';",
       ].join('\n'),
     });
     expect(found).toEqual({
@@ -56,7 +75,15 @@ describe('layer rules of the lint config', () => {
         "'typeorm'",
         "'pg'",
         "'../../../user/user-read-model.orm-entity'",
+        "'../../charge.module'",
       ],
+      [handler]: [
+        "'../infrastructure/transaction.repository'",
+        "'../../user/user-read-model.orm-entity'",
+        "'../../app.module'",
+      ],
+      [adapter]: ["'../interface/reversal.kafka.handler'"],
+      [gatewayEdge]: ["'../../../app.module'"],
     });
   }, 120_000);
 });

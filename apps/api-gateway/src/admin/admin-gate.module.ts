@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AdminAuditLog } from './application/admin-audit-log';
 import { AdminAuditLogRepository } from './infrastructure/admin-audit-log.repository';
 import { AdminOperatorRepository } from './infrastructure/admin-operator.repository';
-import { AdminOperatorStore } from './operators/admin-operator.store';
-import { IdentifyAdminCallerUseCase } from './operators/identify-admin-caller.use-case';
+import { AdminOperatorStore } from './application/admin-operator.store';
+import { IdentifyAdminCallerUseCase } from './application/identify-admin-caller.use-case';
 import {
   IssueOperatorTokenUseCase,
   ListOperatorTokensUseCase,
   RevokeOperatorTokenUseCase,
-} from './operators/operator-tokens.use-cases';
-import { AdminTokenGuard } from './admin-token.guard';
+} from './application/operator-tokens.use-cases';
+import { AdminTokenGuard } from './interface/admin-token.guard';
 
 /**
  * The admin API's gate (ADR 0002, ADR 0062): the token guard, the operator tokens it accepts and
@@ -17,6 +18,7 @@ import { AdminTokenGuard } from './admin-token.guard';
  */
 @Module({
   providers: [
+    { provide: AdminAuditLog, useExisting: AdminAuditLogRepository },
     { provide: AdminOperatorStore, useClass: AdminOperatorRepository },
     AdminAuditLogRepository,
     IdentifyAdminCallerUseCase,
@@ -26,6 +28,7 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminTokenGuard,
   ],
   exports: [
+    AdminAuditLog,
     AdminAuditLogRepository,
     IdentifyAdminCallerUseCase,
     IssueOperatorTokenUseCase,

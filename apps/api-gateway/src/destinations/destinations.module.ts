@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DestinationGuard, resolveAll } from '@opp/destination-guard';
 import { GatewayConfig } from '../config/gateway.config';
-import { RegisteredUrlCheck } from './registered-url-check';
+import { RegisteredUrlCheck } from './application/registered-url-check';
 
 /** ADR 0010: the check of every URL a merchant or partner registers for deliveries. */
 @Module({

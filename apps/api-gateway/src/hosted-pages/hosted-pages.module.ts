@@ -2,9 +2,9 @@ import { Module } from '@nestjs/common';
 import { HostedPageKeyRing } from '@opp/crypto';
 import { GatewayConfig } from '../config/gateway.config';
 import { RequestsModule } from '../requests/requests.module';
-import { AcsHttpController } from './acs/acs.http.controller';
-import { CheckoutPageTokens } from './checkout/checkout-page-tokens';
-import { CheckoutHttpController } from './checkout/checkout.http.controller';
+import { AcsHttpController } from './interface/acs/acs.http.controller';
+import { CheckoutPageTokens } from './application/checkout-page-tokens';
+import { CheckoutHttpController } from './interface/checkout/checkout.http.controller';
 
 /**
  * Pages the user sees: the 3-D Secure simulator and the wallet checkout. Exports the key ring that

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProjectModule } from '../project/project.module';
-import { ProjectPublicKeyGuard } from './project-public-key.guard';
-import { SignedRequestGuard } from './signed-request.guard';
+import { ProjectPublicKeyGuard } from './interface/project-public-key.guard';
+import { SignedRequestGuard } from './interface/signed-request.guard';
 
 /**
  * Merchant authentication (ADR 0003): the signed-request guard and the public-key guard. A guard

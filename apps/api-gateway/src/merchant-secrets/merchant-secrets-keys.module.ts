@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway.config';
-import { MerchantSecretsCipher } from './merchant-secrets-cipher';
-import { merchantSecretsKeyProviders } from './merchant-secrets-keys.providers';
+import { MerchantSecretsCipher } from './infrastructure/merchant-secrets-cipher';
+import { merchantSecretsKeyProviders } from './infrastructure/merchant-secrets-keys.providers';
 
 /**
  * MERCHANT_SECRETS_KEKS: the cipher of project keys and partner secrets, with its rotation worker

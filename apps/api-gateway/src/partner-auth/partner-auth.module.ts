@@ -3,7 +3,7 @@ import { PartnerModule } from '../partner/partner.module';
 import {
   PartnerBodySignatureGuard,
   PartnerGlobalIdSignatureGuard,
-} from './partner-signature.guard';
+} from './interface/partner-signature.guard';
 
 /**
  * Partner authentication (ADR 0004). A guard named in `@UseGuards` is built in the module of its

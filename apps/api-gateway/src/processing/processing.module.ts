@@ -5,6 +5,11 @@ import { HostedPagesModule } from '../hosted-pages/hosted-pages.module';
 import { PartnerAuthModule } from '../partner-auth/partner-auth.module';
 import { RequestsModule } from '../requests/requests.module';
 import { PartnerTemplateModule } from '../template/partner-template.module';
+import {
+  ReadProcessingStatusUseCase,
+  ResumeProcessingTaskUseCase,
+  SubmitProcessingUseCase,
+} from './application/processing.use-cases';
 import { ProcessingHttpController } from './interface/processing.http.controller';
 
 /**
@@ -21,5 +26,6 @@ import { ProcessingHttpController } from './interface/processing.http.controller
     RequestsModule,
   ],
   controllers: [ProcessingHttpController],
+  providers: [SubmitProcessingUseCase, ReadProcessingStatusUseCase, ResumeProcessingTaskUseCase],
 })
 export class ProcessingModule {}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { GatewayRequestClient } from './request-client.provider';
+import { GatewayRequestClient } from './application/request-client.provider';
 
 /** Request/reply calls to the services behind the gateway (one reply consumer per process). */
 @Module({

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AdminAuditLog, type AdminAuditEntry } from '../application/admin-audit-log';
 
-export interface AdminAuditEntry {
-  actor: string;
-  clientIp: string;
-  method: string;
-  route: string;
-  target: Record<string, string>;
-  status: number;
-}
+export type { AdminAuditEntry };
 
 /** The role that may insert audit rows and nothing else (ADR 0062, created by the provisioning step). */
 export const AUDIT_WRITER_ROLE = 'opp_audit_writer';
@@ -19,8 +13,10 @@ export const AUDIT_WRITER_ROLE = 'opp_audit_writer';
  * Each row is written as the insert-only role, so the write itself can do nothing else.
  */
 @Injectable()
-export class AdminAuditLogRepository {
-  constructor(private readonly dataSource: DataSource) {}
+export class AdminAuditLogRepository extends AdminAuditLog {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   async append(entry: AdminAuditEntry): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

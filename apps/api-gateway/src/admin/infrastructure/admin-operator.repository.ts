@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AdminOperator, OperatorScope } from '../operators/admin-operator';
-import { AdminOperatorStore } from '../operators/admin-operator.store';
+import type { AdminOperator, OperatorScope } from '../domain/admin-operator';
+import { AdminOperatorStore } from '../application/admin-operator.store';
 
 interface OperatorRow {
   name: string;

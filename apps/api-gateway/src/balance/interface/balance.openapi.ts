@@ -1,6 +1,6 @@
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { ref } from '../../http/openapi/schema-refs';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { ref } from '../../http/interface/openapi/schema-refs';
 
 export const BALANCE_DOC: ApiDocOptions = {
   summary: 'The merchant balance from the ledger (signed); amounts as decimal strings',

@@ -6,8 +6,8 @@ import {
   type UserSnapshotV1,
 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 
 /** Who pays: an internal user id (looked up), or a User object (resolved, created once). */
 export type ChargeUserRef =

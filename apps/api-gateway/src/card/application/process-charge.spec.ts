@@ -1,6 +1,6 @@
 import { replyError, replyOk, type ProcessChargeV1, type UserSnapshotV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { GatewayRequestClient } from '../../requests/request-client.provider';
+import type { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import type { ChargeUserResolver } from './charge-user.resolver';
 import { ProcessCharge, type ChargeCommand } from './process-charge';
 

@@ -8,8 +8,8 @@ import {
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { ChargeUserResolver, type ChargeUserRef } from './charge-user.resolver';
 
 export type ChargeCommand = Omit<ProcessChargeV1, 'user' | 'userRef'>;

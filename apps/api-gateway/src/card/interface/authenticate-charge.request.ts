@@ -1,7 +1,7 @@
 import type { AuthenticateChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 /**
  * POST /v1/card/authenticate: `MD` missing or empty is 400 40014 (ADR 0007); one longer than any MD

@@ -1,7 +1,7 @@
 import { isCardNumber, maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 /** A card as read at the edge; it leaves the gateway only sealed (CardDataSealer). */
 export interface CardFields {

@@ -2,7 +2,7 @@ import {
   CARD_JSON,
   recordFixture,
   USER_JSON,
-} from '../../transaction/interface/transaction-record.fixture';
+} from '../../../test/support/transaction-record.fixture';
 import {
   acsChallengeUrl,
   toAuthenticateResponse,

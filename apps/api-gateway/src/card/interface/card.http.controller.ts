@@ -18,13 +18,13 @@ import {
   commandKey,
   Merchant,
   type AuthenticatedMerchant,
-} from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { CardTokenRateLimitGuard } from '../../rate-limit/card-token-rate-limit.guard';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+} from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { CardTokenRateLimitGuard } from '../../rate-limit/interface/card-token-rate-limit.guard';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { CardDataSealer } from '../application/card-data-sealer';
 import { ProcessCharge } from '../application/process-charge';
 import { readAuthenticateCharge } from './authenticate-charge.request';
@@ -35,8 +35,8 @@ import { JsonpCallbackGuard } from './jsonp-callback.guard';
 import { JsonpExceptionFilter } from './jsonp-exception.filter';
 import { JSONP_CONTENT_TYPE, readJsonpCallback, renderJsonp } from './jsonp';
 import { readChargeRequest } from './process-charge.request';
-import { ProjectPublicKeyGuard } from '../../merchant-auth/project-public-key.guard';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { ProjectPublicKeyGuard } from '../../merchant-auth/interface/project-public-key.guard';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 @ApiTags('cards')
 @UseFilters(MerchantExceptionFilter)

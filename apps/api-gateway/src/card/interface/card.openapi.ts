@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { integer, object, ref, string } from '../../http/openapi/schema-refs';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { integer, object, ref, string } from '../../http/interface/openapi/schema-refs';
 
 const CARD_ERRORS = [
   ErrorCode.CardNumberMissing,

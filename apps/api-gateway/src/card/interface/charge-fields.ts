@@ -1,7 +1,7 @@
 import { maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import { isHttpUrl } from '@opp/destination-guard';
 
 /** A 0/1 switch: `1`, `0`, `true`, `false` or empty (JSON booleans read as 1 and empty); default 0. */

@@ -2,7 +2,7 @@ import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 import { BrokerUnavailableError } from '@opp/messaging';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 import { isJsonpCallback, JSONP_CONTENT_TYPE, renderJsonp } from './jsonp';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '@opp/errors';
 import { isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
-import { decimalText, fieldText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { decimalText, fieldText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 /** ISO 4217 code we know (the currency table of @opp/money), upper case as sent; else 400 40017. */
 export function readCurrency(params: RequestParams, name = 'currency'): string | undefined {

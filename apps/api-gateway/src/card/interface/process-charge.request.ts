@@ -1,7 +1,7 @@
 import type { ProcessChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, freeText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import type { ChargeUserRef } from '../application/charge-user.resolver';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';
 import { hasCardData, readCardInput, type CardFields } from './card-fields';

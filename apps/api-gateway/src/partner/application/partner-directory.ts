@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TtlCache } from '../../shared/ttl-cache';
+import { TtlCache } from '../../shared/domain/ttl-cache';
 import type { Partner } from '../domain/partner';
 import { PartnerStore } from './partner.store';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
+import { MerchantSecretsCipher } from '../../merchant-secrets/infrastructure/merchant-secrets-cipher';
 import { PartnerStore, type NewPartner } from '../application/partner.store';
 import type { Partner } from '../domain/partner';
 import { PartnerMapper, type PartnerRow } from './partner.mapper';

@@ -1,7 +1,7 @@
 import { replyError, replyOk, type CreatePayoutV1, type Reply } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import type { GatewayConfig } from '../../config/gateway.config';
-import type { GatewayRequestClient } from '../../requests/request-client.provider';
+import type { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { CreatePayout } from './create-payout';
 
 const command = { projectId: 7, requestKey: '7:sig' } as CreatePayoutV1;

@@ -4,8 +4,8 @@ import { CreatePayoutV1Request, type CreatePayoutV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { GatewayConfig } from '../../config/gateway.config';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 
 /** How often the gateway asks again while payouts' flow waits for its reservation. */
 const ASK_AGAIN_MS = 100;

@@ -1,8 +1,8 @@
 import type { PayoutAccountKind } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { isCardNumber, maskCardNumber } from '@opp/card-bins';
-import { fieldText, freeText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 /**
  * The payout parameters of gateway-api.md that a payout request may carry, forwarded to payouts

@@ -9,19 +9,19 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { GetPayoutParametersV1Request, ListPayoutTypesV1Request } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
-import { ProjectPublicKeyGuard } from '../../merchant-auth/project-public-key.guard';
-import { optionalText } from '../../http/form-fields';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { ProjectPublicKeyGuard } from '../../merchant-auth/interface/project-public-key.guard';
+import { optionalText } from '../../http/interface/form-fields';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import {
   readParametersAccount,
   readPayoutAccount,
@@ -30,7 +30,7 @@ import {
 } from './payout-fields';
 import { PayoutDocs } from './payout.openapi';
 import { CreatePayout } from '../application/create-payout';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 /** The rules change only with a deployment: merchants may cache the answers for 5 minutes. */
 const CACHEABLE = 'public, max-age=300';

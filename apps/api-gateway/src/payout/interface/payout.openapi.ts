@@ -1,6 +1,6 @@
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
 import {
   arrayOf,
   bigintId,
@@ -9,7 +9,7 @@ import {
   integer,
   object,
   string,
-} from '../../http/openapi/schema-refs';
+} from '../../http/interface/openapi/schema-refs';
 
 const typeId = integer('Id of a payout type (GET /v1/payout-types)', { minimum: 1 });
 

@@ -16,26 +16,31 @@ describe('sync window', () => {
   it('reads the status until it is no longer PROCESSING', async () => {
     const answers = [response('PROCESSING'), response('WAITING')];
     const read = jest.fn(async () => answers.shift()!);
-    const final = await awaitSyncWindow(
-      response('PROCESSING'),
-      Date.now(),
-      read,
-      async () => undefined,
-    );
+    const final = await awaitSyncWindow(response('PROCESSING'), Date.now(), read, {
+      responseOf: (r) => r,
+      sleep: async () => undefined,
+    });
     expect(final.result).toEqual({ status: 'WAITING' });
     expect(read).toHaveBeenCalledTimes(2);
   });
 
   it('answers at once without sync, and keeps the last answer when a read fails', async () => {
     const read = jest.fn(async () => response('FINISHED'));
-    expect(await awaitSyncWindow(response('PROCESSING', false), Date.now(), read)).toEqual(
-      response('PROCESSING', false),
-    );
+    expect(
+      await awaitSyncWindow(response('PROCESSING', false), Date.now(), read, {
+        responseOf: (r) => r,
+      }),
+    ).toEqual(response('PROCESSING', false));
     expect(read).not.toHaveBeenCalled();
     const failing = jest.fn(async () => {
       throw new Error('broker');
     });
     const first = response('PROCESSING');
-    expect(await awaitSyncWindow(first, Date.now(), failing, async () => undefined)).toBe(first);
+    expect(
+      await awaitSyncWindow(first, Date.now(), failing, {
+        responseOf: (r) => r,
+        sleep: async () => undefined,
+      }),
+    ).toBe(first);
   });
 });

@@ -26,21 +26,27 @@ export function syncWaitMs(response: ProcessingResponseV1): number {
 export const responseStatus = (response: ProcessingResponseV1): unknown =>
   (response as ResponseShape).result?.status;
 
+export interface SyncWindowOptions<T> {
+  /** The response an answer carries: its status and its header's sync settings. */
+  responseOf: (answer: T) => ProcessingResponseV1;
+  sleep?: (ms: number) => Promise<void>;
+}
+
 /**
  * The synchronous simulation (processing-api.md, ADR 0005): while the request is PROCESSING and the
  * window since `startedAt` is open, read its status again; answer the first FINISHED or WAITING
  * state, or the last one seen when the window closes. A failing status read ends the wait with
  * the answer already in hand: the request was accepted and goes on asynchronously.
  */
-export async function awaitSyncWindow(
-  first: ProcessingResponseV1,
+export async function awaitSyncWindow<T>(
+  first: T,
   startedAt: number,
-  readStatus: () => Promise<ProcessingResponseV1>,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-): Promise<ProcessingResponseV1> {
-  const deadline = startedAt + syncWaitMs(first);
+  readStatus: () => Promise<T>,
+  { responseOf, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: SyncWindowOptions<T>,
+): Promise<T> {
+  const deadline = startedAt + syncWaitMs(responseOf(first));
   let answer = first;
-  for (let round = 0; responseStatus(answer) === 'PROCESSING'; round++) {
+  for (let round = 0; responseStatus(responseOf(answer)) === 'PROCESSING'; round++) {
     const left = deadline - Date.now();
     if (left <= 0) break;
     await sleep(Math.min(POLL_DELAYS_MS[Math.min(round, POLL_DELAYS_MS.length - 1)], left));

@@ -1,5 +1,5 @@
-import { isWellFormedText } from '../../http/well-formed-text';
-import { MAX_JSON_DEPTH, MAX_JSON_LEAVES } from '../../http/merchant-json';
+import { isWellFormedText } from '../../http/interface/well-formed-text';
+import { MAX_JSON_DEPTH, MAX_JSON_LEAVES } from '../../http/interface/merchant-json';
 
 /** Processing API routes: where ADR 0016's rules answer in the processing error shape. */
 export function isProcessingUrl(url: string): boolean {

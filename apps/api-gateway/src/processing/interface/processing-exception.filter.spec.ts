@@ -1,8 +1,8 @@
 import { BadRequestException, type ArgumentsHost } from '@nestjs/common';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { BrokerUnavailableError } from '@opp/messaging';
-import { PartnerAuthRefusal } from '../../partner-auth/partner-auth-refusal';
-import { ProcessingError } from './processing-error';
+import { PartnerAuthRefusal } from '../../partner-auth/interface/partner-auth-refusal';
+import { ProcessingError } from '../application/processing-error';
 import { ProcessingExceptionFilter } from './processing-exception.filter';
 import { PROCESSING_UNAVAILABLE_TEXT } from './processing-unavailable';
 

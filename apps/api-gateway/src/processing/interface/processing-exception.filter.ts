@@ -2,9 +2,9 @@ import { maskCardNumbers } from '@opp/card-bins';
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@opp/errors';
-import { sendErrorEnvelope, toApiError } from '../../http/error-envelope';
-import { PartnerAuthRefusal } from '../../partner-auth/partner-auth-refusal';
-import { ProcessingError } from './processing-error';
+import { sendErrorEnvelope, toApiError } from '../../http/interface/error-envelope';
+import { PartnerAuthRefusal } from '../../partner-auth/interface/partner-auth-refusal';
+import { ProcessingError } from '../application/processing-error';
 import { PROCESSING_UNAVAILABLE_TEXT } from './processing-unavailable';
 
 /**

@@ -25,35 +25,22 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import {
-  GetProcessingStatusV2Request,
-  ResumeProcessingTaskV1Request,
-  SubmitProcessingV2Request,
-  type ProcessingAnswerV2,
-  type ProcessingResponseV1,
-} from '@opp/contracts';
-import { HostedPageKeyRing, KeyRing } from '@opp/crypto';
+import type { ProcessingAnswerV2, ProcessingResponseV1 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { GatewayConfig } from '../../config/gateway.config';
-import { AuthenticatedPartner } from '../../partner-auth/partner-request';
+import { AuthenticatedPartner } from '../../partner-auth/interface/partner-request';
 import {
   PartnerBodySignatureGuard,
   PartnerGlobalIdSignatureGuard,
-} from '../../partner-auth/partner-signature.guard';
+} from '../../partner-auth/interface/partner-signature.guard';
 import type { Partner } from '../../partner/domain/partner';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
-import { PartnerTemplatesUseCase } from '../../template/application/partner-templates.use-case';
-import { templateNamesIn } from '../../template/domain/partner-template';
-import { documentedRequest } from '../application/documented-request';
-import { sealTaskCardData, sealTemplateCardData } from '../application/seal-task-card-data';
-import { awaitSyncWindow } from '../application/sync-window';
+import { ProcessingError } from '../application/processing-error';
+import {
+  ReadProcessingStatusUseCase,
+  ResumeProcessingTaskUseCase,
+  SubmitProcessingUseCase,
+} from '../application/processing.use-cases';
 import { returnPage, sendHtml } from './acs-return-page';
-import { isHttpUrl } from '@opp/destination-guard';
-import { processingAnswerOrThrow } from './processing-answer';
-import { RegisteredUrlCheck } from '../../destinations/registered-url-check';
-import { ProcessingError } from './processing-error';
 import { ProcessingExceptionFilter } from './processing-exception.filter';
 import {
   ERROR_SCHEMA,
@@ -72,22 +59,18 @@ const UNAVAILABLE_RESPONSE = {
 };
 
 /**
- * The Task-Tree Processing API: for a partner its guard authenticated (ADR 0004), hand the request
- * to the orchestrator, and simulate the synchronous flow by reading the status again within the
- * window (ADR 0005). Each hop is bounded by GATEWAY_REQUEST_TIMEOUT_MS (default 5000 ms), which
- * must exceed the 2 s window.
+ * The Task-Tree Processing API for a partner its guard authenticated (ADR 0004): reads the HTTP
+ * request, hands it to the use cases (submit with the synchronous window of ADR 0005, status, the
+ * 3-D Secure return) and renders their answers (ADR 0037).
  */
 @ApiTags('processing')
 @UseFilters(ProcessingExceptionFilter)
 @Controller('processing')
 export class ProcessingHttpController {
   constructor(
-    private readonly requests: GatewayRequestClient,
-    private readonly templates: PartnerTemplatesUseCase,
-    @Inject(HostedPageKeyRing) private readonly ring: HostedPageKeyRing,
-    private readonly urls: RegisteredUrlCheck,
-    private readonly sealer: CardDataSealer,
-    @Inject(KeyRing) private readonly keyRing: KeyRing,
+    private readonly submitting: SubmitProcessingUseCase,
+    private readonly statuses: ReadProcessingStatusUseCase,
+    private readonly resuming: ResumeProcessingTaskUseCase,
     @Inject(GatewayConfig) private readonly config: GatewayConfig,
   ) {}
 
@@ -121,53 +104,13 @@ export class ProcessingHttpController {
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !request.rawBody) {
       throw ProcessingError.invalid('INVALID_REQUEST', 'The body must be a JSON Request object');
     }
-    await this.assertNotificationUrisAllowed(body);
-    const names = templateNamesIn(body);
-    const templates =
-      names.length > 0 ? await this.templates.tasksByName(partner.identifier, names) : undefined;
-    const globalId = randomUUID();
-    const correlationId = currentCorrelationId();
-    // Card data leaves the gateway sealed for payments only (docs/security/card-data.md).
-    const sealer = this.sealer.forProject(partner.projectId);
-    const reply = await this.requests.request(
-      SubmitProcessingV2Request,
-      {
-        globalId,
-        partnerIdentifier: partner.identifier,
-        projectId: partner.projectId,
-        request: sealTaskCardData(documentedRequest(body as Record<string, unknown>), sealer),
-        ...(templates ? { templates: sealTemplateCardData(templates, sealer) } : {}),
-        // ADR 0017: a reused header.request.id is the same request only with the same bytes. The
-        // bytes hold card data: the digest is keyed (HMAC), so it cannot be brute-forced to a card.
-        bodyFingerprint: this.keyRing.fingerprint(request.rawBody.toString('utf8')),
-      },
-      { key: globalId, correlationId },
-    );
-    const first = this.render(processingAnswerOrThrow(reply));
-    // A repeated request id is answered with the first request's GlobalId: the window reads that.
-    const answeredId = globalIdOf(first) ?? globalId;
-    return awaitSyncWindow(first, startedAt, () =>
-      this.readStatus(answeredId, partner.identifier, correlationId),
-    );
-  }
-
-  /** ADR 0010: notification targets are checked when a request registers them (the SSRF guard). */
-  private async assertNotificationUrisAllowed(body: object): Promise<void> {
-    const targets = (body as { header?: { service?: { result?: unknown } } }).header?.service
-      ?.result;
-    // The orchestrator refuses more than 20 targets; no more lookups than that are done here.
-    if (!Array.isArray(targets) || targets.length > 20) return;
-    for (const [i, target] of targets.entries()) {
-      const uri = (target as { uri?: unknown } | null)?.uri;
-      if (typeof uri !== 'string') continue;
-      const reason = await this.urls.refusal(uri);
-      if (reason !== null) {
-        throw ProcessingError.invalid(
-          'INVALID_HEADER',
-          `header.service.result[${i}].uri refused: ${reason}`,
-        );
-      }
-    }
+    const answer = await this.submitting.execute(partner, {
+      body: body as Record<string, unknown>,
+      rawBody: request.rawBody.toString('utf8'),
+      startedAt,
+      correlationId: currentCorrelationId(),
+    });
+    return this.render(answer);
   }
 
   @Get('status/:globalId')
@@ -191,7 +134,9 @@ export class ProcessingHttpController {
   @ApiUnauthorizedResponse({ description: 'UNAUTHORIZED', schema: ERROR_SCHEMA })
   @ApiNotFoundResponse(UNAVAILABLE_RESPONSE)
   async status(@Param('globalId') globalId: string, @AuthenticatedPartner() partner: Partner) {
-    return this.readStatus(globalId, partner.identifier, currentCorrelationId());
+    return this.render(
+      await this.statuses.execute(globalId, partner.identifier, currentCorrelationId()),
+    );
   }
 
   /**
@@ -213,15 +158,14 @@ export class ProcessingHttpController {
     if (!UUID.test(globalId) || !UUID.test(taskId)) throw ProcessingError.notFound();
     const body = (request.body ?? {}) as Record<string, unknown>;
     const field = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
-    const answer = processingAnswerOrThrow(
-      await this.requests.request(
-        ResumeProcessingTaskV1Request,
-        { globalId, taskId, paRes: field('PaRes'), md: field('MD') },
-        { key: globalId, correlationId: currentCorrelationId() },
-      ),
+    const sealed = await this.resuming.execute(
+      globalId,
+      taskId,
+      { paRes: field('PaRes'), md: field('MD') },
+      currentCorrelationId(),
     );
-    if (!answer.redirectUrl) return sendHtml(reply, returnPage(null));
-    const token = encodeURIComponent(this.ring.encrypt(answer.redirectUrl));
+    if (sealed === null) return sendHtml(reply, returnPage(null));
+    const token = encodeURIComponent(sealed);
     return reply
       .status(303)
       .header('location', `/processing/acs-return/${globalId}/${taskId}/continue?to=${token}`)
@@ -231,37 +175,11 @@ export class ProcessingHttpController {
   @Get('acs-return/:globalId/:taskId/continue')
   @ApiExcludeEndpoint()
   acsContinue(@Query('to') token: string | undefined, @Res() reply: FastifyReply) {
-    let target: string | null = null;
-    try {
-      target = token ? this.ring.decrypt(token) : null;
-    } catch {
-      target = null;
-    }
-    if (!target || !isHttpUrl(target)) throw ProcessingError.notFound();
-    return sendHtml(reply, returnPage(target));
-  }
-
-  private async readStatus(
-    globalId: string,
-    partnerIdentifier: string,
-    correlationId: string | undefined,
-  ): Promise<ProcessingResponseV1> {
-    const reply = await this.requests.request(
-      GetProcessingStatusV2Request,
-      { globalId, partnerIdentifier },
-      { key: globalId, correlationId },
-    );
-    return this.render(processingAnswerOrThrow(reply));
+    return sendHtml(reply, returnPage(this.resuming.forwardTarget(token)));
   }
 
   /** Task outputs and the 3-D Secure redirect are the gateway's to render (ADR 0037). */
   private render(answer: ProcessingAnswerV2): ProcessingResponseV1 {
     return renderProcessingAnswer(answer, this.config.publicGatewayUrl);
   }
-}
-
-function globalIdOf(response: ProcessingResponseV1): string | undefined {
-  const id = (response as { header?: { response?: { globalId?: unknown } } }).header?.response
-    ?.globalId;
-  return typeof id === 'string' ? id : undefined;
 }

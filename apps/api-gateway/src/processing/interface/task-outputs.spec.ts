@@ -3,7 +3,7 @@ import {
   CARD_JSON,
   recordFixture,
   USER_JSON,
-} from '../../transaction/interface/transaction-record.fixture';
+} from '../../../test/support/transaction-record.fixture';
 import { jsonbOrdered, renderProcessingAnswer, renderTaskTransaction } from './task-outputs';
 
 const GATEWAY = 'https://gw.example/';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TtlCache } from '../../shared/ttl-cache';
+import { TtlCache } from '../../shared/domain/ttl-cache';
 import type { Project } from '../domain/project';
 import { ProjectStore } from './project.store';
 

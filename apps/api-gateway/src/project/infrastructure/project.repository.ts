@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import { MerchantSecretsCipher } from '../../merchant-secrets/merchant-secrets-cipher';
+import { MerchantSecretsCipher } from '../../merchant-secrets/infrastructure/merchant-secrets-cipher';
 import { ProjectStore, type NewProject } from '../application/project.store';
 import type { Project } from '../domain/project';
 import { PROJECT_COLUMNS, ProjectMapper, type ProjectRow } from './project.mapper';

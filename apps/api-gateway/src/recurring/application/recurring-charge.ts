@@ -7,8 +7,8 @@ import {
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { GatewayConfig } from '../../config/gateway.config';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 
 /** What a recurring charge takes from the merchant besides the user. */
 export type RecurringChargeFields = Pick<

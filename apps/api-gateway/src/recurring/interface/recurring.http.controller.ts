@@ -12,16 +12,16 @@ import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contrac
 import { currentCorrelationId } from '@opp/observability';
 import { toRecurringChargeResponse } from '../../card/interface/card-responses';
 import { GatewayConfig } from '../../config/gateway.config';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { RecurringCharge } from '../application/recurring-charge';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { RecurringDocs } from './recurring.openapi';
 import { readRecurringChanges, readRecurringCharge, readRecurringUser } from './recurring.request';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 /** Manual recurring and the subscription's settings (ADR 0012); signed and replay-guarded. */
 @ApiTags('recurring')

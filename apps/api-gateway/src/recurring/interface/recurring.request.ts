@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, freeText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import { readAttributes, readDays } from '../../card/interface/charge-fields';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
 import { readChargeUser } from '../../card/interface/process-charge.request';

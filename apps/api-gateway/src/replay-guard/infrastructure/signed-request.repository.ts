@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WriteCoalescer } from '@opp/persistence';
+import {
+  SignedRequestStore,
+  type ClaimKey,
+  type SignedRequestRow,
+  type StoredAnswer,
+} from '../application/signed-request.store';
+
+export type { ClaimKey, SignedRequestRow, StoredAnswer };
 
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
-
-/** An answer as it was sent: the HTTP status and the exact body text (ADR 0014). */
-export interface StoredAnswer {
-  status: number;
-  body: string;
-}
-
-export interface SignedRequestRow {
-  paramsHash: string;
-  answer: StoredAnswer | null;
-}
-
-export interface ClaimKey {
-  projectId: number;
-  signature: string;
-}
 
 interface Answered {
   key: ClaimKey;
@@ -96,7 +88,7 @@ const STORE_ANSWERS = `UPDATE signed_requests AS s
  * replicas racing for one signature are decided by the primary key.
  */
 @Injectable()
-export class SignedRequestRepository {
+export class SignedRequestRepository extends SignedRequestStore {
   /**
    * Answers stored while another store is in flight go together in the next statement (ADR 0045):
    * under load the replies of a payments run arrive together, and each would be a round trip.
@@ -112,7 +104,9 @@ export class SignedRequestRepository {
     return answered.map(() => undefined);
   });
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   /**
    * Claims made while another claim is in flight go together in the next statement (ADR 0045), as

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { TransactionRunner } from '@opp/persistence';
-import { AdminNotFound } from '../../admin/admin-errors';
+import { AdminNotFound } from '../../shared/application/admin-errors';
 import { PartnerStore } from '../../partner/application/partner.store';
 import { TEMPLATE_NAME, templateProblem, type PartnerTemplate } from '../domain/partner-template';
 import { templateCardDataProblem } from '../domain/template-card-data';

@@ -1,7 +1,7 @@
 import type { ReversePaymentV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import { readTransactionLookup } from './transaction-query.request';
 
 /** A plain non-negative decimal as ADR 0009 reads prices; the currency is the payment's. */

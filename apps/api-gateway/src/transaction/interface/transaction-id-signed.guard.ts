@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 
 // Not a parameter name a query can carry (ADR 0016 refuses NUL), so it never collides with one.
 const PATH_ID = '\u0000path-id';

@@ -6,8 +6,8 @@ import {
   type ListTransactionsV1,
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 /** Transaction types of gateway-api.md. */
 export const TRANSACTION_TYPES = [

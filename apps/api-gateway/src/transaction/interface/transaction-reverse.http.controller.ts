@@ -6,16 +6,16 @@ import {
   commandKey,
   Merchant,
   type AuthenticatedMerchant,
-} from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+} from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { readReversePayment } from './reverse-payment.request';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { REVERSE_DOC } from './transaction.openapi';
 import { toReversalResponse } from './transaction-responses';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, UseGuards, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import {
   LIST_TRANSACTIONS_DOC,
   ONE_TRANSACTION_DOC,
@@ -8,11 +8,11 @@ import {
 } from './transaction.openapi';
 import { GetTransactionV1Request, ListTransactionsV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import {
   readTransactionId,
   readTransactionList,
@@ -20,7 +20,7 @@ import {
 } from './transaction-query.request';
 import { TransactionIdSignedGuard } from './transaction-id-signed.guard';
 import { toTransactionResponse, toTransactionStatusResponse } from './transaction-responses';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)

@@ -4,8 +4,8 @@ import {
   TRANSACTIONS_PAGE_MAX,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
 import {
   bigintId,
   boolean,
@@ -16,7 +16,7 @@ import {
   object,
   ref,
   string,
-} from '../../http/openapi/schema-refs';
+} from '../../http/interface/openapi/schema-refs';
 
 const dateFilter = (what: string) =>
   string(

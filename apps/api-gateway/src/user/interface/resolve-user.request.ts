@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { ResolveUserV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { freeText, optionalText, requiredText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { freeText, optionalText, requiredText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
 // A practical shape check (ADR 0016): one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

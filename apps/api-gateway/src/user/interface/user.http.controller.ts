@@ -1,16 +1,16 @@
 import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { RESOLVE_USER_DOC } from './user.openapi';
 import { ResolveUserV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
+import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { toResolveUserCommand } from './resolve-user.request';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 
 @ApiTags('users')
 @UseFilters(MerchantExceptionFilter)

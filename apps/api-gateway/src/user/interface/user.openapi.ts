@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { object, ref, string } from '../../http/openapi/schema-refs';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { object, ref, string } from '../../http/interface/openapi/schema-refs';
 
 export const RESOLVE_USER_DOC: ApiDocOptions = {
   summary: 'The internal id of a user, created on first sight (signed; replay-guarded)',

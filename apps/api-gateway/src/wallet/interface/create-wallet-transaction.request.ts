@@ -5,8 +5,8 @@ import {
   type WalletMethod,
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText, freeText, optionalText } from '../../http/form-fields';
-import type { RequestParams } from '../../merchant-auth/merchant-request';
+import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
+import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import { readHttpUrl } from '../../card/interface/charge-fields';
 import { readPrice } from '../../card/interface/money-fields';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';

@@ -1,4 +1,4 @@
-import { recordFixture } from '../../transaction/interface/transaction-record.fixture';
+import { recordFixture } from '../../../test/support/transaction-record.fixture';
 import { toWalletTransactionResponse } from './wallet-responses';
 
 describe('wallet answer rendered from the payments record', () => {

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { CreateWalletTransactionV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { ChargeUserResolver } from '../../card/application/charge-user.resolver';
@@ -8,14 +8,14 @@ import {
   commandKey,
   Merchant,
   type AuthenticatedMerchant,
-} from '../../merchant-auth/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+} from '../../merchant-auth/interface/merchant-request';
+import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { readWalletTransactionRequest } from './create-wallet-transaction.request';
 import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 import { toWalletTransactionResponse } from './wallet-responses';
 
 @ApiTags('transactions')

@@ -1,8 +1,8 @@
 import { TRANSACTION_STATUSES, WALLET_METHODS } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
-import { MerchantFields as F } from '../../http/openapi/merchant-fields';
-import { object, string, type Schema } from '../../http/openapi/schema-refs';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { object, string, type Schema } from '../../http/interface/openapi/schema-refs';
 
 const url = (description: string): Schema => string(description, { format: 'uri' });
 

@@ -5,7 +5,7 @@ import {
   payerLookup,
   payerOf,
   type PayerRow,
-} from '../../user/infrastructure/payer.mapper';
+} from './payer.mapper';
 import {
   ChargeContextReader,
   type ChargeContext,

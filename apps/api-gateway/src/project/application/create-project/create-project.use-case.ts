@@ -9,7 +9,7 @@ import {
   type ProjectSettings,
 } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
-import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
+import { RegisteredUrlCheck } from '../../../destinations/application/registered-url-check';
 import { projectSnapshotMessages } from '../project-snapshot';
 import { ProjectStore } from '../project.store';
 

@@ -3,7 +3,7 @@ import { KeyRing } from '@opp/crypto';
 import { OutboxWriter } from '@opp/outbox';
 import { TransactionRunner } from '@opp/persistence';
 import { withSettings, type Project, type ProjectSettings } from '../../domain/project';
-import { RegisteredUrlCheck } from '../../../destinations/registered-url-check';
+import { RegisteredUrlCheck } from '../../../destinations/application/registered-url-check';
 import { ProjectDirectory } from '../project-directory';
 import { projectSnapshotMessages } from '../project-snapshot';
 import { ProjectStore } from '../project.store';

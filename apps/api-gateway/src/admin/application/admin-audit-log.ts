@@ -1,0 +1,13 @@
+export interface AdminAuditEntry {
+  actor: string;
+  clientIp: string;
+  method: string;
+  route: string;
+  target: Record<string, string>;
+  status: number;
+}
+
+/** Port (ADR 0031): the admin audit log (ADR 0062), append only. */
+export abstract class AdminAuditLog {
+  abstract append(entry: AdminAuditEntry): Promise<void>;
+}

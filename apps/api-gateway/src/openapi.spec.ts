@@ -1,0 +1,119 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { findRepoRoot } from '@opp/local-stack';
+import { previewOpenApiDocuments, renderOpenApi } from './openapi';
+
+type Operation = {
+  summary?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+};
+
+const UNSIGNED_V1 = ['/v1/card/getToken', '/v1/payout-types', '/v1/payout-parameters'];
+
+const operationsOf = (document: OpenAPIObject): [string, string, Operation][] =>
+  Object.entries(document.paths).flatMap(([route, item]) =>
+    Object.entries(item as Record<string, Operation>).map(
+      ([method, op]) => [route, method, op] as [string, string, Operation],
+    ),
+  );
+
+describe('OpenAPI documents of the gateway', () => {
+  let document: OpenAPIObject;
+  let admin: OpenAPIObject;
+  let operations: [string, string, Operation][];
+
+  beforeAll(async () => {
+    const documents = await previewOpenApiDocuments();
+    document = documents.public;
+    admin = documents.admin;
+    // The checks of every operation apply to both documents.
+    operations = [...operationsOf(document), ...operationsOf(admin)];
+  });
+
+  it('is committed as generated (run `npm run openapi` after changing a route)', () => {
+    const docs = path.join(findRepoRoot(), 'docs');
+    expect(fs.readFileSync(path.join(docs, 'openapi.json'), 'utf8')).toBe(renderOpenApi(document));
+    expect(fs.readFileSync(path.join(docs, 'openapi-admin.json'), 'utf8')).toBe(
+      renderOpenApi(admin),
+    );
+  });
+
+  it('keeps the admin API and /metrics out of the public document, in the admin one (L7)', () => {
+    const publicRoutes = Object.keys(document.paths);
+    expect(publicRoutes.filter((route) => /^\/(admin|metrics)/.test(route))).toEqual([]);
+    expect(publicRoutes).toEqual(expect.arrayContaining(['/v1/card/process', '/processing']));
+    expect(JSON.stringify(document)).not.toMatch(/\/admin\/|adminToken|ADMIN_TOKEN|rotate-keys/);
+    const adminRoutes = Object.keys(admin.paths);
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        '/admin/v1/projects',
+        '/admin/v1/projects/{id}/rotate-keys',
+        '/admin/v1/operators',
+        '/metrics',
+      ]),
+    );
+    expect(adminRoutes.filter((route) => !/^\/(admin|metrics)/.test(route))).toEqual([]);
+    expect(Object.keys(admin.components?.securitySchemes ?? {})).toEqual(['adminToken']);
+  });
+
+  it('gives every operation a summary and a success answer (a redirect or a schema)', () => {
+    for (const [route, method, op] of operations) {
+      expect({ route, method, summary: typeof op.summary }).toEqual({
+        route,
+        method,
+        summary: 'string',
+      });
+      const success = Object.entries(op.responses).filter(([status]) => /^[23]/.test(status));
+      expect(success.length).toBeGreaterThan(0);
+      for (const [status, response] of success) {
+        if (status === '204' || status.startsWith('3')) continue;
+        const schemas = Object.values(response.content ?? {}).map((c) => c.schema);
+        expect({ route, method, schemas: schemas.length > 0 && schemas.every(Boolean) }).toEqual({
+          route,
+          method,
+          schemas: true,
+        });
+      }
+    }
+  });
+
+  it('answers every /v1 and admin error with the envelope, and takes a form or JSON body on /v1', () => {
+    for (const [route, method, op] of operations) {
+      if (!route.startsWith('/v1') && !route.startsWith('/admin')) continue;
+      const errors = Object.entries(op.responses).filter(([status]) => /^[45]/.test(status));
+      expect({ route, method, errors: errors.length > 0 }).toEqual({ route, method, errors: true });
+      for (const [, response] of errors) {
+        expect(response.content?.['application/json']?.schema?.$ref).toBe(
+          '#/components/schemas/ErrorEnvelope',
+        );
+      }
+      if (route.startsWith('/v1') && method === 'post') {
+        expect(Object.keys(op.requestBody?.content ?? {}).sort()).toEqual([
+          'application/json',
+          'application/x-www-form-urlencoded',
+        ]);
+      }
+    }
+  });
+
+  it('puts the signature scheme on every signed /v1 call, the partner one on /processing', () => {
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
+      'merchantSignature',
+      'partnerIdentifier',
+      'partnerSignature',
+      'projectKey',
+    ]);
+    for (const [route, , op] of operations) {
+      const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (route.startsWith('/v1') && !UNSIGNED_V1.includes(route)) {
+        expect(schemes).toEqual(['projectKey', 'merchantSignature']);
+      }
+      if (route.startsWith('/processing')) expect(schemes).toContain('partnerSignature');
+      if (route.startsWith('/admin')) expect(schemes).toEqual(['adminToken']);
+    }
+    expect(document.servers?.length).toBeGreaterThan(0);
+  });
+});

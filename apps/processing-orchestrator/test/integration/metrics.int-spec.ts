@@ -7,8 +7,10 @@ import {
   formFields,
   MerchantClient,
   startTestStack,
+  newPartner,
+  PartnerClient,
+  wait,
 } from '@opp/testing';
-import { newPartner, PartnerClient, wait } from '../support/partner-client';
 import { parsePrometheusText, samplesOf, type Sample } from '../support/prometheus-text';
 
 /**

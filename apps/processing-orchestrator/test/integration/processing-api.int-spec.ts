@@ -1,14 +1,16 @@
 import type { Stack } from '@opp/local-stack';
 import { OppProcessingError, PartnerClient as SdkPartnerClient } from '@opp/sdk';
-import { AdminClient, queryStackDb, startTestStack } from '@opp/testing';
 import {
+  AdminClient,
+  queryStackDb,
+  startTestStack,
   newPartner,
   PartnerClient,
   taskStatuses,
   wait,
-  type Json,
+  type PartnerJson as Json,
   type PartnerKeys,
-} from '../support/partner-client';
+} from '@opp/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

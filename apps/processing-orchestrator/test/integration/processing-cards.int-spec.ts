@@ -6,9 +6,12 @@ import {
   launchChromium,
   queryStackDb,
   startTestStack,
+  newPartner,
+  PartnerClient,
+  taskStatuses,
+  wait,
 } from '@opp/testing';
 import { signPartnerPayload } from '@opp/signature';
-import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 

@@ -1,6 +1,13 @@
 import type { Stack } from '@opp/local-stack';
-import { CaptureServer, eventually, startTestStack } from '@opp/testing';
-import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
+import {
+  CaptureServer,
+  eventually,
+  startTestStack,
+  newPartner,
+  PartnerClient,
+  taskStatuses,
+  wait,
+} from '@opp/testing';
 
 /**
  * processing-api.md, Events: when a request is finished every header.service.result target is

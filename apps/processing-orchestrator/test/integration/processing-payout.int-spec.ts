@@ -1,6 +1,13 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, findCardDataInStack, queryStackDb, startTestStack } from '@opp/testing';
-import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
+import {
+  eventually,
+  findCardDataInStack,
+  queryStackDb,
+  startTestStack,
+  newPartner,
+  PartnerClient,
+  taskStatuses,
+} from '@opp/testing';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 

@@ -1,6 +1,12 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, startTestStack } from '@opp/testing';
-import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
+import {
+  eventually,
+  queryStackDb,
+  startTestStack,
+  newPartner,
+  PartnerClient,
+  taskStatuses,
+} from '@opp/testing';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 

@@ -4,7 +4,9 @@ import {
   type HttpAnswer as SdkAnswer,
   type PartnerNotification,
 } from '@opp/sdk';
-import { AdminClient, eventually, queryStackDb } from '@opp/testing';
+import { eventually } from '../eventually';
+import { queryStackDb } from '../stack-db';
+import { AdminClient } from './admin-client';
 
 /** JSON bodies as the tests read them: loosely typed on purpose. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- a Response object is read as loose JSON, like the tests that use this client */
 import type { Stack } from '@opp/local-stack';
 import {
   PartnerClient as SdkPartnerClient,

@@ -6,6 +6,7 @@ import { APP_NAMES, findRepoRoot, type AppName, type Stack } from '@opp/local-st
 import {
   AdminClient,
   MerchantClient,
+  SANDBOX_CARD,
   newPartner,
   PartnerClient,
   startTestStack,
@@ -62,12 +63,7 @@ describe('start-up smoke on Node 22', () => {
     ).data.id;
     const charge = await merchant.postForm('/v1/card/process', {
       user,
-      card: {
-        number: '4242424242424242',
-        expiration_month: '12',
-        expiration_year: '2031',
-        security_code: '123',
-      },
+      card: SANDBOX_CARD,
       price: '12.00',
       currency: 'EUR',
       description: 'Node 22 smoke',

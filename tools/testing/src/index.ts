@@ -37,3 +37,4 @@ export {
   type HttpAnswer as PartnerAnswer,
   type Json as PartnerJson,
 } from './clients/partner-client';
+export { SANDBOX_CARD } from './sandbox-card';

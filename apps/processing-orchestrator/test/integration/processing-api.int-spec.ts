@@ -1,16 +1,14 @@
 import type { Stack } from '@opp/local-stack';
 import { OppProcessingError, PartnerClient as SdkPartnerClient } from '@opp/sdk';
+import { AdminClient, queryStackDb, startTestStack } from '@opp/testing';
 import {
-  AdminClient,
-  queryStackDb,
-  startTestStack,
   newPartner,
   PartnerClient,
   taskStatuses,
   wait,
-  type PartnerJson as Json,
+  type Json,
   type PartnerKeys,
-} from '@opp/testing';
+} from '../support/partner-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -6,12 +6,9 @@ import {
   launchChromium,
   queryStackDb,
   startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-  wait,
 } from '@opp/testing';
 import { signPartnerPayload } from '@opp/signature';
+import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 

@@ -1,13 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  eventually,
-  queryStackDb,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-  wait,
-} from '@opp/testing';
+import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 /**
  * The orchestrator is SIGKILLed while 50 trees of `wait` tasks are in flight: the timers are rows

@@ -1,13 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  CaptureServer,
-  eventually,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-  wait,
-} from '@opp/testing';
+import { CaptureServer, eventually, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses, wait } from '../support/partner-client';
 
 /**
  * processing-api.md, Events: when a request is finished every header.service.result target is

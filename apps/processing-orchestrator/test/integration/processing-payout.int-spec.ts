@@ -1,13 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  eventually,
-  findCardDataInStack,
-  queryStackDb,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-} from '@opp/testing';
+import { eventually, findCardDataInStack, queryStackDb, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 const YEAR = new Date().getUTCFullYear() + 3;
 

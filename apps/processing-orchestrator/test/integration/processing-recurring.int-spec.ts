@@ -1,12 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  eventually,
-  queryStackDb,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-} from '@opp/testing';
+import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 /**
  * The `recurring.charge` task function (ADR 0005, ADR 0012) through /processing: users-recurring

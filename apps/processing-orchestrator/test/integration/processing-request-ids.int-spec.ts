@@ -1,11 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  queryStackDb,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-} from '@opp/testing';
+import { queryStackDb, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 /**
  * ADR 0005: `${parameters.X}` is filled in every task payload, not only in templates.

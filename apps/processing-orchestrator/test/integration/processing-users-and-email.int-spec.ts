@@ -1,12 +1,6 @@
 import type { Stack } from '@opp/local-stack';
-import {
-  queryStackDb,
-  SmtpCaptureServer,
-  startTestStack,
-  newPartner,
-  PartnerClient,
-  taskStatuses,
-} from '@opp/testing';
+import { queryStackDb, SmtpCaptureServer, startTestStack } from '@opp/testing';
+import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 /**
  * ADR 0005 task functions owned by users-recurring (user.resolve) and the notifier (message.send

@@ -34,6 +34,8 @@ const common = {
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],
+  // .local holds local state, the Node 22 binary's install among it (tools/node22): not modules.
+  modulePathIgnorePatterns: ['<rootDir>/.local/'],
 };
 
 module.exports = {

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode22, NODE22_BINARY } from './node22/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`[bootstrap] ${line}`);
@@ -161,6 +162,11 @@ async function test() {
   say('prettier --check');
   if ((await run('npx', ['--no', '--', 'prettier', '--check', '.'])) !== 0) problems.push('format');
   if ((await build()) !== 0) problems.push('build');
+  // Node 22 from tools/node22's own lockfile into .local/node22 (ADR 0071), before the integration
+  // project, whose start-up smoke starts the services on it.
+  const node22 = ensureNode22({ log: (line) => console.error(`[bootstrap] ${line}`) });
+  if (node22) say(`node22: ${path.relative(root, NODE22_BINARY)} is ${node22}`);
+  else problems.push('node22');
   // The build leaves tests out; this checks every file, tests included, under strict.
   say('typecheck');
   if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) problems.push('typecheck');
@@ -178,6 +184,23 @@ async function test() {
     '--json',
     `--outputFile=${resultsFile}`,
   ]);
+  // The supported LTS beside the machine's Node (ADR 0071): the unit project once more on Node 22.
+  // Its start-up smoke (tools/node22) ran in the integration project above, the services on Node 22.
+  const node22Results = path.join(root, '.local', 'jest-node22-results.json');
+  fs.rmSync(node22Results, { force: true });
+  let node22Code = 1;
+  if (node22) {
+    say(`jest --selectProjects unit on Node ${node22}`);
+    node22Code = await run(NODE22_BINARY, [
+      path.join('node_modules', 'jest', 'bin', 'jest.js'),
+      '--ci',
+      '--maxWorkers=2',
+      '--selectProjects',
+      'unit',
+      '--json',
+      `--outputFile=${node22Results}`,
+    ]);
+  }
   if (problems.length > 0) say(`failed before the tests: ${problems.join(', ')}`);
   const summary = summarize(resultsFile);
   // Jest fails after the tests too (global teardown: the card-data sweep); never report that green.
@@ -185,7 +208,12 @@ async function test() {
     say('jest failed outside the tests (e.g. global teardown; see above)');
     summary.failed = 1;
   }
-  return finish(jestCode !== 0 ? jestCode : problems.length > 0 ? 1 : 0, summary);
+  const onNode22 = summarize(node22Results);
+  if (node22Code !== 0 && onNode22.failed === 0) onNode22.failed = 1;
+  for (const key of ['passed', 'failed', 'skipped']) summary[key] += onNode22[key];
+  const code =
+    jestCode !== 0 ? jestCode : node22Code !== 0 ? node22Code : problems.length > 0 ? 1 : 0;
+  return finish(code, summary);
 }
 
 function finish(code, { passed, failed, skipped }) {

@@ -3,7 +3,7 @@ import { PlatformModule } from '@opp/platform';
 import { SigningSnapshotsModule } from '@opp/snapshots';
 import { CallbackModule } from './callback/callback.module';
 import type { NotifierConfig } from './config/notifier.config';
-import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import * as database from './database/database-options';
 import { DeliveryModule } from './delivery/delivery.module';
 import { TaskResultReporter } from './message/application/task-result.reporter';
 import { MessageModule } from './message/message.module';
@@ -17,13 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: SERVICE_NAME,
-          config,
-          databaseUrl: config.databaseUrl,
-          entities,
-          migrations,
-        }),
+        PlatformModule.forService(database, config),
         // The notifier signs callbacks and notifications: it reads the signing snapshots (ADR 0063).
         SigningSnapshotsModule,
         delivery,

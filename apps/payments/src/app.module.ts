@@ -5,7 +5,7 @@ import { BalanceModule } from './balance/balance.module';
 import { ChargeModule } from './charge/charge.module';
 import { PaymentsConfig } from './config/payments.config';
 import { PaymentsConfigModule } from './config/payments-config.module';
-import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import * as database from './database/database-options';
 import { DisputeModule } from './dispute/dispute.module';
 import { PayoutModule } from './payout/payout.module';
 import { ProjectModule } from './project/project.module';
@@ -20,13 +20,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: SERVICE_NAME,
-          config,
-          databaseUrl: config.databaseUrl,
-          entities,
-          migrations,
-        }),
+        PlatformModule.forService(database, config),
         SnapshotsModule,
         PaymentsConfigModule.register(config),
         UserModule,

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
 import type { PayoutsConfig } from './config/payouts.config';
-import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import * as database from './database/database-options';
 import { PayoutFlowModule } from './payout-flow/payout-flow.module';
 import { PayoutOrderModule } from './payout-order/payout-order.module';
 import { PayoutCatalogueModule } from './payout-type/payout-catalogue.module';
@@ -15,13 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: SERVICE_NAME,
-          config,
-          databaseUrl: config.databaseUrl,
-          entities,
-          migrations,
-        }),
+        PlatformModule.forService(database, config),
         SnapshotsModule,
         PayoutCatalogueModule,
         orders,

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
 import type { ProcessingOrchestratorConfig } from './config/processing-orchestrator.config';
-import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import * as database from './database/database-options';
 import { ProcessingRequestModule } from './processing-request/processing-request.module';
 
 @Module({})
@@ -11,13 +11,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: SERVICE_NAME,
-          config,
-          databaseUrl: config.databaseUrl,
-          entities,
-          migrations,
-        }),
+        PlatformModule.forService(database, config),
         SnapshotsModule,
         ProcessingRequestModule.register(config),
       ],

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
-import { entities, migrations, SERVICE_NAME } from './database/database-options';
+import * as database from './database/database-options';
 import { SubscriptionModule } from './subscription/subscription.module';
 import { TaskModule } from './task/task.module';
 import { UserModule } from './user/user.module';
@@ -14,13 +14,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({
-          service: SERVICE_NAME,
-          config,
-          databaseUrl: config.databaseUrl,
-          entities,
-          migrations,
-        }),
+        PlatformModule.forService(database, config),
         UserModule,
         subscriptions,
         TaskModule.register(subscriptions),

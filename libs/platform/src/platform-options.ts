@@ -16,4 +16,11 @@ export interface PlatformOptions {
   healthChecks?: (moduleRef: ModuleRef) => HealthCheck[];
 }
 
+/** What an app's `database/database-options.ts` exports: its name, entities and migrations. */
+export interface ServiceDatabase {
+  readonly SERVICE_NAME: string;
+  readonly entities: Constructor<unknown>[];
+  readonly migrations: Constructor<MigrationInterface>[];
+}
+
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');

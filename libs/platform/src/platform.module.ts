@@ -29,7 +29,7 @@ import {
   TransactionRunner,
   TypeormTransactionRunner,
 } from '@opp/persistence';
-import { PLATFORM_OPTIONS, type PlatformOptions } from './platform-options';
+import { PLATFORM_OPTIONS, type PlatformOptions, type ServiceDatabase } from './platform-options';
 
 /** Disconnects the producer last, after the relay and the consumers have stopped. */
 class ProducerLifecycle implements OnApplicationShutdown {
@@ -46,6 +46,26 @@ class ProducerLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class PlatformModule {
+  /**
+   * `forRoot` for an app: its database-options module (`import * as database`) and its config, whose
+   * `databaseUrl` is the service's own database.
+   */
+  static forService(
+    database: ServiceDatabase,
+    config: PlatformOptions['config'] & { databaseUrl: string },
+    more: Pick<PlatformOptions, 'healthChecks'> = {},
+  ): DynamicModule {
+    const { SERVICE_NAME: service, entities, migrations } = database;
+    return PlatformModule.forRoot({
+      service,
+      config,
+      databaseUrl: config.databaseUrl,
+      entities,
+      migrations,
+      ...more,
+    });
+  }
+
   static forRoot(options: PlatformOptions): DynamicModule {
     const { config } = options;
     // The platform key ring only where the service's config reads it (ADR 0063).

@@ -4,7 +4,7 @@ import { loadCompose } from './render';
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; target?: string };
+  build?: { context: string; dockerfile?: string; target?: string };
   command?: string[];
   environment?: Record<string, string | number>;
   depends_on?: Record<string, { condition: string }>;
@@ -93,10 +93,11 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(APPS)(
-    '$name: built from its Dockerfile, migrated, healthy, wired to its database',
+    '$name: built from its Dockerfile target, migrated, healthy, wired to its database',
     (app) => {
       const s = service(app.name);
-      expect(s.build).toEqual({ context: '.', dockerfile: `apps/${app.name}/Dockerfile` });
+      // The root Dockerfile's target of that app (ADR 0071).
+      expect(s.build).toEqual({ context: '.', target: app.name });
       expect(s.healthcheck?.test.join(' ')).toContain('/health/ready');
       expect(s.depends_on).toEqual({
         postgres: { condition: 'service_healthy' },

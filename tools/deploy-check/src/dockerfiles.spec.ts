@@ -1,77 +1,106 @@
-// apps/<app>/Dockerfile: one multi-stage image per app, six copies of one shape.
-import { existsSync } from 'node:fs';
+// Dockerfile (repository root): every image from one multi-target file (ADR 0071).
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { APPS } from './apps';
-import { dockerfileStage, stageCommand } from './dockerfile';
+import {
+  dockerfileStage,
+  imageInstructions,
+  readDockerfile,
+  stageCommand,
+  stageNames,
+  stageNpmCommands,
+} from './dockerfile';
 import { REPO_ROOT, readRepoFile } from './render';
 
-const dockerfile = (app: string) => readRepoFile(`apps/${app}/Dockerfile`);
+const text = readDockerfile();
 
-/** The Dockerfile with its app name and port blanked out: must be the same for every app. */
-const shape = (app: (typeof APPS)[number]) =>
-  dockerfile(app.name)
-    .split(app.name)
-    .join('<app>')
-    .replace(new RegExp(`\\b${app.port}\\b`, 'g'), '<port>');
-
-describe('apps/*/Dockerfile', () => {
-  it('are one shape, differing only in app name and port', () => {
-    const [first, ...rest] = APPS.map(shape);
-    for (const other of rest) expect(other).toBe(first);
+describe('Dockerfile', () => {
+  it('is the only one: no app carries a copy of its own', () => {
+    const copies = APPS.filter((app) =>
+      existsSync(path.join(REPO_ROOT, 'apps', app.name, 'Dockerfile')),
+    );
+    expect(copies).toEqual([]);
+    const roots = readdirSync(REPO_ROOT).filter((f) => /dockerfile/i.test(f));
+    expect(roots).toEqual(['Dockerfile']);
   });
 
-  it.each(APPS)('$name: multi-stage node 20 build, production runtime stage', (app) => {
-    const text = dockerfile(app.name);
+  it('builds on Node 22 LTS pinned by digest (ADR 0071)', () => {
     // A tag can be moved to other bytes; a digest cannot.
-    expect(text).toMatch(/^ARG NODE_IMAGE=node:20\.\d+-bookworm-slim@sha256:[0-9a-f]{64}$/m);
-    expect(text).toContain(`ARG APP=${app.name}\n`);
-    expect(text).toContain(`ARG PORT=${app.port}\n`);
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:22(\.\d+)*-bookworm-slim@sha256:[0-9a-f]{64}$/m);
+    expect(dockerfileStage(text, 'base')[0]).toBe('FROM ${NODE_IMAGE} AS base');
+  });
+
+  it('installs exactly the lockfile and compiles the one native addon in the install stages', () => {
     // Exactly the locked versions: `npm ci` and nothing to fall back to (package-lock.spec.ts keeps the
     // lockfile acceptable to npm ci).
     expect(text).not.toMatch(/npm install/);
-    expect(text).toMatch(
-      /^FROM base AS builder$[\s\S]*^RUN [^\n]*npm ci\n[\s\S]*^RUN npm run build$/m,
-    );
-    expect(text).toMatch(
-      /^FROM base AS prod-deps$[\s\S]*^RUN [^\n]*npm ci --omit=dev --ignore-scripts\n/m,
-    );
+    expect(stageNpmCommands(text, 'builder')).toEqual([
+      ['npm', 'ci'],
+      ['npm', 'run', 'build'],
+    ]);
+    expect(stageNpmCommands(text, 'prod-deps')).toEqual([
+      ['npm', 'ci', '--omit=dev', '--ignore-scripts'],
+      // pkcs11js (KEK_PROVIDER=pkcs11, ADR 0063) is a native addon: built from its locked source.
+      ['npm', 'rebuild', 'pkcs11js'],
+    ]);
+    // node-gyp's toolchain is in the install stages only, never in a shipped image.
+    const tools = dockerfileStage(text, 'build-tools').join('\n');
+    for (const pkg of ['python3', 'make', 'g++']) expect(tools).toContain(pkg);
+    expect(dockerfileStage(text, 'builder')[0]).toBe('FROM build-tools AS builder');
+    expect(dockerfileStage(text, 'prod-deps')[0]).toBe('FROM build-tools AS prod-deps');
+    for (const shipped of ['tools', 'app']) {
+      expect(dockerfileStage(text, shipped)[0]).toBe(`FROM base AS ${shipped}`);
+    }
+  });
 
-    const runtime = dockerfileStage(text);
-    expect(runtime[0]).toBe('FROM base AS runtime');
-    const copies = runtime.filter((l) => l.startsWith('COPY'));
-    expect(copies).toEqual([
+  it('has a target per app and the tools target, nothing else shipped', () => {
+    expect(stageNames(text)).toEqual([
+      'base',
+      'build-tools',
+      'builder',
+      'prod-deps',
+      'tools',
+      'app',
+      ...APPS.map((app) => app.name),
+    ]);
+  });
+
+  it.each(APPS)('$name: production runtime image of that app alone', (app) => {
+    const own = dockerfileStage(text, app.name);
+    expect(own[0]).toBe(`FROM app AS ${app.name}`);
+    expect(own).toContain(`ENV APP=${app.name} APP_PORT=${app.port}`);
+    expect(own).toContain(`EXPOSE ${app.port}`);
+
+    const image = imageInstructions(text, app.name);
+    expect(image.filter((l) => l.startsWith('COPY'))).toEqual([
       'COPY --from=prod-deps /app/node_modules ./node_modules',
       'COPY --from=builder /app/dist/libs ./dist/libs',
       // libs/signature runs the SDK's signing code (ADR 0003), compiled beside the libs.
       'COPY --from=builder /app/dist/packages ./dist/packages',
-      'COPY --from=builder /app/dist/apps/${APP} ./dist/apps/${APP}',
+      `COPY --from=builder /app/dist/apps/${app.name} ./dist/apps/${app.name}`,
     ]);
-    expect(runtime).toContain('USER node');
-    expect(runtime).toContain('EXPOSE ${PORT}');
-    expect(runtime.find((l) => l.startsWith('ENV '))).toMatch(/NODE_ENV=production/);
-    const healthcheck = runtime.find((l) => l.startsWith('HEALTHCHECK')) ?? '';
+    expect(image).toContain('USER node');
+    expect(image).toContain('ENV NODE_ENV=production');
+    const healthcheck = image.find((l) => l.startsWith('HEALTHCHECK')) ?? '';
     expect(healthcheck).toContain('/health/live');
     expect(healthcheck).toContain('fetch(');
     // Plain node on the compiled file: no preload, no runtime alias resolution (production-layout.int-spec.ts
     // starts this exact command).
-    expect(stageCommand(text)).toEqual(['node', `dist/apps/${app.name}/src/main.js`]);
+    expect(stageCommand(text, app.name)).toEqual(['node', `dist/apps/${app.name}/src/main.js`]);
   });
 
-  it.each(APPS)('$name: the tools target runs the stack CLI on production dependencies', (app) => {
-    const tools = dockerfileStage(dockerfile(app.name), 'tools');
-    expect(tools[0]).toBe('FROM base AS tools');
+  it('the tools target runs the stack CLI on production dependencies', () => {
+    const tools = imageInstructions(text, 'tools');
     expect(tools.filter((l) => l.startsWith('COPY'))).toEqual([
       'COPY --from=prod-deps /app/node_modules ./node_modules',
       'COPY --from=builder /app/dist/libs ./dist/libs',
       'COPY --from=builder /app/dist/packages ./dist/packages',
+      // The stack CLI's own library (tools/, not libs/: no service image carries it).
+      'COPY --from=builder /app/dist/tools/local-stack ./dist/tools/local-stack',
       'COPY --from=builder /app/dist/tools/stack ./dist/tools/stack',
     ]);
     expect(tools).toContain('USER node');
-    expect(stageCommand(dockerfile(app.name), 'tools')).toEqual([
-      'node',
-      'dist/tools/stack/src/cli.js',
-      'topics',
-    ]);
+    expect(stageCommand(text, 'tools')).toEqual(['node', 'dist/tools/stack/src/cli.js', 'topics']);
   });
 
   it('.dockerignore keeps dependencies, build output and local state out of the context', () => {

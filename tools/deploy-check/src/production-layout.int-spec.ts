@@ -1,7 +1,7 @@
 import { generateSealingKeyPair } from '@opp/crypto';
 // The image layout, run for real without a Docker engine: production dependencies installed as the
-// prod-deps stage installs them, dist/ copied as the tools and runtime stages copy it, then the tools
-// CMD (topics), the compose migrate command and the runtime CMD run there until /health/ready answers.
+// prod-deps stage installs them, dist/ copied as the tools and app targets copy it, then the tools
+// CMD (topics), the compose migrate command and the app CMD run there until /health/ready answers.
 // A start command that only works from the repository (a preload, an alias resolver, a dev
 // dependency) fails here.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,19 +21,19 @@ import {
   waitForReady,
 } from '@opp/local-stack';
 import { suitePrefixes, testBrokers, testDatabaseAdminUrl } from '@opp/testing';
-import { dockerfileStage, stageCommand, stageNpmCommand } from './dockerfile';
-import { REPO_ROOT, loadCompose, readRepoFile } from './render';
+import { imageInstructions, readDockerfile, stageCommand, stageNpmCommands } from './dockerfile';
+import { REPO_ROOT, loadCompose } from './render';
 
 const APP = 'api-gateway';
-const dockerfile = readRepoFile(`apps/${APP}/Dockerfile`);
+const dockerfile = readDockerfile();
 
-/** `COPY --from=builder /app/<path> ./<path>` of a stage, with the stage's build args filled in. */
-function builderCopies(stage: string): string[] {
-  return dockerfileStage(dockerfile, stage)
+/** `COPY --from=builder /app/<path> ./<path>` of a target's image. */
+function builderCopies(target: string): string[] {
+  return imageInstructions(dockerfile, target)
     .filter((line) => line.startsWith('COPY --from=builder '))
     .map((line) => {
       const [, source] = line.split(/\s+/).slice(1);
-      return source.replace(/^\/app\//, '').replace('${APP}', APP);
+      return source.replace(/^\/app\//, '');
     });
 }
 
@@ -43,7 +43,7 @@ function runToEnd(command: string[], cwd: string, env: NodeJS.ProcessEnv = proce
     cwd,
     env,
     encoding: 'utf8',
-    timeout: 90_000,
+    timeout: 150_000,
   });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) {
@@ -52,7 +52,7 @@ function runToEnd(command: string[], cwd: string, env: NodeJS.ProcessEnv = proce
   return output;
 }
 
-describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
+describe(`production layout of ${APP} (as the Dockerfile's ${APP} target builds it)`, () => {
   let dir: string;
   let pid = 0;
   const { topicPrefix, dbPrefix } = suitePrefixes('production layout');
@@ -77,22 +77,26 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     // prod-deps stage: the Dockerfile's own npm command; --prefer-offline only spares the network.
     fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
     fs.copyFileSync(path.join(REPO_ROOT, 'package-lock.json'), path.join(dir, 'package-lock.json'));
-    const install = stageNpmCommand(dockerfile, 'prod-deps');
+    const [install, ...after] = stageNpmCommands(dockerfile, 'prod-deps');
     expect(install.slice(0, 2)).toEqual(['npm', 'ci']);
     const installLog = runToEnd([...install, '--prefer-offline', '--no-audit', '--no-fund'], dir);
     // The lockfile's packages all accept the Node versions of package.json's engines.
     expect(installLog).not.toContain('EBADENGINE');
+    // The stage's further steps: the native addon compiled from its locked source, and loadable.
+    for (const command of after) runToEnd(command, dir);
+    runToEnd(['node', '-e', "require('pkcs11js')"], dir);
     // Only production dependencies: nothing there could resolve @opp/* at run time.
     expect(fs.existsSync(path.join(dir, 'node_modules', 'kafkajs'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'node_modules', 'tsconfig-paths'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'node_modules', 'typescript'))).toBe(false);
 
-    // tools and runtime stages: the compiled files they copy from the builder.
-    const copied = [...new Set([...builderCopies('tools'), ...builderCopies('runtime')])];
+    // tools and app targets: the compiled files they copy from the builder.
+    const copied = [...new Set([...builderCopies('tools'), ...builderCopies(APP)])];
     expect(copied).toEqual(
       expect.arrayContaining([
         'dist/libs',
         'dist/packages',
+        'dist/tools/local-stack',
         'dist/tools/stack',
         `dist/apps/${APP}`,
       ]),
@@ -105,7 +109,7 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     const adminPort = await findFreePort();
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
-      NODE_ENV: 'production', // as the runtime stage's ENV
+      NODE_ENV: 'production', // as the app stage's ENV
       LOG_LEVEL: 'warn',
       KAFKA_BROKERS: testBrokers(),
       KAFKA_TOPIC_PREFIX: topicPrefix,
@@ -132,10 +136,10 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     const [migrate, main] = compose.services[APP].command[2]
       .replace(/\$\$APP/g, APP)
       .split(/\s*&&\s*exec\s+/);
-    expect(main.split(' ')).toEqual(stageCommand(dockerfile));
+    expect(main.split(' ')).toEqual(stageCommand(dockerfile, APP));
     runToEnd(migrate.split(' '), dir, env);
 
-    const cmd = stageCommand(dockerfile);
+    const cmd = stageCommand(dockerfile, APP);
     const logFile = path.join(dir, 'service.log');
     const out = fs.openSync(logFile, 'w');
     const child = spawn(cmd[0], cmd.slice(1), {
@@ -157,5 +161,6 @@ describe(`production layout of ${APP} (as its Dockerfile builds it)`, () => {
     expect(fs.realpathSync(`/proc/${pid}/cwd`)).toBe(fs.realpathSync(dir));
     expect(commandLine(pid).trim()).toBe(cmd.join(' '));
     expect(path.relative(REPO_ROOT, fs.realpathSync(dir)).startsWith('..')).toBe(true);
-  });
+    // Truly slow: a production install of the lockfile and a native compile (pkcs11js), then a start.
+  }, 300_000);
 });

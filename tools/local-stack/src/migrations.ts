@@ -10,6 +10,8 @@ export interface RunMigrationsOptions {
   /** Output goes here (one run per file) as well as into the error on failure. */
   logFile?: string;
   timeoutMs?: number;
+  /** The Node binary that runs it; default this process's (ADR 0071: the Node 22 start-up smoke). */
+  nodeBinary?: string;
 }
 
 /** Runs dist/apps/<app>/src/migrate.js with `env` (added to this process's) and waits for exit 0. */
@@ -24,7 +26,7 @@ export async function runMigrations(
     throw new Error(`${migrate} does not exist: run \`npm run build\` first`);
   }
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const child = spawn(process.execPath, [migrate], {
+  const child = spawn(options.nodeBinary ?? process.execPath, [migrate], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,6 +27,8 @@ export interface StartServiceOptions {
   pidFile?: string;
   readyTimeoutMs?: number;
   repoRoot?: string;
+  /** The Node binary that runs it; default this process's (ADR 0071: the Node 22 start-up smoke). */
+  nodeBinary?: string;
 }
 
 export interface ServiceHandle {
@@ -96,7 +98,7 @@ class ServiceProcess implements ServiceHandle {
     // A fresh log per start, so that a failure shows this start's lines; a restart keeps the history.
     const out = fs.openSync(logFile, this.pid ? 'a' : 'w');
     const started = Date.now();
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(this.options.nodeBinary ?? process.execPath, [main], {
       cwd: this.repoRoot,
       env: serviceEnv(this.options),
       detached: true, // own process group: stopped in order by whoever started it

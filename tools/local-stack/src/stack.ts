@@ -47,6 +47,8 @@ export interface StartStackOptions {
   instances?: Partial<Record<AppName, number>>;
   readyTimeoutMs?: number;
   repoRoot?: string;
+  /** The Node binary that runs the migrations and services; default this process's. */
+  nodeBinary?: string;
   log?: (line: string) => void;
 }
 
@@ -107,6 +109,7 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
       runMigrations(name, envs.get(name) ?? {}, {
         repoRoot,
         logFile: path.join(logDir, `${name}.migrate.log`),
+        nodeBinary: options.nodeBinary,
       }),
     ),
   );
@@ -135,6 +138,7 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
         pidFile: options.pidFileFor?.(name, instance),
         readyTimeoutMs: options.readyTimeoutMs,
         repoRoot,
+        nodeBinary: options.nodeBinary,
       }),
     ),
   );

@@ -28,3 +28,13 @@ export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
 export { holdTransactionOpen, type HeldTransaction } from './held-transaction';
 export { lockWaitersReach } from './lock-waiters';
 export { MigratedTestDatabase } from './migrated-database';
+export {
+  PartnerClient,
+  newPartner,
+  taskStatuses,
+  wait,
+  type PartnerKeys,
+  type HttpAnswer as PartnerAnswer,
+  type Json as PartnerJson,
+} from './clients/partner-client';
+export { SANDBOX_CARD } from './sandbox-card';

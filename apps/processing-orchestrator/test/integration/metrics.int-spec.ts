@@ -6,6 +6,7 @@ import {
   eventually,
   formFields,
   MerchantClient,
+  SANDBOX_CARD,
   startTestStack,
 } from '@opp/testing';
 import { newPartner, PartnerClient, wait } from '../support/partner-client';
@@ -38,12 +39,7 @@ describe('Prometheus metrics of every service', () => {
     ).data.id;
     const charge = await merchant.postForm('/v1/card/process', {
       user,
-      card: {
-        number: '4242424242424242',
-        expiration_month: '12',
-        expiration_year: '2031',
-        security_code: '123',
-      },
+      card: SANDBOX_CARD,
       price: '20.00',
       currency: 'EUR',
       description: 'Metrics order',

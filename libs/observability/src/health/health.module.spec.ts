@@ -1,18 +1,13 @@
 import { Injectable, Module, type DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startFastifyTestApp } from '../fastify-test-app';
 import { flagCheck, type HealthCheck } from './health-check';
 import { HealthModule } from './health.module';
 
 async function startApp(health: DynamicModule): Promise<NestFastifyApplication> {
   @Module({ imports: [health] })
   class AppModule {}
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), {
-    logger: false,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
+  return startFastifyTestApp(AppModule);
 }
 
 @Injectable()

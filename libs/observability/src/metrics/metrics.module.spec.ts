@@ -1,6 +1,6 @@
 import { Controller, Get, Module, Param, type DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startFastifyTestApp } from '../fastify-test-app';
 import { MetricsModule } from './metrics.module';
 
 @Controller('items')
@@ -14,12 +14,7 @@ class ItemsController {
 async function startApp(metrics: DynamicModule): Promise<NestFastifyApplication> {
   @Module({ imports: [metrics], controllers: [ItemsController] })
   class AppModule {}
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), {
-    logger: false,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
+  return startFastifyTestApp(AppModule);
 }
 
 /** The request count of the series with exactly these labels (in any order). */

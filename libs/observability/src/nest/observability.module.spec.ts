@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Injectable, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startFastifyTestApp } from '../fastify-test-app';
 import { PinoLogger } from 'nestjs-pino';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { currentCorrelationId } from '../correlation/correlation-context';
@@ -64,12 +64,7 @@ async function startApp(sink: TestLogSink): Promise<NestFastifyApplication> {
   })
   class AppModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), {
-    logger: false,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
+  return startFastifyTestApp(AppModule);
 }
 
 // pino-http writes the request line on 'finish'/'close', which may come after inject resolves.

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '../eventually';
+import { ReceivedRequests } from './received-requests';
 
 /** One request the capture server received, with its exact body. */
 export interface CapturedRequest {
@@ -34,7 +34,7 @@ export type Responder = (request: CapturedRequest, n: number) => CaptureAnswer |
  * responder for the path says otherwise. Listens on 127.0.0.1 on a free port.
  */
 export class CaptureServer {
-  private readonly received: CapturedRequest[] = [];
+  private readonly received = new ReceivedRequests<CapturedRequest>();
   private readonly responders = new Map<string, Responder>();
   private readonly counts = new Map<string, number>();
   /** Answers waiting out their delay: `stop` clears them, so no timer outlives the server. */
@@ -99,17 +99,11 @@ export class CaptureServer {
 
   /** Everything received, or only what reached `path`, in order of arrival. */
   requests(path?: string): CapturedRequest[] {
-    return path === undefined ? [...this.received] : this.received.filter((r) => r.path === path);
+    return this.received.requests(path);
   }
 
-  async waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<CapturedRequest[]> {
-    await eventually(
-      () => this.requests(path).length >= count,
-      `${count} request(s) to ${path}`,
-      timeoutMs,
-      25,
-    );
-    return this.requests(path);
+  waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<CapturedRequest[]> {
+    return this.received.waitFor(path, count, timeoutMs);
   }
 
   async stop(): Promise<void> {
@@ -120,7 +114,7 @@ export class CaptureServer {
   }
 
   private record(request: CapturedRequest): CaptureAnswer {
-    this.received.push(request);
+    this.received.add(request);
     const n = (this.counts.get(request.path) ?? 0) + 1;
     this.counts.set(request.path, n);
     const responder = this.responders.get(request.path);

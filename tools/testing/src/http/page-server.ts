@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '../eventually';
+import { ReceivedRequests } from './received-requests';
 
 /** A request that reached a PageServer, form body decoded. */
 export interface ReceivedPage {
@@ -19,7 +19,7 @@ export interface ReceivedPage {
  * Listens on 127.0.0.1 on a free port.
  */
 export class PageServer {
-  private readonly received: ReceivedPage[] = [];
+  private readonly received = new ReceivedRequests<ReceivedPage>();
   private readonly pages = new Map<string, string>();
 
   private constructor(private readonly server: Server) {}
@@ -37,7 +37,7 @@ export class PageServer {
         const form = contentType.startsWith('application/x-www-form-urlencoded')
           ? Object.fromEntries(new URLSearchParams(body))
           : {};
-        pages.received.push({ method: req.method ?? 'GET', path, contentType, form, body });
+        pages.received.add({ method: req.method ?? 'GET', path, contentType, form, body });
         const html =
           pages.pages.get(path) ??
           '<!doctype html><html><head><title>Received</title></head><body>Received</body></html>';
@@ -60,17 +60,11 @@ export class PageServer {
   }
 
   requests(path?: string): ReceivedPage[] {
-    return path === undefined ? [...this.received] : this.received.filter((r) => r.path === path);
+    return this.received.requests(path);
   }
 
-  async waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<ReceivedPage[]> {
-    await eventually(
-      () => this.requests(path).length >= count,
-      `${count} request(s) to ${path}`,
-      timeoutMs,
-      25,
-    );
-    return this.requests(path);
+  waitFor(path: string, count = 1, timeoutMs = 30_000): Promise<ReceivedPage[]> {
+    return this.received.waitFor(path, count, timeoutMs);
   }
 
   async stop(): Promise<void> {

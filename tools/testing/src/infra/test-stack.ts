@@ -14,6 +14,8 @@ export interface TestStackOptions {
   readyTimeoutMs?: number;
   /** Another broker than global setup's (a test that stops its own broker). */
   brokers?: string;
+  /** Another Node binary than this process's for the services (the Node 22 smoke, ADR 0071). */
+  nodeBinary?: string;
 }
 
 /**
@@ -36,5 +38,6 @@ export async function startTestStack(options: TestStackOptions): Promise<Stack> 
     extraEnv: options.extraEnv,
     logDir: localDir(findRepoRoot(), 'logs', 'test', suiteSlug(options.suite)),
     readyTimeoutMs: options.readyTimeoutMs,
+    nodeBinary: options.nodeBinary,
   });
 }

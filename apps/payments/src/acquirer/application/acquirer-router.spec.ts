@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Acquirer } from '../domain/acquirer';
 import { AcquirerRouter } from './acquirer-router';
+import { Refusal } from '@opp/contracts';
 
 const sandbox = { name: 'sandbox' } as unknown as Acquirer;
 const bank = { name: 'bank' } as unknown as Acquirer;
@@ -17,11 +17,11 @@ describe('AcquirerRouter', () => {
     const router = new AcquirerRouter(sandbox, null);
     expect(router.hasLiveAdapter).toBe(false);
     expect(router.for({ sandbox: true })).toBe(sandbox);
-    expect(() => router.for({ sandbox: false })).toThrow(PaymentRefusal);
+    expect(() => router.for({ sandbox: false })).toThrow(Refusal);
     try {
       router.for({ sandbox: false });
     } catch (error) {
-      expect((error as PaymentRefusal).code).toBe(ErrorCode.GatewayMisconfigured);
+      expect((error as Refusal).code).toBe(ErrorCode.GatewayMisconfigured);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Acquirer } from '../domain/acquirer';
+import { Refusal } from '@opp/contracts';
 
 /**
  * Which acquirer serves a project: the sandbox acquirer (ADR 0006) serves sandbox projects only; a
@@ -20,7 +20,7 @@ export class AcquirerRouter {
   for(project: { sandbox: boolean }): Acquirer {
     if (project.sandbox) return this.sandbox;
     if (this.live) return this.live;
-    throw new PaymentRefusal(
+    throw new Refusal(
       ErrorCode.GatewayMisconfigured,
       'Gateway not properly configured: no acquirer adapter for live projects',
     );

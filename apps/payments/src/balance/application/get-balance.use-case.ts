@@ -6,7 +6,7 @@ import { formatAmount, isCurrencyCode } from '@opp/money';
 import { Accounts } from '../../ledger/domain/accounts';
 import { LedgerStore } from '../../ledger/application/ledger.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Refusal } from '@opp/contracts';
 
 /**
  * GET /balance, summed from the journal. `amount` is the merchant's available money in the asked
@@ -26,7 +26,7 @@ export class GetBalanceUseCase {
     const settings = await this.projects.require(work, query.projectId);
     const currency = query.currency?.toUpperCase() ?? settings.baseCurrency;
     if (!isCurrencyCode(currency)) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
+      throw new Refusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
     }
     const base = settings.baseCurrency;
     const [available, reserve] = await this.balancesIn(work, query.projectId, currency);

@@ -1,9 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { GetBalanceV1Request, type GetBalanceV1 } from '@opp/contracts';
+import { GetBalanceV1Request, type GetBalanceV1, answer } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
 import { TransactionRunner } from '@opp/persistence';
-import { answer } from '../../shared/answer';
 import { GetBalanceUseCase } from '../application/get-balance.use-case';
 
 @Controller()

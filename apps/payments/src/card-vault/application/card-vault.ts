@@ -10,13 +10,13 @@ import {
   type EnvelopeBinding,
 } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { cardInputOf, type CardInput } from '../domain/card-input';
 import { isExpired, issuerOf, schemeOf } from '../domain/card-number';
 import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 import { CardVaultStore, type EncryptedValue } from './card-vault.store';
 import { CardDataCipher } from './card-data-cipher';
+import { Refusal } from '@opp/contracts';
 
 /** A card about to be charged: the number in memory only, and what the charge writes of it. */
 export interface ChargeCard {
@@ -64,11 +64,11 @@ export class CardVault {
       opened = openCard(this.cardDataKeys, projectId, sealedCard);
     } catch (error) {
       if (!(error instanceof CryptoError || error instanceof SyntaxError)) throw error;
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Card data cannot be read');
+      throw new Refusal(ErrorCode.InvalidParameter, 'Card data cannot be read');
     }
     const card = cardInputOf(opened);
     if (!card.ok) {
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.InvalidParameter,
         `Invalid card data: ${card.problems.join('; ')}`,
       );
@@ -143,7 +143,7 @@ export class CardVault {
   ): Promise<ChargeCard> {
     if (source.cardToken) return this.byToken(work, projectId, source.cardToken);
     if (!source.sealedCard) {
-      throw new PaymentRefusal(ErrorCode.CardDataMissing, 'Card data missing');
+      throw new Refusal(ErrorCode.CardDataMissing, 'Card data missing');
     }
     const card = this.open(projectId, source.sealedCard);
     this.assertValid(card);
@@ -160,7 +160,7 @@ export class CardVault {
 
   private async byToken(work: UnitOfWork, projectId: number, tokenId: string): Promise<ChargeCard> {
     const token = await this.cards.lockToken(work, projectId, tokenId);
-    if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
+    if (!token) throw new Refusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
     const now = new Date();
     const expired =
       token.kind === 'temporary' && (token.expiresAt?.getTime() ?? 0) <= now.getTime();
@@ -184,10 +184,10 @@ export class CardVault {
 
   private assertValid(card: CardInput): void {
     if (!isCardNumber(card.number)) {
-      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
+      throw new Refusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     if (isExpired(card.expirationMonth, card.expirationYear, new Date())) {
-      throw new PaymentRefusal(ErrorCode.ExpiryInvalid, 'Expiry invalid: the card has expired');
+      throw new Refusal(ErrorCode.ExpiryInvalid, 'Expiry invalid: the card has expired');
     }
   }
 }

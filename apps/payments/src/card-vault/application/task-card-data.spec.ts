@@ -6,8 +6,8 @@ import {
   sealCard,
   sealCardFragment,
 } from '@opp/crypto';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { TaskCardData } from './task-card-data';
+import { Refusal } from '@opp/contracts';
 
 const pair = generateSealingKeyPair('k1');
 const gatewayKey = SealingKey.parse(pair.publicKey);
@@ -55,6 +55,6 @@ describe('TaskCardData', () => {
       taskCardData.open(7, {
         card: { number: fragment('4242424242424242', '424242******4242', 8) },
       }),
-    ).toThrow(PaymentRefusal);
+    ).toThrow(Refusal);
   });
 });

@@ -8,7 +8,7 @@ import {
   sealCard,
 } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Refusal } from '@opp/contracts';
 
 type Payload = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export class TaskCardData {
       );
     } catch (error) {
       if (!(error instanceof CryptoError)) throw error;
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Card data cannot be read');
+      throw new Refusal(ErrorCode.InvalidParameter, 'Card data cannot be read');
     }
   }
 }

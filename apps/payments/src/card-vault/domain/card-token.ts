@@ -1,5 +1,5 @@
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Refusal } from '@opp/contracts';
 
 export type CardTokenKind = 'temporary' | 'permanent';
 
@@ -17,10 +17,10 @@ export interface CardTokenState {
 export function assertUsable(token: CardTokenState, now: Date): void {
   if (token.kind === 'permanent') return;
   if (token.usedAt) {
-    throw new PaymentRefusal(ErrorCode.CardTokenAlreadyUsed, 'Card token already used');
+    throw new Refusal(ErrorCode.CardTokenAlreadyUsed, 'Card token already used');
   }
   if (!token.expiresAt || token.expiresAt.getTime() <= now.getTime()) {
-    throw new PaymentRefusal(ErrorCode.CardTokenExpired, 'Card token expired');
+    throw new Refusal(ErrorCode.CardTokenExpired, 'Card token expired');
   }
 }
 

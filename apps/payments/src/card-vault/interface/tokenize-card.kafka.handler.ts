@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { UnitOfWork } from '@opp/persistence';
-import { TokenizeCardV1Request, type TokenizeCardV1 } from '@opp/contracts';
+import { TokenizeCardV1Request, type TokenizeCardV1, answer } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
 import { TokenizeCardUseCase } from '../application/tokenize-card/tokenize-card.use-case';
 
 @Controller()

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import type { Transaction } from '../domain/transaction';
+import { Refusal } from '@opp/contracts';
 
 /** Where a charge may roll back to when its order id turns out to be taken. */
 export interface OrderSavepoint {
@@ -34,8 +34,8 @@ export abstract class LiveOrderGuard {
 }
 
 /** ADR 0014: 405 40501, naming the order's live payment when it is known. */
-export const orderTaken = (live?: Transaction): PaymentRefusal =>
-  new PaymentRefusal(
+export const orderTaken = (live?: Transaction): Refusal =>
+  new Refusal(
     ErrorCode.TransactionAlreadyCompleted,
     live
       ? `Transaction already completed: order_id names transaction ${live.id}`

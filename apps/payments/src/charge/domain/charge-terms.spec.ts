@@ -1,6 +1,6 @@
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { chargeTermsOf, VERIFICATION_AMOUNT } from './charge-terms';
+import { Refusal } from '@opp/contracts';
 
 const settings = { feePercent: '2.5', feeFixed: '0.30', rememberEnabled: true };
 const eur = (minor: bigint) => ({ minor, currency: 'EUR', exponent: 2, text: '' });
@@ -10,7 +10,7 @@ const codeOf = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    return (error as PaymentRefusal).code;
+    return (error as Refusal).code;
   }
   return undefined;
 };

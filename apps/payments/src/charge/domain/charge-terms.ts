@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { feeFor, type FeeSettings } from './fee';
 import type { TransactionType } from './transaction';
+import { Refusal } from '@opp/contracts';
 
 /** An amount in minor units of its currency, with the exact decimal text of it. */
 export interface ChargeAmount {
@@ -36,7 +36,7 @@ export function chargeTermsOf(
   settings: FeeSettings & { rememberEnabled: boolean },
 ): ChargeTerms {
   if (request.remember && !settings.rememberEnabled) {
-    throw new PaymentRefusal(
+    throw new Refusal(
       ErrorCode.CardRememberingDisabled,
       'Card remembering disabled for the project',
     );
@@ -46,7 +46,7 @@ export function chargeTermsOf(
   }
   const amount = request.requested;
   if (amount.minor === 0n) {
-    throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
+    throw new Refusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
   }
   return { type: 'payment', amount, feeMinor: feeFor(amount.minor, amount.exponent, settings) };
 }

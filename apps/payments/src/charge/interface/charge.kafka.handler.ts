@@ -6,9 +6,9 @@ import {
   ProcessChargeV1Request,
   type AuthenticateChargeV1,
   type ProcessChargeV1,
+  answer,
 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
 import { AuthenticateChargeUseCase } from '../application/authenticate-charge/authenticate-charge.use-case';
 import { ProcessChargeUseCase } from '../application/process-charge/process-charge.use-case';
 import { transactionRecordOf } from '../application/transaction-views';

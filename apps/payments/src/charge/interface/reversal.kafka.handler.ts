@@ -1,9 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { UnitOfWork } from '@opp/persistence';
-import { ReversePaymentV1Request, type ReversePaymentV1 } from '@opp/contracts';
+import { ReversePaymentV1Request, type ReversePaymentV1, answer } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
 import { ReversePaymentUseCase } from '../application/reverse-payment/reverse-payment.use-case';
 import { transactionRecordOf } from '../application/transaction-views';
 

@@ -5,10 +5,10 @@ import {
   ListTransactionsV1Request,
   type GetTransactionV1,
   type ListTransactionsV1,
+  answer,
 } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
 import { TransactionRunner } from '@opp/persistence';
-import { answer } from '../../shared/answer';
 import { GetTransactionRecordUseCase } from '../application/queries/get-transaction-record.use-case';
 import { ListTransactionsUseCase } from '../application/queries/list-transactions.use-case';
 

@@ -12,11 +12,11 @@ import type {
 } from '../../charge/domain/transaction';
 import { TransactionAggregate, type LaterEffect } from '../../charge/domain/transaction-aggregate';
 import { TransactionStore } from '../../charge/application/transaction.store';
+import { Refusal } from '@opp/contracts';
 import {
   ProjectSettingsStore,
   type ProjectSettings,
 } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 
 /**
  * The admin API's sandbox disputes (ADR 0028). The payment's row lock serialises every dispute
@@ -36,11 +36,11 @@ export class SandboxDisputeUseCase {
   async execute(work: UnitOfWork, command: SandboxDisputeV1): Promise<SandboxDisputeResultV1> {
     const payment = await this.transactions.lockById(work, command.transactionId);
     if (!payment || payment.type !== 'payment') {
-      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+      throw new Refusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
     const settings = await this.projects.require(work, payment.projectId);
     if (!settings.sandbox) {
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.TransactionNotReversible,
         `Transaction cannot be disputed here: project ${payment.projectId} is not a sandbox project`,
       );
@@ -122,7 +122,7 @@ function refusedAs405<T>(decide: () => T): T {
     return decide();
   } catch (error) {
     if (!(error instanceof DisputeRefused)) throw error;
-    throw new PaymentRefusal(
+    throw new Refusal(
       ErrorCode.TransactionNotReversible,
       `Transaction cannot be disputed: ${error.message}`,
     );

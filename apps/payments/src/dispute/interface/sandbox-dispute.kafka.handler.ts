@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { UnitOfWork } from '@opp/persistence';
-import { SandboxDisputeV1Request, type SandboxDisputeV1 } from '@opp/contracts';
+import { SandboxDisputeV1Request, type SandboxDisputeV1, answer } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
 import { SandboxDisputeUseCase } from '../application/sandbox-dispute.use-case';
 
 @Controller()

@@ -13,7 +13,7 @@ import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
 import { assertUsable } from '../../card-vault/domain/card-token';
 import { CardVaultStore } from '../../card-vault/application/card-vault.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Refusal } from '@opp/contracts';
 
 /** A card payout's account as payments keeps it: shown masked, the number only sealed. */
 export interface PayoutCardAccount {
@@ -50,7 +50,7 @@ export class PayoutCardAccountReader {
   sealedNumber(projectId: number, sealed: string): PayoutCardAccount {
     const number = this.openNumber(projectId, sealed);
     if (typeof number !== 'string' || !isCardNumber(number)) {
-      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
+      throw new Refusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
     return {
       display: mask(number.slice(0, 6), number.slice(-4), number.length),
@@ -68,13 +68,13 @@ export class PayoutCardAccountReader {
         .account;
     } catch (error) {
       if (!(error instanceof CryptoError)) throw error;
-      throw new PaymentRefusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
+      throw new Refusal(ErrorCode.CardNumberInvalid, 'Card number invalid');
     }
   }
 
   async token(work: UnitOfWork, projectId: number, tokenId: string): Promise<PayoutCardAccount> {
     const token = await this.cards.lockToken(work, projectId, tokenId);
-    if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
+    if (!token) throw new Refusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
     assertUsable(token, new Date());
     const { card } = token;
     return {

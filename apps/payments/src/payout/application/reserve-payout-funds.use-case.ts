@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { ReservePayoutFundsV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { fundsRefusedMessage } from './payout-messages';
 import { PayoutStore } from './payout.store';
 import { ReservePayoutUseCase } from './reserve-payout.use-case';
+import { Refusal } from '@opp/contracts';
 
 /**
  * A payouts flow asks for its funds (ADR 0026): reserved as ever (the flow's key claimed with the
@@ -23,7 +23,7 @@ export class ReservePayoutFundsUseCase {
     try {
       await this.reserve.execute(work, order, { flowId });
     } catch (error) {
-      if (!(error instanceof PaymentRefusal)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       await this.payouts.publish(work, [fundsRefusedMessage(flowId, command.projectId, error)]);
     }
   }

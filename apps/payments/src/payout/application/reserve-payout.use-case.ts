@@ -3,12 +3,12 @@ import type { ReservePayoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { MoneyError, parseAmount } from '@opp/money';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { Payout } from '../domain/payout';
 import { PayoutCardAccountReader, type PayoutCardAccount } from './payout-card-account';
 import { fundsReservedMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
+import { Refusal } from '@opp/contracts';
 
 /** A reserved payout: on its way to the rail. */
 export interface ReservedPayout {
@@ -51,7 +51,7 @@ export class ReservePayoutUseCase {
     const settings = await this.projects.require(work, projectId);
     if (!settings.sandbox) {
       // Only the sandbox rail exists (ADR 0011): a live payout would never reach a bank.
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.GatewayMisconfigured,
         'Gateway not properly configured: no payout rail for live projects',
       );
@@ -64,7 +64,7 @@ export class ReservePayoutUseCase {
     if (claimed !== null) return { id: claimed, status: 'processing' };
     const card = await this.cardAccount(work, command);
     if (available < amountMinor) {
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.InsufficientBalance,
         'Insufficient balance: the payout is above the available balance',
       );
@@ -86,7 +86,7 @@ export class ReservePayoutUseCase {
     });
     if (id === null) {
       const existing = await this.payouts.liveIdByOrderId(work, projectId, orderId!);
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.TransactionAlreadyCompleted,
         `Transaction already completed: order_id names payout ${existing}`,
       );
@@ -141,10 +141,10 @@ function amountOf(amount: string, currency: string): bigint {
     minor = parseAmount(amount, currency);
   } catch (error) {
     if (!(error instanceof MoneyError)) throw error;
-    throw new PaymentRefusal(ErrorCode.AmountInvalidForCurrency, `amount: ${error.message}`);
+    throw new Refusal(ErrorCode.AmountInvalidForCurrency, `amount: ${error.message}`);
   }
   if (minor <= 0n) {
-    throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be greater than zero');
+    throw new Refusal(ErrorCode.InvalidParameter, 'amount must be greater than zero');
   }
   return minor;
 }

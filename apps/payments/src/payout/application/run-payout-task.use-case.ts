@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { taskResultMessage, type PayoutTaskCheckedV1, type TaskResultV1 } from '@opp/contracts';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import {
+  taskResultMessage,
+  type PayoutTaskCheckedV1,
+  type TaskResultV1,
+  Refusal,
+} from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutStore } from './payout.store';
 import { ReservePayoutUseCase } from './reserve-payout.use-case';
@@ -31,7 +35,7 @@ export class RunPayoutTaskUseCase {
         completedAt: completedAt(),
       };
     } catch (error) {
-      if (!(error instanceof PaymentRefusal)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       result = {
         taskId,
         globalId,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@opp/errors';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { ProjectSettingsStore, type ProjectSettings } from '../application/project-settings.store';
+import { Refusal } from '@opp/contracts';
 
 interface ProjectSnapshotRow {
   id: number;
@@ -18,7 +18,7 @@ export class ProjectSettingsRepository extends ProjectSettingsStore {
       [projectId],
     );
     if (!row) {
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.GatewayMisconfigured,
         'Gateway not properly configured: the project is not known to payments yet',
       );

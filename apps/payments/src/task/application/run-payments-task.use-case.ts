@@ -5,6 +5,7 @@ import {
   type TaskCommandV1,
   type TaskResultV2,
   type Validated,
+  Refusal,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
@@ -15,7 +16,6 @@ import { GetTransactionUseCase } from '../../charge/application/queries/get-tran
 import { ReversePaymentUseCase } from '../../charge/application/reverse-payment/reverse-payment.use-case';
 import { taskTransactionOf } from '../../charge/application/task-outputs';
 import { taskResultOf } from '../../charge/application/task-result';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import {
   authenticateCommandOf,
   chargeCommandOf,
@@ -47,7 +47,7 @@ export class RunPaymentsTaskUseCase {
     try {
       result = await this.run(work, command);
     } catch (error) {
-      if (!(error instanceof PaymentRefusal)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       result = this.failure(command, error.code, error.message);
     }
     await this.outbox.add(work, [{ ...taskResultV2Message(result), options: { correlationId } }]);
@@ -121,7 +121,7 @@ const now = () => new Date().toISOString();
 
 function valid<T>(validated: Validated<T>): T {
   if (validated.ok) return validated.value;
-  throw new PaymentRefusal(
+  throw new Refusal(
     ErrorCode.InvalidParameter,
     `Invalid task payload: ${validated.problems.join('; ')}`,
   );

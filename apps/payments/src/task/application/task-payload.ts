@@ -6,10 +6,10 @@ import {
   validateAgainst,
   type TaskCommandV1,
   type Validated,
+  Refusal,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 
 type Payload = Record<string, unknown>;
 
@@ -91,7 +91,7 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
     validated.value.recurring &&
     validated.value.recurringInterval === undefined
   ) {
-    throw new PaymentRefusal(
+    throw new Refusal(
       ErrorCode.InvalidParameter,
       'recurring_interval is required with recurring=1',
     );

@@ -7,12 +7,11 @@ import type { Transaction } from '../../charge/domain/transaction';
 import { TransactionAggregate } from '../../charge/domain/transaction-aggregate';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { CANCELLED_REASON, checkoutStep } from '../domain/wallet-checkout';
 import { checkoutViewOf } from './wallet-views';
+import { Refusal } from '@opp/contracts';
 
-const notFound = () =>
-  new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+const notFound = () => new Refusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
 
 /**
  * The checkout page's side in payments (ADR 0008): what the page shows, and the user's answer.

@@ -9,9 +9,9 @@ import { feeFor } from '../../charge/domain/fee';
 import { LiveOrderGuard } from '../../charge/application/live-order-guard';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
 import { needsPhone } from '../domain/wallet-checkout';
 import { transactionRecordOf } from '../../charge/application/transaction-views';
+import { Refusal } from '@opp/contracts';
 
 /**
  * POST /transaction/create (ADR 0008): records an `opened` wallet transaction that the user then
@@ -44,11 +44,11 @@ export class CreateWalletTransactionUseCase {
     // The checkout page stands in for the wallet provider: live projects need a real one (42201).
     this.acquirers.for(settings);
     if (needsPhone(command.paymentMethod) && !command.phone) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
+      throw new Refusal(ErrorCode.InvalidParameter, 'phone is required for mobile_wallet');
     }
     const amount = amountInMinor(command.priceMinor, command.currency);
     if (amount.minor === 0n) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
+      throw new Refusal(ErrorCode.InvalidParameter, 'Invalid price: it must be above zero');
     }
     // An opened wallet transaction is a live payment of its order (ADR 0014): one per order id.
     await this.liveOrders.refuseIfTaken(work, command.projectId, command.orderId);

@@ -8,9 +8,9 @@ import {
   type CreateWalletTransactionV1,
   type FinishCheckoutV1,
   type GetCheckoutV1,
+  answer,
 } from '@opp/contracts';
 import { MessageContext, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/answer';
 import { CheckoutUseCase } from '../application/checkout.use-case';
 import { CreateWalletTransactionUseCase } from '../application/create-wallet-transaction.use-case';
 

@@ -5,9 +5,9 @@ import { TransactionRunner } from '@opp/persistence';
 import { crashPoint } from '@opp/saga';
 import { PayoutsConfig } from '../../config/payouts.config';
 import { PayoutCatalogueUseCase } from '../../payout-type/application/payout-catalogue.use-case';
-import { PayoutRefusal } from '../../shared/payout-refusal';
 import { PayoutFlow } from '../domain/payout-flow';
 import { PayoutFlowStore } from './payout-flow.store';
+import { Refusal } from '@opp/contracts';
 
 /** Crash points of the flow's first step (docs/architecture/sagas.md, Payout). */
 export const FLOW_RECORDED = 'payout-saga.flow-recorded';
@@ -81,5 +81,5 @@ function answerOf(flow: PayoutFlow): PayoutFlowAnswerV1 {
   if (outcome.kind === 'accepted') {
     return { state: 'accepted', id: outcome.payoutId, status: 'processing' };
   }
-  throw new PayoutRefusal(outcome.code, outcome.message);
+  throw new Refusal(outcome.code, outcome.message);
 }

@@ -7,9 +7,9 @@ import {
   type CreatePayoutV1,
   type PayoutFundsRefusedV1,
   type PayoutFundsReservedV1,
+  answer,
 } from '@opp/contracts';
 import { MessageContext, OnMessage, OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/payout-refusal';
 import { ReservationAnswersUseCase } from '../application/reservation-answers.use-case';
 import { StartPayoutFlowUseCase } from '../application/start-payout-flow.use-case';
 

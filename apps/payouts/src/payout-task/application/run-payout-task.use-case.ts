@@ -3,9 +3,9 @@ import type { TaskCommandV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutCatalogueUseCase } from '../../payout-type/application/payout-catalogue.use-case';
-import { PayoutRefusal } from '../../shared/payout-refusal';
 import { InvalidPayoutTask, payoutTaskOrderOf } from '../domain/payout-task-payload';
 import { PayoutTaskOutbox } from './payout-task.outbox';
+import { Refusal } from '@opp/contracts';
 
 /**
  * The `payout` task function (ADR 0005): the order is checked against the payout rules here, as
@@ -66,10 +66,10 @@ export class RunPayoutTaskUseCase {
   }
 }
 
-function refusalOf(error: unknown): PayoutRefusal {
-  if (error instanceof PayoutRefusal) return error;
+function refusalOf(error: unknown): Refusal {
+  if (error instanceof Refusal) return error;
   if (error instanceof InvalidPayoutTask) {
-    return new PayoutRefusal(ErrorCode.InvalidParameter, `Invalid task payload: ${error.message}`);
+    return new Refusal(ErrorCode.InvalidParameter, `Invalid task payload: ${error.message}`);
   }
   throw error;
 }

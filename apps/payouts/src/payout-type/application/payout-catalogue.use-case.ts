@@ -7,7 +7,6 @@ import type {
   PayoutTypeV1,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { PayoutRefusal } from '../../shared/payout-refusal';
 import {
   checkPayoutParameters,
   parameterControls,
@@ -15,6 +14,7 @@ import {
   type PayoutAccount,
 } from '../domain/payout-parameter-rules';
 import { PAYOUT_TYPES, payoutTypeById, type PayoutType } from '../domain/payout-types';
+import { Refusal } from '@opp/contracts';
 
 /**
  * Payout types, the parameters a payout needs, and the check of an order against them (ADR 0011).
@@ -53,7 +53,7 @@ function accountOf(kind: PayoutAccount['kind'], value: string): PayoutAccount {
 
 function requireType(id: number): PayoutType {
   const type = payoutTypeById(id);
-  if (!type) throw new PayoutRefusal(ErrorCode.InvalidParameter, `type: unknown payout type ${id}`);
+  if (!type) throw new Refusal(ErrorCode.InvalidParameter, `type: unknown payout type ${id}`);
   return type;
 }
 
@@ -68,6 +68,6 @@ function refusingViolations<T>(work: () => T): T {
     return work();
   } catch (error) {
     if (!(error instanceof PayoutRuleViolation)) throw error;
-    throw new PayoutRefusal(VIOLATION_CODES[error.kind], error.message);
+    throw new Refusal(VIOLATION_CODES[error.kind], error.message);
   }
 }

@@ -5,9 +5,9 @@ import {
   ListPayoutTypesV1Request,
   type GetPayoutParametersV1,
   type ListPayoutTypesV1,
+  answer,
 } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
-import { answer } from '../../shared/payout-refusal';
 import { PayoutCatalogueUseCase } from '../application/payout-catalogue.use-case';
 
 /** Reads of the payout rules: outside the inbox, a redelivery simply answers again. */

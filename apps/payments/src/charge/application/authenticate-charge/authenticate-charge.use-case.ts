@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
-import { taskResultV2Message, type AuthenticateChargeV1 } from '@opp/contracts';
+import { taskResultV2Message, type AuthenticateChargeV1, Refusal } from '@opp/contracts';
 import { CryptoError, HostedPageKeyRing } from '@opp/crypto';
 import { ErrorCode } from '@opp/errors';
 import { OutboxWriter } from '@opp/outbox';
@@ -8,7 +8,6 @@ import { AcquirerRouter } from '../../../acquirer/application/acquirer-router';
 import { CardVault } from '../../../card-vault/application/card-vault';
 import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { challengeResultOf } from '../../../three-d-secure/domain/three-d-secure';
 import { cardIdOf, type Transaction } from '../../domain/transaction';
 import { TransactionAggregate } from '../../domain/transaction-aggregate';
@@ -38,14 +37,10 @@ export class AuthenticateChargeUseCase {
 
   async execute(work: UnitOfWork, command: AuthenticateChargeV1): Promise<Transaction> {
     const waiting = await this.transactions.lockByMd(work, command.projectId, command.md);
-    if (!waiting)
-      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+    if (!waiting) throw new Refusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     const charge = new TransactionAggregate(waiting);
     if (!charge.isAwaitingChallenge()) {
-      throw new PaymentRefusal(
-        ErrorCode.TransactionAlreadyCompleted,
-        'Transaction already completed',
-      );
+      throw new Refusal(ErrorCode.TransactionAlreadyCompleted, 'Transaction already completed');
     }
     const settings = await this.projects.require(work, command.projectId);
     let finished: Transaction;

@@ -13,7 +13,6 @@ import {
   ProjectSettingsStore,
   type ProjectSettings,
 } from '../../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { chargeTermsOf, type ChargeTerms } from '../../domain/charge-terms';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate, type TransactionStep } from '../../domain/transaction-aggregate';
@@ -22,6 +21,7 @@ import { ChargeOutcomes } from '../charge-outcomes';
 import { orderTaken } from '../live-order-guard';
 import { TransactionStore } from '../transaction.store';
 import { amountInMinor } from './requested-amount';
+import { Refusal } from '@opp/contracts';
 
 /** A repeated charge of a subscription: `referenceId` is the charge that subscribed the user. */
 export interface RecurringCharge {
@@ -67,7 +67,7 @@ export class ProcessChargeUseCase {
     } catch (error) {
       // A concurrent delivery of this request waited on the first's locks (its card token, say)
       // and was then refused: the first's result is the answer (ADR 0036).
-      if (!(error instanceof PaymentRefusal)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       const { earlier } = await this.lookUp(work, command);
       if (earlier) return earlier;
       throw error;
@@ -99,7 +99,7 @@ export class ProcessChargeUseCase {
       securityCode: source.securityCode,
     };
     if (await acquirer.isBlocked(acquirerCard)) {
-      throw new PaymentRefusal(ErrorCode.CardBlocked, 'Card blocked');
+      throw new Refusal(ErrorCode.CardBlocked, 'Card blocked');
     }
     // A recurring charge is merchant-initiated on a subscribed card: no 3-D Secure (ADR 0012).
     const challenge =
@@ -227,6 +227,6 @@ const orderIdOf = (command: ProcessChargeV1): string | null =>
  */
 function payerOf(command: ProcessChargeV1, context: ChargeContext): UserSnapshotV1 {
   if (command.user) return command.user;
-  if (!context.payer) throw new PaymentRefusal(ErrorCode.UserNotFound, 'User missing');
+  if (!context.payer) throw new Refusal(ErrorCode.UserNotFound, 'User missing');
   return context.payer;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
 import { currencyExponent, formatAmount, MoneyError, parseAmount } from '@opp/money';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { ChargeAmount } from '../../domain/charge-terms';
+import { Refusal } from '@opp/contracts';
 
 /** The amount as exact decimal text in its currency ("10.5" EUR -> "10.50") with its minor units. */
 export type RequestedAmount = ChargeAmount;
@@ -9,7 +9,7 @@ export type RequestedAmount = ChargeAmount;
 function exponentOf(currency: string): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) {
-    throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
+    throw new Refusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
   }
   return exponent;
 }
@@ -34,7 +34,7 @@ export function requestedAmountOf(price: string, currency: string): RequestedAmo
   } catch (error) {
     if (!(error instanceof MoneyError)) throw error;
     const code = error.tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter;
-    throw new PaymentRefusal(code, `Invalid price: ${error.message}`);
+    throw new Refusal(code, `Invalid price: ${error.message}`);
   }
   return { minor, currency, exponent, text: formatAmount(minor, currency) };
 }

@@ -4,10 +4,10 @@ import type { ProcessRecurringChargeV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { isExpired } from '../../../card-vault/domain/card-number';
 import { CardVaultStore } from '../../../card-vault/application/card-vault.store';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { ProcessChargeUseCase } from '../process-charge/process-charge.use-case';
 import { requestedAmountOf } from '../process-charge/requested-amount';
+import { Refusal } from '@opp/contracts';
 
 export const RECURRING_DESCRIPTION = 'Recurring payment';
 
@@ -34,7 +34,7 @@ export class ProcessRecurringChargeUseCase {
       token?.kind === 'permanent' &&
       !isExpired(token.card.expirationMonth, token.card.expirationYear, new Date());
     if (!usable) {
-      throw new PaymentRefusal(
+      throw new Refusal(
         ErrorCode.RecurrentTransactionNotCreated,
         'Unable to create a recurrent transaction: the card on file cannot be charged',
       );

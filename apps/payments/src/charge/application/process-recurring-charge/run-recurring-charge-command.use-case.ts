@@ -6,9 +6,9 @@ import {
   taskResultV2Message,
   type RecurringChargeCommandV1,
   type RecurringChargeSettledV1,
+  Refusal,
 } from '@opp/contracts';
 import { OutboxWriter, type PendingMessage } from '@opp/outbox';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { TaskOrigin } from '../../domain/transaction';
 import { GetTransactionUseCase } from '../queries/get-transaction.use-case';
 import { taskResultOf } from '../task-result';
@@ -61,7 +61,7 @@ export class RunRecurringChargeCommandUseCase {
         }),
       );
     } catch (error) {
-      if (!(error instanceof PaymentRefusal)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       if (task) {
         messages.push(
           taskResultMessage({

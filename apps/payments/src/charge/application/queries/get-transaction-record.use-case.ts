@@ -3,9 +3,9 @@ import type { GetTransactionV1, TransactionRecordV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { UnitOfWork } from '@opp/persistence';
 import { PayoutRecords } from '../../../payout/application/payout-records';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { transactionRecordOf } from '../transaction-views';
 import { GetTransactionUseCase } from './get-transaction.use-case';
+import { Refusal } from '@opp/contracts';
 
 /**
  * GET /transaction/status and /transactions/{id}: a payment (or its reversal, ...) by id or order
@@ -23,7 +23,7 @@ export class GetTransactionRecordUseCase {
     try {
       return transactionRecordOf(await this.transactions.execute(work, query));
     } catch (error) {
-      if (!(error instanceof PaymentRefusal) || error.code !== ErrorCode.TransactionNotFound) {
+      if (!(error instanceof Refusal) || error.code !== ErrorCode.TransactionNotFound) {
         throw error;
       }
       const payout = await this.payout(work, query);

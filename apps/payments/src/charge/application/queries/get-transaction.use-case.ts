@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
 import type { GetTransactionV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import type { Transaction } from '../../domain/transaction';
 import { TransactionStore } from '../transaction.store';
+import { Refusal } from '@opp/contracts';
 
 /** One transaction by id, or the latest with the order id; another project's is "not found". */
 @Injectable()
@@ -19,7 +19,7 @@ export class GetTransactionUseCase {
           ? await this.transactions.findLatestByOrderId(work, query.projectId, query.orderId)
           : undefined;
     if (!found || found.projectId !== query.projectId) {
-      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+      throw new Refusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
     return found;
   }

@@ -4,13 +4,13 @@ import type { ReversePaymentV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { RequestQueue } from '../request-queue';
 import { ProjectSettingsStore } from '../../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../../shared/payment-refusal';
 import { ReversalRefused } from '../../domain/reversal';
 import type { TaskOrigin, Transaction } from '../../domain/transaction';
 import { TransactionAggregate } from '../../domain/transaction-aggregate';
 import { TransactionStore } from '../transaction.store';
 import { ChargeOutcomes } from '../charge-outcomes';
 import { requestedAmountOf } from '../process-charge/requested-amount';
+import { Refusal } from '@opp/contracts';
 
 /**
  * POST /transaction/reverse and the `transaction.reverse` task. The payment's row lock makes
@@ -39,16 +39,16 @@ export class ReversePaymentUseCase {
     const earlier = await this.transactions.findByIdempotencyKey(work, projectId, idempotencyKey);
     if (earlier) return earlier;
     if (command.id === undefined && command.orderId === undefined) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'id or order_id is required');
+      throw new Refusal(ErrorCode.InvalidParameter, 'id or order_id is required');
     }
 
     const payment = await this.transactions.lockPaymentForReversal(work, projectId, command);
     if (!payment) {
-      throw new PaymentRefusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
+      throw new Refusal(ErrorCode.TransactionNotFound, 'Transaction does not exist');
     }
     const amount = requestedAmountOf(command.amount, payment.currency);
     if (amount.minor === 0n) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'amount must be above zero');
+      throw new Refusal(ErrorCode.InvalidParameter, 'amount must be above zero');
     }
     const { payment: reversed, refund } = decide(() =>
       new TransactionAggregate(payment).reverse(amount.minor, {
@@ -75,7 +75,7 @@ function decide<T>(reverse: () => T): T {
     return reverse();
   } catch (error) {
     if (!(error instanceof ReversalRefused)) throw error;
-    throw new PaymentRefusal(
+    throw new Refusal(
       ErrorCode.TransactionNotReversible,
       `Transaction cannot be reversed: ${error.message}`,
     );

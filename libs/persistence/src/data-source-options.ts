@@ -2,7 +2,6 @@ import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
 import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
-import { PreparingClient } from './preparing-client';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
 
 type Constructor<T> = new (...args: never[]) => T;
@@ -15,8 +14,6 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
   /** Level of TypeORM's log lines (the service's LOG_LEVEL); `info` when not given. */
   logLevel?: LevelWithSilent;
-  /** Named prepared statements (ADR 0046); off only behind a pooler that cannot keep them. */
-  preparedStatements?: boolean;
 }
 
 /**
@@ -40,7 +37,6 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     extra: {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
-      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
     },
   };
 }

@@ -1,5 +1,4 @@
 export * from './data-source-options';
-export * from './preparing-client';
 export * from './run-migrations';
 export * from './typeorm-pino-logger';
 // The unit of work lives in its own lib so the outbox can take one without a cycle (ADR 0031).

@@ -71,7 +71,6 @@ export class PlatformModule {
             entities: options.entities,
             migrations: options.migrations,
             logLevel: config.logLevel,
-            preparedStatements: config.databasePreparedStatements,
           }),
         ),
         HealthModule.forRootAsync({

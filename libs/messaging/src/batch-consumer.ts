@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import type { InboxBatch, InboxPort } from './inbox-port';
+import type { InboxPort } from './inbox-port';
 import type { MessagePlan, Step } from './message-plan';
 import type { RawRecord } from './message-producer';
 import type { ReplySender } from './reply-sender';
@@ -9,20 +9,8 @@ import { inConsumerSpan } from './consumer-span';
 /** The transport's side of batch consumption. */
 export interface BatchSteps {
   plan(message: KafkaMessage): MessagePlan;
-  /**
-   * Runs a planned message's handler in the batch transaction; returns what it answers. `ahead`
-   * reads the payloads of this handler's messages still to apply in the transaction, its own first
-   * (ADR 0054), when the handler asks.
-   */
-  run(
-    step: Step,
-    tx: unknown,
-    topic: string,
-    partition: number,
-    ahead: () => readonly unknown[],
-  ): Promise<unknown>;
-  /** Calls an @OnMessages handler once with a run of its messages (ADR 0048). */
-  gathered(topic: string, partition: number, run: Gathered[]): Promise<void>;
+  /** Runs a planned message's handler in the batch transaction; returns what it answers. */
+  run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
   /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
   alone(topic: string, partition: number, message: KafkaMessage, plan: MessagePlan): Promise<void>;
   /** The message was handled: its offset may be committed. */
@@ -34,19 +22,12 @@ interface Planned {
   plan: MessagePlan;
 }
 
-/** A message of a run for an @OnMessages handler. */
-export interface Gathered {
-  message: KafkaMessage;
-  step: Step;
-}
-
 /**
  * Consumes a fetched partition batch (ADR 0038): runs of messages that go through the inbox apply in
  * one transaction, and their replies leave in one producer call after the commit. A message whose
  * handler throws is isolated: the ones before it commit without it, it goes through the one-message
  * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,
- * so per-partition order holds. Messages of an @OnMessages handler go to it in one call per run,
- * with no inbox (ADR 0048). Nothing waits for a batch to fill: a batch is what one fetch returned.
+ * so per-partition order holds. Nothing waits for a batch to fill: a batch is what one fetch returned.
  */
 export class BatchConsumer {
   private readonly logger = new Logger(BatchConsumer.name);
@@ -75,10 +56,6 @@ export class BatchConsumer {
     let next = 0;
     while (next < planned.length && payload.isRunning() && !payload.isStale()) {
       const item = planned[next];
-      if (item.plan.kind === 'gathered') {
-        next += await this.applyGathered(topic, partition, this.gatheredFrom(planned, next), done);
-        continue;
-      }
       if (item.plan.kind === 'batch' && this.inbox) {
         next += await this.applyRun(
           this.inbox,
@@ -103,54 +80,11 @@ export class BatchConsumer {
     let applied = 0;
     for (const item of planned.slice(start)) {
       const { kind } = item.plan;
-      if (kind === 'alone' || kind === 'broken' || kind === 'gathered') break;
+      if (kind === 'alone' || kind === 'broken') break;
       if (item.plan.kind === 'batch' && ++applied > this.size) break;
       run.push(item);
     }
     return run;
-  }
-
-  /**
-   * The messages from `start` for the same @OnMessages handler as the first, up to `size` of them;
-   * other consumers' messages between them (skipped) do not end the run.
-   */
-  private gatheredFrom(planned: Planned[], start: number): Planned[] {
-    const first = planned[start].plan;
-    const handler = first.kind === 'gathered' ? first.step.handler : undefined;
-    const run: Planned[] = [];
-    let gathered = 0;
-    for (const item of planned.slice(start)) {
-      const { plan } = item;
-      if (plan.kind !== 'skip' && (plan.kind !== 'gathered' || plan.step.handler !== handler))
-        break;
-      if (plan.kind === 'gathered' && ++gathered > this.size) break;
-      run.push(item);
-    }
-    return run;
-  }
-
-  /**
-   * One call of the handler for the run (ADR 0048). If it throws, each message goes through the
-   * one-message path (retries, dead letter) on its own: the handler is idempotent by a key of its
-   * own, so what the failed call wrote adds nothing when written again.
-   */
-  private async applyGathered(
-    topic: string,
-    partition: number,
-    run: Planned[],
-    done: (item: Planned) => Promise<void>,
-  ): Promise<number> {
-    const calls = run.flatMap(({ message, plan }) =>
-      plan.kind === 'gathered' ? [{ message, step: plan.step }] : [],
-    );
-    try {
-      await this.steps.gathered(topic, partition, calls);
-    } catch (error) {
-      const why = 'a gathered call failed, handling its messages one by one';
-      return this.oneByOne(topic, partition, run, done, why, error);
-    }
-    for (const item of run) await done(item);
-    return run.length;
   }
 
   /**
@@ -178,11 +112,8 @@ export class BatchConsumer {
           if (plan.kind !== 'batch') continue;
           await inConsumerSpan({ topic, partition, message }, async () => {
             const { decoded } = plan.step;
-            const ahead = () => this.aheadOf(tx, run, index);
             const applied = await tx
-              .once(decoded.envelope.id, (db) =>
-                this.steps.run(plan.step, db, topic, partition, ahead),
-              )
+              .once(decoded.envelope.id, (db) => this.steps.run(plan.step, db, topic, partition))
               .catch((error: unknown) => {
                 failed = index;
                 throw error;
@@ -202,23 +133,6 @@ export class BatchConsumer {
     await this.replies.sendAll(replies);
     for (const item of run) await done(item);
     return run.length;
-  }
-
-  /**
-   * The payloads of the messages from `index` on that go to the same handler and that the inbox
-   * will apply (a duplicate's handler does not run, so nothing is prepared for it), up to the first
-   * message for another handler: what that one writes could change what a preparation read, ADR 0054.
-   */
-  private aheadOf(tx: InboxBatch, run: Planned[], index: number): unknown[] {
-    const own = run[index].plan;
-    if (own.kind !== 'batch') return [];
-    const ahead: unknown[] = [];
-    for (const { plan } of run.slice(index)) {
-      if (plan.kind !== 'batch') continue;
-      if (plan.step.handler !== own.step.handler) break;
-      if (tx.pending(plan.step.decoded.envelope.id)) ahead.push(plan.step.payload);
-    }
-    return ahead;
   }
 
   /** Each message of the run through the one-message path, in order. */

@@ -35,7 +35,4 @@ export interface InboxBatch<Tx = unknown> {
    * duplicate (already applied, or earlier in this batch) answers its result without running `work`.
    */
   once<T>(messageId: string, work: (tx: Tx) => Promise<T>): Promise<InboxApplied<T>>;
-
-  /** Whether `once` would run the message's work: it is claimed by this batch and not yet applied. */
-  pending(messageId: string): boolean;
 }

@@ -74,10 +74,6 @@ export class InboxRun implements InboxBatch<EntityManager> {
     return { duplicate: false, result };
   }
 
-  pending(messageId: string): boolean {
-    return this.entries.get(keyOf(messageId))?.state === 'new';
-  }
-
   /**
    * Stores the results of the run's handlers in its transaction: held for the commit and written
    * in the statement of the run's outbox rows (ADR 0041), or at once outside a transaction.

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Kafka, logLevel, type KafkaConfig, type LogEntry } from 'kafkajs';
 import type { TopicDefinition } from '@opp/contracts';
+import { quietKafkajsIdleTimers } from './kafkajs-idle-timers';
 import type { KafkaSecurityOptions } from './kafka-security';
 
 export interface KafkaConnectionOptions {
@@ -49,6 +50,7 @@ export class KafkaConnection {
       logCreator,
       ...options.security,
     };
+    quietKafkajsIdleTimers();
     this.kafka = new Kafka(config);
   }
 

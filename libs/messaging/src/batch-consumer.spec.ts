@@ -80,7 +80,7 @@ function harness(values: string[], options: Options = {}) {
   const consumer = new BatchConsumer('group', replies, steps, options.size ?? 50, inbox);
   const consume = () =>
     consumer.consume({
-      batch: { topic: 't', partition: 0, messages },
+      batch: { topic: 't', partition: 0, messages, highWatermark: String(messages.length) },
       resolveOffset: (offset: string) => resolved.push(offset),
       heartbeat: async () => undefined,
       isRunning: () => true,

@@ -4,7 +4,7 @@ import type { InboxPort } from './inbox-port';
 import type { MessagePlan, Step } from './message-plan';
 import type { RawRecord } from './message-producer';
 import type { ReplySender } from './reply-sender';
-import { inConsumerSpan } from './consumer-span';
+import { consumerLag, inConsumerSpan } from './consumer-span';
 
 /** The transport's side of batch consumption. */
 export interface BatchSteps {
@@ -12,7 +12,13 @@ export interface BatchSteps {
   /** Runs a planned message's handler in the batch transaction; returns what it answers. */
   run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
   /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
-  alone(topic: string, partition: number, message: KafkaMessage, plan: MessagePlan): Promise<void>;
+  alone(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    plan: MessagePlan,
+    lag: number,
+  ): Promise<void>;
   /** The message was handled: its offset may be committed. */
   handled(topic: string, partition: number, offset: string): void;
 }
@@ -20,6 +26,8 @@ export interface BatchSteps {
 interface Planned {
   message: KafkaMessage;
   plan: MessagePlan;
+  /** Messages of the partition behind this one when it was fetched (its consumer span's). */
+  lag: number;
 }
 
 /**
@@ -43,10 +51,11 @@ export class BatchConsumer {
   ) {}
 
   async consume(payload: EachBatchPayload): Promise<void> {
-    const { topic, partition } = payload.batch;
+    const { topic, partition, highWatermark } = payload.batch;
     const planned = payload.batch.messages.map((message) => ({
       message,
       plan: this.steps.plan(message),
+      lag: consumerLag(highWatermark, message.offset),
     }));
     const done = async ({ message }: Planned) => {
       payload.resolveOffset(message.offset);
@@ -67,7 +76,7 @@ export class BatchConsumer {
         continue;
       }
       if (item.plan.kind !== 'skip') {
-        await this.steps.alone(topic, partition, item.message, item.plan);
+        await this.steps.alone(topic, partition, item.message, item.plan, item.lag);
       }
       await done(item);
       next += 1;
@@ -108,9 +117,9 @@ export class BatchConsumer {
     );
     try {
       await inbox.batch(this.group, ids, async (tx) => {
-        for (const [index, { message, plan }] of run.entries()) {
+        for (const [index, { message, plan, lag }] of run.entries()) {
           if (plan.kind !== 'batch') continue;
-          await inConsumerSpan({ topic, partition, message }, async () => {
+          await inConsumerSpan({ topic, partition, message, lag }, async () => {
             const { decoded } = plan.step;
             const applied = await tx
               .once(decoded.envelope.id, (db) => this.steps.run(plan.step, db, topic, partition))
@@ -147,7 +156,7 @@ export class BatchConsumer {
     this.logger.warn({ msg: why, topic, error: String(error) });
     for (const item of run) {
       if (item.plan.kind !== 'skip')
-        await this.steps.alone(topic, partition, item.message, item.plan);
+        await this.steps.alone(topic, partition, item.message, item.plan, item.lag);
       await done(item);
     }
     return run.length;
@@ -167,7 +176,7 @@ export class BatchConsumer {
       if (before < failed) return before; // another failed this time: the caller goes on from it
     }
     const poison = run[failed];
-    await this.steps.alone(topic, partition, poison.message, poison.plan);
+    await this.steps.alone(topic, partition, poison.message, poison.plan, poison.lag);
     await done(poison);
     return failed + 1;
   }

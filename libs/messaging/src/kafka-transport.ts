@@ -176,8 +176,14 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
         planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
       run: (step: Step, tx: unknown, topic: string, partition: number) =>
         this.timed(topic, () => this.invoke(step, tx, topic, partition)),
-      alone: (topic: string, partition: number, message: KafkaMessage, plan: MessagePlan) =>
-        inConsumerSpan({ topic, partition, message }, () =>
+      alone: (
+        topic: string,
+        partition: number,
+        message: KafkaMessage,
+        plan: MessagePlan,
+        lag: number,
+      ) =>
+        inConsumerSpan({ topic, partition, message, lag }, () =>
           this.handle(topic, partition, message, plan),
         ),
       handled: (topic: string, partition: number, offset: string) =>

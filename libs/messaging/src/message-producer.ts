@@ -1,5 +1,6 @@
 import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
+import { inSpan, SpanKind, tracingOn } from '@opp/observability';
 import type { KafkaConnection } from './kafka-connection';
 
 /** A message as it is, for a physical topic name. */
@@ -91,12 +92,38 @@ export class MessageProducer {
     await this.send(byTopic);
   }
 
+  /**
+   * One producer request, in a producer span of the current trace (the sender's: a request, a
+   * consumed message, the writer after its commit; the relay's own otherwise). The messages keep
+   * the trace context they were written with, which their consumers continue.
+   */
   private async send(byTopic: ReadonlyMap<string, Message[]>): Promise<void> {
-    await this.producer.sendBatch({
-      acks: -1,
-      compression: CompressionTypes.None,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    const send = () =>
+      this.producer.sendBatch({
+        acks: -1,
+        compression: CompressionTypes.None,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    if (!tracingOn()) {
+      await send();
+      return;
+    }
+    const topics = [...byTopic.keys()];
+    let count = 0;
+    for (const messages of byTopic.values()) count += messages.length;
+    await inSpan(
+      `send ${topics.join(' ')}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': topics.join(' '),
+          'messaging.batch.message_count': count,
+        },
+      },
+      send,
+    );
   }
 
   async disconnect(): Promise<void> {

@@ -2,6 +2,7 @@ import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
 import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
+import { QuerySpanSubscriber } from './query-spans';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
 
 type Constructor<T> = new (...args: never[]) => T;
@@ -27,6 +28,8 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
     migrations: [...outboxMigrations, ...options.migrations],
+    // A span per statement while tracing is on (QuerySpanSubscriber).
+    subscribers: [QuerySpanSubscriber],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

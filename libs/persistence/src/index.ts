@@ -1,4 +1,5 @@
 export * from './data-source-options';
+export * from './query-spans';
 export * from './run-migrations';
 export * from './typeorm-pino-logger';
 // The unit of work lives in its own lib so the outbox can take one without a cycle (ADR 0031).

@@ -5,6 +5,11 @@ import { register } from 'tsconfig-paths';
 
 register({
   baseUrl: path.resolve(__dirname, '../../../..'),
-  paths: { '@opp/*': ['libs/*/src/index.ts'] },
+  // The tooling lives under tools/, the libraries under libs/ (tsconfig.base.json).
+  paths: {
+    '@opp/local-stack': ['tools/local-stack/src/index.ts'],
+    '@opp/testing': ['tools/testing/src/index.ts'],
+    '@opp/*': ['libs/*/src/index.ts'],
+  },
   addMatchAll: false,
 });

@@ -94,7 +94,7 @@ describe('BatchConsumer', () => {
     const h = harness(['batch', 'skip', 'batch', 'batch', 'alone', 'batch'], { size: 2 });
     await h.consume();
     expect(h.transactions).toEqual([['0', '2'], ['3'], ['5']]);
-    // Each transaction is given its messages' ids before the first handler runs (ADR 0041).
+    // Each transaction is given its messages' ids before the first handler runs (ADR 0065).
     expect(h.claims).toEqual(h.transactions);
     expect(h.alone).toEqual(['4']);
     expect(h.resolved).toEqual(['0', '1', '2', '3', '4', '5']);

@@ -111,7 +111,7 @@ export class BatchConsumer {
   ): Promise<number> {
     const replies: RawRecord[] = [];
     let failed: number | undefined;
-    // The inbox claims the run's messages in one statement before the first handler (ADR 0041).
+    // The inbox claims the run's messages in one statement before the first handler (ADR 0065).
     const ids = run.flatMap(({ plan }) =>
       plan.kind === 'batch' ? [plan.step.decoded.envelope.id] : [],
     );

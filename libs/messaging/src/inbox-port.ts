@@ -14,7 +14,7 @@ export interface InboxPort<Tx = unknown> {
    * Runs `run` in one transaction in which the messages `messageIds` apply, each once (ADR 0038):
    * committed when `run` resolves, rolled back whole when it or the commit rejects. The ids are
    * known before any handler runs, so the inbox claims them all at once and records the run's
-   * results together before the commit (ADR 0041).
+   * results together before the commit (ADR 0065).
    */
   batch<R>(
     consumer: string,

@@ -25,7 +25,7 @@ export type MessagePlan =
 
 /**
  * Another consumer's message type on a shared topic is skipped by the header the producer sets from
- * the envelope's type, before any parsing (most messages on an event topic are not ours, ADR 0034).
+ * the envelope's type, before any parsing (most messages on an event topic are not ours, ADR 0065).
  */
 export function planMessage(
   message: KafkaMessage,

@@ -59,7 +59,7 @@ export class MessageProducer {
     await this.publishSerialized(messages.map(serializedOf));
   }
 
-  /** Sends envelopes already serialized (the outbox's rows, ADR 0044), in one producer call. */
+  /** Sends envelopes already serialized (the outbox's rows, ADR 0065), in one producer call. */
   async publishSerialized(messages: readonly SerializedMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.connect();

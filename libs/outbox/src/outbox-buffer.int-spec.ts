@@ -36,7 +36,7 @@ const message = (key: string): PendingMessage => ({
   payload: { id: key, projectId: 1, identifier: key, createdAt: new Date().toISOString() },
 });
 
-/** ADR 0041: a transaction's outbox rows are written in one INSERT just before its commit. */
+/** ADR 0065: a transaction's outbox rows are written in one INSERT just before its commit. */
 describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)', () => {
   let dataSource: DataSource;
   const writer = new OutboxWriter();
@@ -172,7 +172,7 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
 
   it('writes more rows than one parameter per value would allow, still in the order added', async () => {
     // 8,192 rows of 8 columns would be more parameters than PostgreSQL takes in one statement;
-    // the rows go as one array per column (ADR 0046).
+    // the rows go as one array per column (ADR 0065).
     const many = Array.from({ length: 8200 }, (_, i) => `many-${String(i).padStart(5, '0')}`);
     await dataSource.transaction(async (tx) => {
       for (let i = 0; i < many.length; i += 100) {
@@ -187,7 +187,7 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     expect(await keys('autocommit')).toEqual(['autocommit']);
   });
 
-  /** ADR 0044: while a sender runs, committed rows go to it, held from the relay meanwhile. */
+  /** ADR 0065: while a sender runs, committed rows go to it, held from the relay meanwhile. */
   describe('with a sender of committed rows', () => {
     const sent: WrittenRows[] = [];
     const released: string[][] = [];

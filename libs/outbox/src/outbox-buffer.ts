@@ -15,7 +15,7 @@ export interface WrittenRows {
 }
 
 /**
- * Sends a committed transaction's rows itself (ADR 0044): the relay, while it runs. `holdMs()` is
+ * Sends a committed transaction's rows itself (ADR 0065): the relay, while it runs. `holdMs()` is
  * how long the relay must leave such rows alone, or undefined when it does not take them now.
  */
 export interface CommittedRowsSender {
@@ -119,7 +119,7 @@ export function holdUntilCommit(
   return bufferOf(manager.connection).hold(manager, rows, results);
 }
 
-/** Who sends the committed rows of this DataSource's transactions (ADR 0044); none: the relay. */
+/** Who sends the committed rows of this DataSource's transactions (ADR 0065); none: the relay. */
 export function sendCommittedRowsWith(
   dataSource: DataSource,
   sender: CommittedRowsSender | undefined,

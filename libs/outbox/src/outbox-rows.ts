@@ -12,7 +12,7 @@ export type OutboxRow = readonly [
   tracestate: string | null,
 ];
 
-/** A handler's result, kept on its inbox record and answered to a redelivery (ADR 0041). */
+/** A handler's result, kept on its inbox record and answered to a redelivery (ADR 0065). */
 export interface InboxResult {
   consumer: string;
   messageId: string;

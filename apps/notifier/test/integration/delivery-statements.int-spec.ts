@@ -188,7 +188,7 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     expect(merchant.requests('/lone')).toHaveLength(before + run);
   });
 
-  it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0036)', async () => {
+  it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0065)', async () => {
     // The project is cached by the measured callbacks above.
     await delivered(await callBack(projects.counted));
     const moved = merchant.url('/counted-moved');
@@ -203,7 +203,7 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     expect(merchant.requests('/counted')).toHaveLength(before);
   });
 
-  it('writes a lone outcome at once, in one statement of its own (ADR 0033, ADR 0045)', async () => {
+  it('writes a lone outcome at once, in one statement of its own (ADR 0033, ADR 0065)', async () => {
     await delivered(await callBack(projects.lone));
     const from = await settledLogSize();
     const transactionId = await callBack(projects.lone);

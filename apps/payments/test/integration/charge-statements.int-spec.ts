@@ -5,7 +5,7 @@ import { eventually, headOf, StatementLog, transactionAround, transactionsIn } f
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
 
 /**
- * ADR 0036: a card charge with card data and a user payments knows runs in few statements in its
+ * ADR 0065: a card charge with card data and a user payments knows runs in few statements in its
  * inbox transaction, every one a round trip. Counted on the client side, from the statements the
  * service logs at debug level.
  */
@@ -71,7 +71,7 @@ describe('payments: the statements of a card charge', () => {
     expect(heads.length).toBeLessThanOrEqual(7);
     expect(heads).toEqual([
       'START TRANSACTION',
-      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
       'WITH found AS', // the request's earlier result, the order's live payment, the payer, the id
       'SELECT * FROM', // the returning card, by its fingerprint under either key (ADR 0063)
       'WITH inserted AS', // the transaction with its journal entry and lines

@@ -27,9 +27,9 @@ const SUITE = 'processing result statements';
 const PARTNER = 'statements-partner';
 const PROJECT = 1;
 
-const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0040)
-const LOCK_AND_LOAD = LOAD; // the same, FOR UPDATE: one statement (ADR 0053)
-// The changed tasks and the requests' rows, at the commit (ADR 0043).
+const LOAD = 'SELECT global_id, partner_identifier,'; // the request with its tasks (ADR 0065)
+const LOCK_AND_LOAD = LOAD; // the same, FOR UPDATE: one statement (ADR 0065)
+// The changed tasks and the requests' rows, at the commit (ADR 0065).
 const SAVE = 'WITH saved_tasks AS';
 // The run's outbox rows, with its results when it has any (ADR 0065).
 const OUTBOX = /^(INSERT INTO outbox_messages|WITH results AS)$/;
@@ -38,7 +38,7 @@ const OUTBOX = /^(INSERT INTO outbox_messages|WITH results AS)$/;
 const atCommit = (heads: string[]) => [...heads].sort((a) => (a === SAVE ? -1 : 1));
 
 /**
- * ADR 0043: a run of task results applies in statements that do not grow with its results. Each
+ * ADR 0065: a run of task results applies in statements that do not grow with its results. Each
  * run is made by stopping the orchestrator, publishing the results together on one partition and
  * starting it again: its first fetch brings them all, one batch applied as one run (ADR 0038).
  * Counted on the client side, from the statements the service logs at debug level.
@@ -201,12 +201,12 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   const SANDBOX_READ = "SELECT (settings->>'sandbox')::boolean AS"; // the project's sandbox flag
 
   it('stores a submission in 5 statements, START and COMMIT included', async () => {
-    await submit(1); // the project's sandbox flag read once, then kept (ADR 0036)
+    await submit(1); // the project's sandbox flag read once, then kept (ADR 0065)
     expect(await submissionStatements(() => submit(2))).toEqual([
       'START TRANSACTION',
-      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
       'WITH request AS', // the request, claiming its GlobalId and request id, and its tasks (ADR 0056)
-      'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0041)
+      'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0065)
       'COMMIT',
     ]);
   });
@@ -255,7 +255,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     expect(statuses.map((s) => s.status)).toEqual(Array(4).fill('SUCCESS'));
   });
 
-  it("reads the sandbox flag again once the project's snapshot changed (ADR 0036)", async () => {
+  it("reads the sandbox flag again once the project's snapshot changed (ADR 0065)", async () => {
     const waitTask = async () => {
       const globalId = await submitTree([{ type: 'wait', payload: { seconds: 0 } }]);
       const [task] = await sql<{ status: string; reason: string | null }>(

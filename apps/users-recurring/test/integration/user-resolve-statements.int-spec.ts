@@ -26,11 +26,11 @@ import {
 const SUITE = 'users user resolve statements';
 const PROJECT = 7;
 
-/** The statement that resolves a user: it inserts one, or finds the one there is (ADR 0043). */
+/** The statement that resolves a user: it inserts one, or finds the one there is (ADR 0065). */
 const resolves = (s: LoggedStatement) => /INSERT INTO users\b/.test(s.query);
 
 /**
- * ADR 0043: a `user.resolve` task command costs users-recurring one statement besides its run's
+ * ADR 0065: a `user.resolve` task command costs users-recurring one statement besides its run's
  * inbox and outbox statements, whether the user is new or known. Counted on the client side, from
  * the statements the service logs at debug level.
  */
@@ -116,7 +116,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
     await log.quietMark();
     expect(transactionAround(log.since(mark), resolves).map(headOf)).toEqual([
       'START TRANSACTION',
-      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
       'WITH inserted AS', // the user inserted, or the one there is found
       'INSERT INTO outbox_messages', // user-created and the task's result, at the commit
       'COMMIT',

@@ -21,7 +21,7 @@ class LockedInTransaction {
 }
 
 /**
- * The requests a transaction locked, by GlobalId (ADR 0043). A run of task results applies in one
+ * The requests a transaction locked, by GlobalId (ADR 0065). A run of task results applies in one
  * transaction (ADR 0038) and often brings several results of one request: the first locks and
  * loads it, the others get the same aggregate (the row stays locked to the commit, so nobody else
  * changed it), and what they all saved is written once, in one statement just before the commit.

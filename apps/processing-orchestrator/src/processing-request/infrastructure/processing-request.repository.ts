@@ -29,7 +29,7 @@ const tasksOf = (taskColumns: string) =>
   `(SELECT coalesce(json_agg(t), '[]'::json)
       FROM (SELECT ${taskColumns} FROM processing_tasks WHERE global_id = r.global_id) t) AS tasks`;
 
-/** The request's row with its tasks: a load is one statement (ADR 0040). */
+/** The request's row with its tasks: a load is one statement (ADR 0065). */
 const loadStatement = (taskColumns: string) =>
   `SELECT ${REQUEST_COLUMNS}, ${tasksOf(taskColumns)}
    FROM processing_requests r WHERE global_id = $1`;
@@ -37,7 +37,7 @@ const loadStatement = (taskColumns: string) =>
 type LockedRow = LoadedRow & { locked_version: string; seen_version: string | null };
 
 /**
- * Locks and loads in one statement (ADR 0053). A lock that waited for another transaction hands
+ * Locks and loads in one statement (ADR 0065). A lock that waited for another transaction hands
  * back the row as that one committed it, while the tasks are read in the statement's snapshot,
  * taken before the wait. Every save writes its request's row (SAVE_CHANGES), so the row version
  * locked (`xmin`) differs from the one the snapshot sees exactly when the tasks may be older than
@@ -52,7 +52,7 @@ const lockStatement = (lock: string) =>
 
 /**
  * The changed tasks of one or more requests and their rows, in one statement: a transaction's at
- * its commit (ADR 0043), a save outside one at once. Each saved request's row is written, its
+ * its commit (ADR 0065), a save outside one at once. Each saved request's row is written, its
  * status changed or not: a new row version is what tells a lock that waited to load again
  * (ADR 0065). The rows come as typed arrays, not as a json document: the planner takes an array
  * parameter for about ten rows and probes the primary keys, where it took a json record set for a
@@ -90,7 +90,7 @@ export const SAVE_CHANGES = `WITH ${savedChanges(1)} SELECT 1`;
 /**
  * Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. A request
  * is locked and loaded once per transaction and its changes written once, at the commit, in the
- * statement of the transaction's outbox rows (ADR 0043, ADR 0058).
+ * statement of the transaction's outbox rows (ADR 0065).
  */
 @Injectable()
 export class ProcessingRequestRepository extends ProcessingRequestStore {
@@ -153,7 +153,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     });
     // One statement: the tasks are inserted only with a new request row; their foreign keys are
     // checked at the end of the statement, after the CTEs. The request id is in the row from the
-    // start (ADR 0043). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
+    // start (ADR 0065). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
     // is taken stores nothing; a key that another transaction has inserted and not yet committed
     // makes this statement wait for that transaction's end (ADR 0056).
     const stored: { stored: number }[] = await entityManagerOf(work).query(
@@ -199,7 +199,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
 
   /**
    * Locks and loads in one statement; when the lock waited for a holder that changed the request,
-   * loads again, under the lock (ADR 0053). A request this transaction locked before is handed back
+   * loads again, under the lock (ADR 0065). A request this transaction locked before is handed back
    * as it is: the lock is still held.
    */
   async lock(

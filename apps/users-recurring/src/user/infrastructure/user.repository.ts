@@ -30,7 +30,7 @@ export class UserRepository extends UserStore {
   }
 
   /**
-   * One statement (ADR 0043): the insert, or the row there is. The one case it answers no row: a
+   * One statement (ADR 0065): the insert, or the row there is. The one case it answers no row: a
    * concurrent call inserted the identifier after this statement's snapshot was taken and this
    * insert waited on its unique key; a second statement, with a snapshot of its own, finds it.
    */

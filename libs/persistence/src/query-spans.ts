@@ -1,8 +1,9 @@
-import type {
-  AfterQueryEvent,
-  BeforeQueryEvent,
-  EntitySubscriberInterface,
-  QueryRunner,
+import {
+  EventSubscriber,
+  type AfterQueryEvent,
+  type BeforeQueryEvent,
+  type EntitySubscriberInterface,
+  type QueryRunner,
 } from 'typeorm';
 import { SpanKind, SpanScope, tracingOn } from '@opp/observability';
 
@@ -20,8 +21,10 @@ function operationOf(query: string): string {
  * child of the request's or consumed message's span) and ended by its `afterQuery` event. The text
  * is recorded as it was sent, with its `$n` placeholders: never the parameters' values, which
  * carry card data, e-mail addresses and secrets. A query runner runs its statements one after the
- * other, so its spans end in the order they began. Tracing off: nothing is opened.
+ * other, so its spans end in the order they began. Tracing off: nothing is opened. TypeORM takes
+ * a subscriber class only when it is decorated, and only in the DataSources that list it.
  */
+@EventSubscriber()
 export class QuerySpanSubscriber implements EntitySubscriberInterface {
   private readonly open = new WeakMap<QueryRunner, SpanScope[]>();
 

@@ -106,6 +106,14 @@ export class ServiceBaseConfig extends KafkaEnvConfig {
   @Equals(false, { message: '$property cannot be set in production' })
   outboxRelayPaused: boolean;
 
+  /**
+   * Named prepared statements (ADR 0065). `false` only behind a pooler in transaction mode that
+   * cannot keep a connection's statements (PgBouncer before 1.21).
+   */
+  @Env('DATABASE_PREPARED_STATEMENTS', { default: 'true' })
+  @IsBoolean()
+  databasePreparedStatements: boolean;
+
   /** OTLP/HTTP base URL of a trace collector; tracing is off without it (docs/operations/tracing.md). */
   @Env('OTEL_EXPORTER_OTLP_ENDPOINT')
   @IsOptional()

@@ -2,6 +2,7 @@ import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
 import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
+import { PreparingClient } from './preparing-client';
 import { QuerySpanSubscriber } from './query-spans';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
 
@@ -15,6 +16,8 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
   /** Level of TypeORM's log lines (the service's LOG_LEVEL); `info` when not given. */
   logLevel?: LevelWithSilent;
+  /** Named prepared statements (ADR 0065); off only behind a pooler that cannot keep them. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -40,6 +43,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     extra: {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
+      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
     },
   };
 }

@@ -1,4 +1,5 @@
 export * from './data-source-options';
+export * from './preparing-client';
 export * from './query-spans';
 export * from './run-migrations';
 export * from './typeorm-pino-logger';

@@ -71,6 +71,7 @@ export class PlatformModule {
             entities: options.entities,
             migrations: options.migrations,
             logLevel: config.logLevel,
+            preparedStatements: config.databasePreparedStatements,
           }),
         ),
         HealthModule.forRootAsync({

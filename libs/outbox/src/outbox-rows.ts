@@ -26,7 +26,7 @@ const RESULTS = (first: number) => `UPDATE inbox_messages AS i SET result = r.re
   WHERE i.consumer = r.consumer AND i.message_id = r.message_id`;
 
 /**
- * One text for any number of rows (a plan PostgreSQL can keep); `seq` follows the arrays' order,
+ * One text for any number of rows, so that it is prepared once (ADR 0065); `seq` follows the arrays' order,
  * and the relay sends in `seq` order (ADR 0019).
  */
 const INSERT = (held: boolean, first: number) => {

@@ -5,7 +5,7 @@ import {
   type EntitySubscriberInterface,
   type QueryRunner,
 } from 'typeorm';
-import { SpanKind, SpanScope, tracingOn } from '@opp/observability';
+import { inTraceContext, SpanKind, SpanScope, tracingOn } from '@opp/observability';
 
 /** Longer statement texts are cut (a batch statement's text does not grow with its rows). */
 const MAX_STATEMENT = 2000;
@@ -21,7 +21,9 @@ function operationOf(query: string): string {
  * child of the request's or consumed message's span) and ended by its `afterQuery` event. The text
  * is recorded as it was sent, with its `$n` placeholders: never the parameters' values, which
  * carry card data, e-mail addresses and secrets. A query runner runs its statements one after the
- * other, so its spans end in the order they began. Tracing off: nothing is opened. TypeORM takes
+ * other, so its spans end in the order they began. Tracing off, or a statement outside any
+ * request's or message's trace (a poller's round; a batch's START, inbox claim and the outbox rows
+ * written at its commit, which serve several messages' traces): nothing is opened. TypeORM takes
  * a subscriber class only when it is decorated, and only in the DataSources that list it.
  */
 @EventSubscriber()
@@ -29,7 +31,7 @@ export class QuerySpanSubscriber implements EntitySubscriberInterface {
   private readonly open = new WeakMap<QueryRunner, SpanScope[]>();
 
   beforeQuery(event: BeforeQueryEvent<unknown>): void {
-    if (!tracingOn()) return;
+    if (!tracingOn() || !inTraceContext()) return;
     const operation = operationOf(event.query);
     const database = (event.connection.driver as { database?: string }).database;
     const scope = SpanScope.open(database ? `${operation} ${database}` : operation, {

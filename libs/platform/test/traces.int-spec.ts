@@ -192,7 +192,7 @@ describe('traces and correlation ids across services', () => {
       expect(statement.attributes['db.statement']).not.toMatch(/4242424242424242|traced-1|Traced/);
     }
     expect(statements.map((s) => s.attributes['db.statement'])).toEqual(
-      expect.arrayContaining([expect.stringMatching(/INSERT INTO outbox_messages/)]),
+      expect.arrayContaining([expect.stringMatching(/INSERT INTO transactions/)]),
     );
     const consumed = spans.find((s) => s.spanId === statements[0].parentSpanId);
     expect(consumed).toMatchObject({ service: 'payments', kind: CONSUMER });

@@ -4,7 +4,8 @@ import { Pool } from 'pg';
 /**
  * Baseline: the rows one completed card charge writes in the payments database, written directly
  * with pg in one transaction (inbox record, vault card, transaction, journal entry with its three
- * lines, outbox message), on a database migrated with the payments schema, with pg's own client, as the services.
+ * lines, outbox message), on a database migrated with the payments schema, with pg's own client (it does not prepare its
+ * statements as the services' does, ADR 0065).
  */
 export function pgChargeWrites(databaseUrl: string, concurrency: number) {
   const pool = new Pool({

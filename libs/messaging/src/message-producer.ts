@@ -1,6 +1,6 @@
 import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
-import { inSpan, SpanKind, tracingOn } from '@opp/observability';
+import { inSpan, inTraceContext, SpanKind, tracingOn } from '@opp/observability';
 import type { KafkaConnection } from './kafka-connection';
 
 /** A message as it is, for a physical topic name. */
@@ -93,9 +93,10 @@ export class MessageProducer {
   }
 
   /**
-   * One producer request, in a producer span of the current trace (the sender's: a request, a
-   * consumed message, the writer after its commit; the relay's own otherwise). The messages keep
-   * the trace context they were written with, which their consumers continue.
+   * One producer request, in a producer span of the current trace (a request's, a consumed
+   * message's); a send outside any (the relay, a batch's replies and committed rows, which serve
+   * several traces) opens none. The messages keep the trace context they were written with, which
+   * their consumers continue.
    */
   private async send(byTopic: ReadonlyMap<string, Message[]>): Promise<void> {
     const send = () =>
@@ -104,7 +105,7 @@ export class MessageProducer {
         compression: CompressionTypes.None,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
-    if (!tracingOn()) {
+    if (!tracingOn() || !inTraceContext()) {
       await send();
       return;
     }

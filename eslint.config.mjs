@@ -141,12 +141,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-console': 'error',
       // A batch of rows goes to SQL as typed arrays (unnest), never as a json record set: the
-      // planner takes a record set for a hundred rows and scans the tables it joins (ADR 0051).
+      // planner takes a record set for a hundred rows and scans the tables it joins (ADR 0065).
       'no-restricted-syntax': [
         'error',
         ...['TemplateElement[value.raw', 'Literal[value'].map((node) => ({
           selector: `${node}=/_to_record|_populate_record/i]`,
-          message: 'Pass the rows as typed arrays with unnest (ADR 0051).',
+          message: 'Pass the rows as typed arrays with unnest (ADR 0065).',
         })),
       ],
     },

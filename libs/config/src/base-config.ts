@@ -107,7 +107,7 @@ export class ServiceBaseConfig extends KafkaEnvConfig {
   outboxRelayPaused: boolean;
 
   /**
-   * Named prepared statements (ADR 0046). `false` only behind a pooler in transaction mode that
+   * Named prepared statements (ADR 0065). `false` only behind a pooler in transaction mode that
    * cannot keep a connection's statements (PgBouncer before 1.21).
    */
   @Env('DATABASE_PREPARED_STATEMENTS', { default: 'true' })

@@ -1,30 +1,24 @@
 import { Logger } from '@nestjs/common';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import type { InboxBatch, InboxPort } from './inbox-port';
+import type { InboxPort } from './inbox-port';
 import type { MessagePlan, Step } from './message-plan';
 import type { RawRecord } from './message-producer';
 import type { ReplySender } from './reply-sender';
-import { inConsumerSpan } from './consumer-span';
+import { consumerLag, inConsumerSpan } from './consumer-span';
 
 /** The transport's side of batch consumption. */
 export interface BatchSteps {
   plan(message: KafkaMessage): MessagePlan;
-  /**
-   * Runs a planned message's handler in the batch transaction; returns what it answers. `ahead`
-   * reads the payloads of this handler's messages still to apply in the transaction, its own first
-   * (ADR 0054), when the handler asks.
-   */
-  run(
-    step: Step,
-    tx: unknown,
+  /** Runs a planned message's handler in the batch transaction; returns what it answers. */
+  run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
+  /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
+  alone(
     topic: string,
     partition: number,
-    ahead: () => readonly unknown[],
-  ): Promise<unknown>;
-  /** Calls an @OnMessages handler once with a run of its messages (ADR 0048). */
-  gathered(topic: string, partition: number, run: Gathered[]): Promise<void>;
-  /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
-  alone(topic: string, partition: number, message: KafkaMessage, plan: MessagePlan): Promise<void>;
+    message: KafkaMessage,
+    plan: MessagePlan,
+    lag: number,
+  ): Promise<void>;
   /** The message was handled: its offset may be committed. */
   handled(topic: string, partition: number, offset: string): void;
 }
@@ -32,12 +26,8 @@ export interface BatchSteps {
 interface Planned {
   message: KafkaMessage;
   plan: MessagePlan;
-}
-
-/** A message of a run for an @OnMessages handler. */
-export interface Gathered {
-  message: KafkaMessage;
-  step: Step;
+  /** Messages of the partition behind this one when it was fetched (its consumer span's). */
+  lag: number;
 }
 
 /**
@@ -45,8 +35,7 @@ export interface Gathered {
  * one transaction, and their replies leave in one producer call after the commit. A message whose
  * handler throws is isolated: the ones before it commit without it, it goes through the one-message
  * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,
- * so per-partition order holds. Messages of an @OnMessages handler go to it in one call per run,
- * with no inbox (ADR 0048). Nothing waits for a batch to fill: a batch is what one fetch returned.
+ * so per-partition order holds. Nothing waits for a batch to fill: a batch is what one fetch returned.
  */
 export class BatchConsumer {
   private readonly logger = new Logger(BatchConsumer.name);
@@ -62,10 +51,11 @@ export class BatchConsumer {
   ) {}
 
   async consume(payload: EachBatchPayload): Promise<void> {
-    const { topic, partition } = payload.batch;
+    const { topic, partition, highWatermark } = payload.batch;
     const planned = payload.batch.messages.map((message) => ({
       message,
       plan: this.steps.plan(message),
+      lag: consumerLag(highWatermark, message.offset),
     }));
     const done = async ({ message }: Planned) => {
       payload.resolveOffset(message.offset);
@@ -75,10 +65,6 @@ export class BatchConsumer {
     let next = 0;
     while (next < planned.length && payload.isRunning() && !payload.isStale()) {
       const item = planned[next];
-      if (item.plan.kind === 'gathered') {
-        next += await this.applyGathered(topic, partition, this.gatheredFrom(planned, next), done);
-        continue;
-      }
       if (item.plan.kind === 'batch' && this.inbox) {
         next += await this.applyRun(
           this.inbox,
@@ -90,7 +76,7 @@ export class BatchConsumer {
         continue;
       }
       if (item.plan.kind !== 'skip') {
-        await this.steps.alone(topic, partition, item.message, item.plan);
+        await this.steps.alone(topic, partition, item.message, item.plan, item.lag);
       }
       await done(item);
       next += 1;
@@ -103,54 +89,11 @@ export class BatchConsumer {
     let applied = 0;
     for (const item of planned.slice(start)) {
       const { kind } = item.plan;
-      if (kind === 'alone' || kind === 'broken' || kind === 'gathered') break;
+      if (kind === 'alone' || kind === 'broken') break;
       if (item.plan.kind === 'batch' && ++applied > this.size) break;
       run.push(item);
     }
     return run;
-  }
-
-  /**
-   * The messages from `start` for the same @OnMessages handler as the first, up to `size` of them;
-   * other consumers' messages between them (skipped) do not end the run.
-   */
-  private gatheredFrom(planned: Planned[], start: number): Planned[] {
-    const first = planned[start].plan;
-    const handler = first.kind === 'gathered' ? first.step.handler : undefined;
-    const run: Planned[] = [];
-    let gathered = 0;
-    for (const item of planned.slice(start)) {
-      const { plan } = item;
-      if (plan.kind !== 'skip' && (plan.kind !== 'gathered' || plan.step.handler !== handler))
-        break;
-      if (plan.kind === 'gathered' && ++gathered > this.size) break;
-      run.push(item);
-    }
-    return run;
-  }
-
-  /**
-   * One call of the handler for the run (ADR 0048). If it throws, each message goes through the
-   * one-message path (retries, dead letter) on its own: the handler is idempotent by a key of its
-   * own, so what the failed call wrote adds nothing when written again.
-   */
-  private async applyGathered(
-    topic: string,
-    partition: number,
-    run: Planned[],
-    done: (item: Planned) => Promise<void>,
-  ): Promise<number> {
-    const calls = run.flatMap(({ message, plan }) =>
-      plan.kind === 'gathered' ? [{ message, step: plan.step }] : [],
-    );
-    try {
-      await this.steps.gathered(topic, partition, calls);
-    } catch (error) {
-      const why = 'a gathered call failed, handling its messages one by one';
-      return this.oneByOne(topic, partition, run, done, why, error);
-    }
-    for (const item of run) await done(item);
-    return run.length;
   }
 
   /**
@@ -168,21 +111,18 @@ export class BatchConsumer {
   ): Promise<number> {
     const replies: RawRecord[] = [];
     let failed: number | undefined;
-    // The inbox claims the run's messages in one statement before the first handler (ADR 0041).
+    // The inbox claims the run's messages in one statement before the first handler (ADR 0065).
     const ids = run.flatMap(({ plan }) =>
       plan.kind === 'batch' ? [plan.step.decoded.envelope.id] : [],
     );
     try {
       await inbox.batch(this.group, ids, async (tx) => {
-        for (const [index, { message, plan }] of run.entries()) {
+        for (const [index, { message, plan, lag }] of run.entries()) {
           if (plan.kind !== 'batch') continue;
-          await inConsumerSpan({ topic, partition, message }, async () => {
+          await inConsumerSpan({ topic, partition, message, lag }, async () => {
             const { decoded } = plan.step;
-            const ahead = () => this.aheadOf(tx, run, index);
             const applied = await tx
-              .once(decoded.envelope.id, (db) =>
-                this.steps.run(plan.step, db, topic, partition, ahead),
-              )
+              .once(decoded.envelope.id, (db) => this.steps.run(plan.step, db, topic, partition))
               .catch((error: unknown) => {
                 failed = index;
                 throw error;
@@ -204,23 +144,6 @@ export class BatchConsumer {
     return run.length;
   }
 
-  /**
-   * The payloads of the messages from `index` on that go to the same handler and that the inbox
-   * will apply (a duplicate's handler does not run, so nothing is prepared for it), up to the first
-   * message for another handler: what that one writes could change what a preparation read, ADR 0054.
-   */
-  private aheadOf(tx: InboxBatch, run: Planned[], index: number): unknown[] {
-    const own = run[index].plan;
-    if (own.kind !== 'batch') return [];
-    const ahead: unknown[] = [];
-    for (const { plan } of run.slice(index)) {
-      if (plan.kind !== 'batch') continue;
-      if (plan.step.handler !== own.step.handler) break;
-      if (tx.pending(plan.step.decoded.envelope.id)) ahead.push(plan.step.payload);
-    }
-    return ahead;
-  }
-
   /** Each message of the run through the one-message path, in order. */
   private async oneByOne(
     topic: string,
@@ -233,7 +156,7 @@ export class BatchConsumer {
     this.logger.warn({ msg: why, topic, error: String(error) });
     for (const item of run) {
       if (item.plan.kind !== 'skip')
-        await this.steps.alone(topic, partition, item.message, item.plan);
+        await this.steps.alone(topic, partition, item.message, item.plan, item.lag);
       await done(item);
     }
     return run.length;
@@ -253,7 +176,7 @@ export class BatchConsumer {
       if (before < failed) return before; // another failed this time: the caller goes on from it
     }
     const poison = run[failed];
-    await this.steps.alone(topic, partition, poison.message, poison.plan);
+    await this.steps.alone(topic, partition, poison.message, poison.plan, poison.lag);
     await done(poison);
     return failed + 1;
   }

@@ -14,7 +14,7 @@ export interface InboxPort<Tx = unknown> {
    * Runs `run` in one transaction in which the messages `messageIds` apply, each once (ADR 0038):
    * committed when `run` resolves, rolled back whole when it or the commit rejects. The ids are
    * known before any handler runs, so the inbox claims them all at once and records the run's
-   * results together before the commit (ADR 0041).
+   * results together before the commit (ADR 0065).
    */
   batch<R>(
     consumer: string,
@@ -35,7 +35,4 @@ export interface InboxBatch<Tx = unknown> {
    * duplicate (already applied, or earlier in this batch) answers its result without running `work`.
    */
   once<T>(messageId: string, work: (tx: Tx) => Promise<T>): Promise<InboxApplied<T>>;
-
-  /** Whether `once` would run the message's work: it is claimed by this batch and not yet applied. */
-  pending(messageId: string): boolean;
 }

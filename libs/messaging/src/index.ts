@@ -6,7 +6,6 @@ export * from './request-client';
 export * from './kafka-transport';
 export * from './message-context';
 export * from './handler-decorators';
-export * from './gathered-message';
 export * from './inbox-port';
 export * from './errors';
 export * from './retry';

@@ -14,8 +14,7 @@ import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
 import { OFFSET_COMMIT_INTERVAL_MS, OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
-import { BatchConsumer, type Gathered } from './batch-consumer';
-import type { GatheredMessage } from './gathered-message';
+import { BatchConsumer } from './batch-consumer';
 import { planMessage, type MessagePlan, type Step } from './message-plan';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
@@ -175,17 +174,16 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     const steps = {
       plan: (message: KafkaMessage) =>
         planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
-      run: (
-        step: Step,
-        tx: unknown,
+      run: (step: Step, tx: unknown, topic: string, partition: number) =>
+        this.timed(topic, () => this.invoke(step, tx, topic, partition)),
+      alone: (
         topic: string,
         partition: number,
-        ahead: () => readonly unknown[],
-      ) => this.timed(topic, () => this.invoke(step, tx, topic, partition, ahead)),
-      gathered: (topic: string, partition: number, run: Gathered[]) =>
-        this.timed(topic, () => this.invokeGathered(run, topic, partition)),
-      alone: (topic: string, partition: number, message: KafkaMessage, plan: MessagePlan) =>
-        inConsumerSpan({ topic, partition, message }, () =>
+        message: KafkaMessage,
+        plan: MessagePlan,
+        lag: number,
+      ) =>
+        inConsumerSpan({ topic, partition, message, lag }, () =>
           this.handle(topic, partition, message, plan),
         ),
       handled: (topic: string, partition: number, offset: string) =>
@@ -267,43 +265,12 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     });
   }
 
-  /**
-   * The handler's run with the transaction it writes through (none without the inbox) and the
-   * payloads ahead of it in that transaction (its own alone outside a batch, ADR 0054). An
-   * @OnMessages handler gets its message alone in a run of one (ADR 0048).
-   */
-  private invoke(
-    step: Step,
-    tx: unknown,
-    topic: string,
-    partition: number,
-    ahead: () => readonly unknown[] = () => [step.payload],
-  ): Promise<unknown> {
+  /** The handler's run with the transaction it writes through (none without the inbox). */
+  private invoke(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown> {
     const { envelope } = step.decoded;
-    return runWithCorrelation(envelope.correlationId ?? envelope.id, () => {
-      const payload = isGathered(step)
-        ? [{ payload: step.payload, envelope, within: <R>(work: () => Promise<R>) => work() }]
-        : step.payload;
-      return this.call(step, payload, new MessageContext([envelope, tx, topic, partition, ahead]));
-    });
-  }
-
-  /** One call of an @OnMessages handler for a run of its messages, each in its own context. */
-  private async invokeGathered(run: Gathered[], topic: string, partition: number): Promise<void> {
-    const messages: GatheredMessage<unknown>[] = run.map(({ message, step }) => {
-      const { envelope } = step.decoded;
-      return {
-        payload: step.payload,
-        envelope,
-        within: (work) =>
-          inConsumerSpan({ topic, partition, message }, () =>
-            runWithCorrelation(envelope.correlationId ?? envelope.id, work),
-          ),
-      };
-    });
-    const [first] = run;
-    const context = new MessageContext([first.step.decoded.envelope, undefined, topic, partition]);
-    await this.call(first.step, messages, context);
+    return runWithCorrelation(envelope.correlationId ?? envelope.id, () =>
+      this.call(step, step.payload, new MessageContext([envelope, tx, topic, partition])),
+    );
   }
 
   private async call(step: Step, payload: unknown, context: MessageContext): Promise<unknown> {
@@ -332,6 +299,3 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     return this.topicsByName.get(topic)?.name ?? topic;
   }
 }
-
-const isGathered = (step: Step): boolean =>
-  ((step.handler.extras ?? {}) as HandlerOptions).gathered === true;

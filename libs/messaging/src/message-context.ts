@@ -1,13 +1,7 @@
 import { BaseRpcContext } from '@nestjs/microservices';
 import type { MessageEnvelope } from '@opp/contracts';
 
-type ContextArgs = [
-  envelope: MessageEnvelope,
-  tx: unknown,
-  topic: string,
-  partition: number,
-  ahead?: () => readonly unknown[],
-];
+type ContextArgs = [envelope: MessageEnvelope, tx: unknown, topic: string, partition: number];
 
 /** What a Kafka handler gets besides its validated payload: the envelope and the inbox transaction. */
 export class MessageContext extends BaseRpcContext<ContextArgs> {
@@ -28,15 +22,5 @@ export class MessageContext extends BaseRpcContext<ContextArgs> {
 
   get partition(): number {
     return this.args[3];
-  }
-
-  /**
-   * This message's payload and those of the messages after it in the same inbox transaction that
-   * go to this handler and will apply, up to the first one for another handler (ADR 0054): a
-   * handler may prepare all their effects in one statement on the first call. Each message is still
-   * handled in a call of its own, in order; outside a batch, only this message's.
-   */
-  ahead<T>(): readonly T[] {
-    return (this.args[4]?.() ?? []) as readonly T[];
   }
 }

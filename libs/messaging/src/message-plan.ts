@@ -21,13 +21,11 @@ export type MessagePlan =
   /** Its own transaction: no inbox, or a handler with `inbox: false`. */
   | { kind: 'alone'; step: Step }
   /** Applied in a batch's inbox transaction (ADR 0038). */
-  | { kind: 'batch'; step: Step }
-  /** Handed to its @OnMessages handler with the messages of its type next to it (ADR 0048). */
-  | { kind: 'gathered'; step: Step };
+  | { kind: 'batch'; step: Step };
 
 /**
  * Another consumer's message type on a shared topic is skipped by the header the producer sets from
- * the envelope's type, before any parsing (most messages on an event topic are not ours, ADR 0034).
+ * the envelope's type, before any parsing (most messages on an event topic are not ours, ADR 0065).
  */
 export function planMessage(
   message: KafkaMessage,
@@ -47,6 +45,5 @@ export function planMessage(
   }
   const step = { handler, decoded, payload: validated.value };
   const options = (handler.extras ?? {}) as HandlerOptions;
-  if (options.gathered) return { kind: 'gathered', step };
   return withInbox && options.inbox !== false ? { kind: 'batch', step } : { kind: 'alone', step };
 }

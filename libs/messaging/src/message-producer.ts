@@ -1,7 +1,7 @@
 import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
+import { inSpan, inTraceContext, SpanKind, tracingOn } from '@opp/observability';
 import type { KafkaConnection } from './kafka-connection';
-import { SendCoalescer } from './send-coalescer';
 
 /** A message as it is, for a physical topic name. */
 export interface RawRecord {
@@ -29,29 +29,22 @@ export interface SerializedMessage {
 /**
  * The only way messages leave a service. Every message must have a key (the aggregate id), and many
  * messages go out in one producer call: kafkajs does not batch by itself, and one awaited send per
- * message caps a producer near a few thousand messages a second. Sends started while one is in
- * flight go out together in the next request (SendCoalescer, ADR 0042).
+ * message caps a producer near a few thousand messages a second.
  */
 export class MessageProducer {
   private readonly producer: Producer;
-  private readonly coalescer: SendCoalescer;
   private connecting?: Promise<void>;
 
   constructor(private readonly connection: KafkaConnection) {
     // Not kafkajs' idempotent mode: it breaks across broker restarts, and consumers dedupe by
-    // message id anyway (inbox). One batch is in flight at a time, which keeps per-key order.
+    // message id anyway (inbox). One request is in flight per broker at a time (kafkajs queues the
+    // others in call order), which keeps per-key order when a request is retried.
     this.producer = connection.kafka.producer({
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
+      maxInFlightRequests: 1,
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
-    this.coalescer = new SendCoalescer(async (topicMessages) => {
-      await this.producer.sendBatch({
-        acks: -1,
-        compression: CompressionTypes.None,
-        topicMessages,
-      });
-    });
   }
 
   async connect(): Promise<void> {
@@ -66,7 +59,7 @@ export class MessageProducer {
     await this.publishSerialized(messages.map(serializedOf));
   }
 
-  /** Sends envelopes already serialized (the outbox's rows, ADR 0044), in one producer call. */
+  /** Sends envelopes already serialized (the outbox's rows, ADR 0065), in one producer call. */
   async publishSerialized(messages: readonly SerializedMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.connect();
@@ -77,7 +70,7 @@ export class MessageProducer {
       list.push(kafkaMessage(key, type, value, correlationId, headers));
       byTopic.set(physical, list);
     }
-    await this.coalescer.send(byTopic);
+    await this.send(byTopic);
   }
 
   /** Sends one message as it is, to a physical topic name (replies and dead letters). */
@@ -96,7 +89,42 @@ export class MessageProducer {
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
     }
     await this.connect();
-    await this.coalescer.send(byTopic);
+    await this.send(byTopic);
+  }
+
+  /**
+   * One producer request, in a producer span of the current trace (a request's, a consumed
+   * message's); a send outside any (the relay, a batch's replies and committed rows, which serve
+   * several traces) opens none. The messages keep the trace context they were written with, which
+   * their consumers continue.
+   */
+  private async send(byTopic: ReadonlyMap<string, Message[]>): Promise<void> {
+    const send = () =>
+      this.producer.sendBatch({
+        acks: -1,
+        compression: CompressionTypes.None,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    if (!tracingOn() || !inTraceContext()) {
+      await send();
+      return;
+    }
+    const topics = [...byTopic.keys()];
+    let count = 0;
+    for (const messages of byTopic.values()) count += messages.length;
+    await inSpan(
+      `send ${topics.join(' ')}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': topics.join(' '),
+          'messaging.batch.message_count': count,
+        },
+      },
+      send,
+    );
   }
 
   async disconnect(): Promise<void> {

@@ -7,7 +7,7 @@ interface PartitionOffset {
   offset: string;
 }
 
-/** How often handled offsets are committed unless a consumer says otherwise (ADR 0034). */
+/** How often handled offsets are committed unless a consumer says otherwise (ADR 0065). */
 export const OFFSET_COMMIT_INTERVAL_MS = 1000;
 
 /**

@@ -160,7 +160,7 @@ export class RequestClient {
     this.consumer = consumer;
     await this.committer?.stop(); // a restart: the previous consumer's last offsets, if it can
     // Offsets on an interval, not after every batch as kafkajs's autoCommit does: that was one more
-    // broker request per reply. They only say where a rejoining consumer resumes (ADR 0034).
+    // broker request per reply. They only say where a rejoining consumer resumes (ADR 0065).
     const committer = new OffsetCommitter(consumer, OFFSET_COMMIT_INTERVAL_MS, (error) =>
       this.logger.warn({ msg: 'reply offset commit refused', error: error.message }),
     );

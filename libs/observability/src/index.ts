@@ -31,9 +31,9 @@ export {
   type TraceHeaders,
 } from './tracing/trace-headers';
 export { currentTraceHeaders, runWithTraceHeaders } from './tracing/trace-context';
-export { SpanScope, inSpan, type SpanOptions } from './tracing/span-scope';
+export { SpanScope, inSpan, inTraceContext, type SpanOptions } from './tracing/span-scope';
 export { inHttpClientSpan } from './tracing/http-client-span';
-export { startTracing, stopTracing, type TracingOptions } from './tracing/tracing-sdk';
+export { startTracing, stopTracing, tracingOn, type TracingOptions } from './tracing/tracing-sdk';
 export { SpanKind } from '@opentelemetry/api';
 
 export { ObservabilityModule, type ObservabilityOptions } from './nest/observability.module';

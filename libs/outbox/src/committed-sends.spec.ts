@@ -15,7 +15,7 @@ const row = (key: string, correlationId: string | null = null): OutboxRow => [
   null,
 ];
 
-/** ADR 0044: a committed transaction's rows, sent by their writer. */
+/** ADR 0065: a committed transaction's rows, sent by their writer. */
 describe('CommittedSends', () => {
   let published: SerializedMessage[][];
   let queries: { sql: string; values: unknown[] }[];

@@ -29,7 +29,7 @@ function serialized([
 }
 
 /**
- * The writer's own sends of its committed outbox rows (ADR 0044): a committed transaction's rows
+ * The writer's own sends of its committed outbox rows (ADR 0065): a committed transaction's rows
  * go to the producer at once, from memory, and are deleted once the broker has them; no NOTIFY,
  * no claim. Sends keep the order of the commits (the producer's sends are queued in call order).
  * When a send fails, its rows are released to the relay, and until the relay has drained the

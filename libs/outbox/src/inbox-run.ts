@@ -4,7 +4,7 @@ import { holdUntilCommit } from './outbox-buffer';
 import { storeInboxResults } from './outbox-rows';
 
 // One statement claims every message of a run: the ids new to this consumer come back, the others
-// were applied before (ADR 0041). A concurrent claim of the same id waits on its unique key.
+// were applied before (ADR 0065). A concurrent claim of the same id waits on its unique key.
 const CLAIM = `INSERT INTO inbox_messages (consumer, message_id)
   SELECT $1, claimed.id FROM unnest($2::uuid[]) AS claimed(id)
   ON CONFLICT DO NOTHING RETURNING message_id`;
@@ -20,7 +20,7 @@ const keyOf = (messageId: string) => messageId.toLowerCase();
 
 /**
  * The inbox records of one run of messages in its transaction (ADR 0038): claimed together before
- * the first handler, results written together before the commit (ADR 0041). A message already
+ * the first handler, results written together before the commit (ADR 0065). A message already
  * applied (before, or earlier in this run) answers its stored result and its handler is not run.
  */
 export class InboxRun implements InboxBatch<EntityManager> {
@@ -74,13 +74,9 @@ export class InboxRun implements InboxBatch<EntityManager> {
     return { duplicate: false, result };
   }
 
-  pending(messageId: string): boolean {
-    return this.entries.get(keyOf(messageId))?.state === 'new';
-  }
-
   /**
    * Stores the results of the run's handlers in its transaction: held for the commit and written
-   * in the statement of the run's outbox rows (ADR 0041), or at once outside a transaction.
+   * in the statement of the run's outbox rows (ADR 0065), or at once outside a transaction.
    */
   async recordResults(): Promise<void> {
     if (this.applied.length === 0) return;

@@ -9,5 +9,3 @@ export * from './outbox-relay';
 export * from './outbox-relay.lifecycle';
 export * from './typeorm-inbox';
 export * from './outbox-metrics';
-export { holdWriteUntilCommit, type HeldWrite } from './outbox-buffer';
-export type { CommonTableWrite } from './outbox-rows';

@@ -19,12 +19,7 @@ import {
   testDatabaseAdminUrl,
   transactionsIn,
 } from '@opp/testing';
-import {
-  holdWriteUntilCommit,
-  sendCommittedRowsWith,
-  type CommittedRowsSender,
-  type WrittenRows,
-} from './outbox-buffer';
+import { sendCommittedRowsWith, type CommittedRowsSender, type WrittenRows } from './outbox-buffer';
 import { InboxRun } from './inbox-run';
 import { outboxMigrations } from './outbox-migrations';
 import { OutboxWriter, type PendingMessage } from './outbox-writer';
@@ -41,7 +36,7 @@ const message = (key: string): PendingMessage => ({
   payload: { id: key, projectId: 1, identifier: key, createdAt: new Date().toISOString() },
 });
 
-/** ADR 0041: a transaction's outbox rows are written in one INSERT just before its commit. */
+/** ADR 0065: a transaction's outbox rows are written in one INSERT just before its commit. */
 describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)', () => {
   let dataSource: DataSource;
   const writer = new OutboxWriter();
@@ -139,115 +134,6 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     });
   });
 
-  /** ADR 0058: another store's write held for the commit rides the statement of the outbox rows. */
-  describe("with another store's held write", () => {
-    beforeAll(async () => {
-      await dataSource.query(`CREATE TABLE held_effects (what text NOT NULL)`);
-    });
-
-    /** Inserts `whats` into held_effects: a data-modifying CTE of its own name. */
-    const effectsWrite = (whats: string[]) => () =>
-      whats.length === 0
-        ? null
-        : {
-            ctes: (first: number) =>
-              `effect_rows AS (INSERT INTO held_effects (what) SELECT unnest($${first}::text[]))`,
-            params: [whats],
-          };
-    const effects = async (prefix: string) =>
-      (
-        await dataSource.query<{ what: string }[]>(
-          `SELECT what FROM held_effects WHERE what LIKE $1 || '%' ORDER BY what`,
-          [prefix],
-        )
-      ).map((row) => row.what);
-
-    /** The heads of the statements of the one transaction `work` ran. */
-    async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-      const mark = fs.statSync(logFile).size;
-      await work();
-      const transactions = transactionsIn(log.since(mark));
-      expect(transactions).toHaveLength(1);
-      return transactions[0].map(headOf);
-    }
-
-    it("makes it in the statement of the outbox rows and the run's results, asked at the commit", async () => {
-      const ids = [randomUUID()];
-      const whats: string[] = [];
-      const statements = await statementsOf(() =>
-        dataSource.transaction(async (tx) => {
-          const run = await InboxRun.claim(tx, 'buffer-test', ids);
-          expect(holdWriteUntilCommit(tx, effectsWrite(whats))).toBe(true);
-          await run.once(ids[0], async () => {
-            await writer.add(tx, [message('ridden-1')]);
-            whats.push('ridden-a', 'ridden-b'); // after it was held: asked for only at the commit
-            return { n: 4 };
-          });
-          await run.recordResults();
-        }),
-      );
-      expect(statements).toEqual([
-        'START TRANSACTION',
-        'INSERT INTO inbox_messages',
-        'WITH effect_rows AS', // the held write, the results and the outbox row in one statement
-        'COMMIT',
-      ]);
-      expect(await effects('ridden-')).toEqual(['ridden-a', 'ridden-b']);
-      expect(await keys('ridden-')).toEqual(['ridden-1']);
-      const [stored] = await dataSource.query<{ result: unknown }[]>(
-        `SELECT result FROM inbox_messages WHERE message_id = $1`,
-        ids,
-      );
-      expect(stored.result).toEqual({ n: 4 });
-    });
-
-    it('makes it alone when the transaction wrote no outbox row, and nothing when it has none', async () => {
-      expect(
-        await statementsOf(() =>
-          dataSource.transaction(async (tx) => {
-            holdWriteUntilCommit(tx, effectsWrite(['alone-1']));
-          }),
-        ),
-      ).toEqual(['START TRANSACTION', 'WITH effect_rows AS', 'COMMIT']);
-      expect(await effects('alone-')).toEqual(['alone-1']);
-      expect(
-        await statementsOf(() =>
-          dataSource.transaction(async (tx) => {
-            holdWriteUntilCommit(tx, effectsWrite([]));
-          }),
-        ),
-      ).toEqual(['START TRANSACTION', 'COMMIT']);
-    });
-
-    it('drops it with a rollback, and makes it before a savepoint that is then rolled back', async () => {
-      await expect(
-        dataSource.transaction(async (tx) => {
-          holdWriteUntilCommit(tx, effectsWrite(['dropped-1']));
-          throw new Error('roll back');
-        }),
-      ).rejects.toThrow('roll back');
-      await dataSource.transaction(async (tx) => {
-        holdWriteUntilCommit(tx, effectsWrite(['saved-before']));
-        await tx
-          .transaction(async (inner) => {
-            holdWriteUntilCommit(inner, effectsWrite(['saved-inside']));
-            throw new Error('roll back to the savepoint');
-          })
-          .catch(() => undefined);
-      });
-      expect(await effects('dropped-')).toEqual([]);
-      expect(await effects('saved-')).toEqual(['saved-before']);
-    });
-
-    it('answers false outside a transaction and writes nothing: the caller writes at once', async () => {
-      expect(holdWriteUntilCommit(dataSource.manager, effectsWrite(['outside-1']))).toBe(false);
-      await dataSource.transaction(async (tx) => {
-        await writer.add(tx, [message('outside-then-commit')]); // a later commit makes nothing of it
-      });
-      expect(await effects('outside-')).toEqual([]);
-    });
-  });
-
   it('writes nothing of a transaction that rolls back', async () => {
     await expect(
       dataSource.transaction(async (tx) => {
@@ -286,7 +172,7 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
 
   it('writes more rows than one parameter per value would allow, still in the order added', async () => {
     // 8,192 rows of 8 columns would be more parameters than PostgreSQL takes in one statement;
-    // the rows go as one array per column (ADR 0046).
+    // the rows go as one array per column (ADR 0065).
     const many = Array.from({ length: 8200 }, (_, i) => `many-${String(i).padStart(5, '0')}`);
     await dataSource.transaction(async (tx) => {
       for (let i = 0; i < many.length; i += 100) {
@@ -301,7 +187,7 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     expect(await keys('autocommit')).toEqual(['autocommit']);
   });
 
-  /** ADR 0044: while a sender runs, committed rows go to it, held from the relay meanwhile. */
+  /** ADR 0065: while a sender runs, committed rows go to it, held from the relay meanwhile. */
   describe('with a sender of committed rows', () => {
     const sent: WrittenRows[] = [];
     const released: string[][] = [];

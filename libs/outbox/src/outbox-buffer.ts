@@ -6,12 +6,7 @@ import type {
   TransactionRollbackEvent,
 } from 'typeorm';
 import { HeldUntilCommit } from '@opp/unit-of-work';
-import {
-  insertOutboxRows,
-  type CommonTableWrite,
-  type InboxResult,
-  type OutboxRow,
-} from './outbox-rows';
+import { insertOutboxRows, type InboxResult, type OutboxRow } from './outbox-rows';
 
 /** Rows a transaction wrote, by `seq`, as they were given. */
 export interface WrittenRows {
@@ -20,7 +15,7 @@ export interface WrittenRows {
 }
 
 /**
- * Sends a committed transaction's rows itself (ADR 0044): the relay, while it runs. `holdMs()` is
+ * Sends a committed transaction's rows itself (ADR 0065): the relay, while it runs. `holdMs()` is
  * how long the relay must leave such rows alone, or undefined when it does not take them now.
  */
 export interface CommittedRowsSender {
@@ -35,29 +30,18 @@ interface Written extends WrittenRows {
   partlyRolledBack: boolean;
 }
 
-/**
- * Another store's write held for the commit, asked for what to write only then (ADR 0058): null
- * when there is nothing.
- */
-export type HeldWrite = () => CommonTableWrite | null;
-
-/**
- * What a transaction holds for its commit: its outbox rows, its inbox run's results and the other
- * writes it held.
- */
+/** What a transaction holds for its commit: its outbox rows and its inbox run's results. */
 interface Held {
   rows: OutboxRow[];
   results: InboxResult[];
-  writes: HeldWrite[];
 }
 
 /**
  * The outbox rows a transaction wrote, held until just before its commit and then inserted in one
- * statement (ADR 0041), with the inbox results of the transaction's run and the writes other stores
- * held (ADR 0058): a run of messages pays one statement for them all, not one INSERT per message,
- * an UPDATE for the results and a statement per store. A rollback drops them (HeldUntilCommit).
- * Once the transaction has committed, the rows go to the sender, if one runs, which sends them at
- * once (ADR 0044); until then they are held from the relay, which takes them only if the sender
+ * statement with the inbox results of the transaction's run (ADR 0065): a run of messages pays one
+ * statement for them all, not one INSERT per message and an UPDATE for the results. A rollback
+ * drops them (HeldUntilCommit). Once the transaction has committed, the rows go to the sender, if
+ * one runs, which sends them at once (ADR 0065); until then they are held from the relay, which takes them only if the sender
  * fails or the process dies. Rows written before a savepoint that was then rolled back are
  * released to the relay rather than sent from memory, since some of them may be gone (none of ours
  * rolls back a TypeORM savepoint after writing to the outbox; the LiveOrderGuard's raw SQL
@@ -68,16 +52,10 @@ class OutboxBuffer extends HeldUntilCommit<Held> {
   sender: CommittedRowsSender | undefined;
 
   /** False outside a transaction. */
-  hold(
-    manager: EntityManager,
-    rows: readonly OutboxRow[],
-    results: readonly InboxResult[] = [],
-    writes: readonly HeldWrite[] = [],
-  ) {
-    const held = this.heldBy(manager, () => ({ rows: [], results: [], writes: [] }));
+  hold(manager: EntityManager, rows: readonly OutboxRow[], results: readonly InboxResult[] = []) {
+    const held = this.heldBy(manager, () => ({ rows: [], results: [] }));
     held?.rows.push(...rows);
     held?.results.push(...results);
-    held?.writes.push(...writes);
     return held !== undefined;
   }
 
@@ -102,10 +80,9 @@ class OutboxBuffer extends HeldUntilCommit<Held> {
     else this.written.delete(runner);
   }
 
-  protected async write(runner: QueryRunner, { rows, results, writes }: Held): Promise<void> {
+  protected async write(runner: QueryRunner, { rows, results }: Held): Promise<void> {
     const holdMs = rows.length === 0 ? undefined : this.sender?.holdMs();
-    const others = writes.map((write) => write()).filter((w): w is CommonTableWrite => w !== null);
-    const seqs = await insertOutboxRows(runner.manager, rows, holdMs, results, others);
+    const seqs = await insertOutboxRows(runner.manager, rows, holdMs, results);
     if (holdMs === undefined) return;
     const written = this.written.get(runner);
     if (written) {
@@ -142,17 +119,7 @@ export function holdUntilCommit(
   return bufferOf(manager.connection).hold(manager, rows, results);
 }
 
-/**
- * Holds another store's write for the commit of the transaction `manager` runs in, made in the
- * statement of its outbox rows (ADR 0058); false outside a transaction (autocommit: the caller
- * writes at once).
- */
-export function holdWriteUntilCommit(manager: EntityManager, write: HeldWrite): boolean {
-  if (!manager.queryRunner?.isTransactionActive) return false;
-  return bufferOf(manager.connection).hold(manager, [], [], [write]);
-}
-
-/** Who sends the committed rows of this DataSource's transactions (ADR 0044); none: the relay. */
+/** Who sends the committed rows of this DataSource's transactions (ADR 0065); none: the relay. */
 export function sendCommittedRowsWith(
   dataSource: DataSource,
   sender: CommittedRowsSender | undefined,

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { OUTBOX_CHANNEL } from './outbox-schema.migration';
 
 /**
- * Rows the writing process sends itself right after its commit (ADR 0044) carry `held_until`: the
+ * Rows the writing process sends itself right after its commit (ADR 0065) carry `held_until`: the
  * relay leaves them alone until then, and only a crash or a failed send leaves them to it. The
  * trigger wakes the relay only for rows that are its own at once (held_until null), so a commit
  * the writer sends itself costs no NOTIFY and no empty claim.

@@ -37,7 +37,7 @@ export class OutboxMessageOrmEntity {
   @Column({ type: 'text', nullable: true })
   tracestate!: string | null;
 
-  /** Until then the writer sends the row itself, after its commit (ADR 0044); null: the relay's. */
+  /** Until then the writer sends the row itself, after its commit (ADR 0065); null: the relay's. */
   @Column({ type: 'timestamptz', name: 'held_until', nullable: true })
   heldUntil!: Date | null;
 

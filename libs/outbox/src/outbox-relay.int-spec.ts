@@ -195,7 +195,7 @@ describe('OutboxRelay against PostgreSQL and Kafka', () => {
     await Promise.all(relays.splice(0).map((x) => x.stop()));
   }, 90_000);
 
-  /** ADR 0044: a committed transaction's rows are sent by their writer, not claimed by the relay. */
+  /** ADR 0065: a committed transaction's rows are sent by their writer, not claimed by the relay. */
   describe('rows sent by their writer after the commit', () => {
     const writer = new OutboxWriter();
     const count = async () =>

@@ -18,7 +18,7 @@ export interface OutboxRelayOptions {
   maxAttempts?: number;
   /**
    * How long rows their writer sends itself after its commit are left alone by the relay
-   * (ADR 0044): past that (the writer died, or is stuck) the relay sends them.
+   * (ADR 0065): past that (the writer died, or is stuck) the relay sends them.
    */
   committedHoldMs?: number;
 }
@@ -75,7 +75,7 @@ export const CLAIM_BATCH = `
 
 /**
  * The one outbox relay. While it runs, a committed transaction's rows are sent by their writer
- * right after the commit (CommittedSends, ADR 0044); the relay sends what that leaves: rows
+ * right after the commit (CommittedSends, ADR 0065); the relay sends what that leaves: rows
  * written outside a transaction, rows whose send failed, rows of a writer that died. Woken by
  * the commit of such rows (LISTEN/NOTIFY), it claims a batch by deleting it, sends it in one
  * producer call, and commits the delete once the broker has it. A crash between send and commit

@@ -12,22 +12,11 @@ export type OutboxRow = readonly [
   tracestate: string | null,
 ];
 
-/** A handler's result, kept on its inbox record and answered to a redelivery (ADR 0041). */
+/** A handler's result, kept on its inbox record and answered to a redelivery (ADR 0065). */
 export interface InboxResult {
   consumer: string;
   messageId: string;
   json: string;
-}
-
-/**
- * A write of another store that a transaction holds for its commit and makes in the statement of
- * its outbox rows (ADR 0058): data-modifying common table expressions, `name AS (statement)` with
- * names of their own, whose parameters are numbered from `first`. They run whether or not the
- * statement reads them.
- */
-export interface CommonTableWrite {
-  ctes(first: number): string;
-  params: readonly unknown[];
 }
 
 /** Stores results on the inbox records a run claimed; a data-modifying WITH when rows follow. */
@@ -37,8 +26,8 @@ const RESULTS = (first: number) => `UPDATE inbox_messages AS i SET result = r.re
   WHERE i.consumer = r.consumer AND i.message_id = r.message_id`;
 
 /**
- * One text for any number of rows, so that it is prepared once (ADR 0046); `seq` follows the
- * arrays' order, and the relay sends in `seq` order (ADR 0019).
+ * One text for any number of rows, so that it is prepared once (ADR 0065); `seq` follows the arrays' order,
+ * and the relay sends in `seq` order (ADR 0019).
  */
 const INSERT = (held: boolean, first: number) => {
   const at = (n: number) => `$${first + n}`;
@@ -63,25 +52,19 @@ const resultColumnsOf = (results: readonly InboxResult[]) => [
 ];
 
 /**
- * Writes a transaction's outbox rows, in the order given, the inbox results of its run and the
- * other writes it held for its commit, in one statement (ADR 0041, ADR 0046, ADR 0058). Rows the
- * writer will send itself after the commit are held from the relay for `heldForMs` (ADR 0044); the
- * trigger NOTIFYs the relay, at commit, only for rows that are not held. Answers the held rows'
- * `seq`s. The same parts give the same text, so that it is prepared once.
+ * Writes a transaction's outbox rows, in the order given, and the inbox results of its run, in one
+ * statement (ADR 0065). Rows the writer will send itself after the commit are held from the relay
+ * for `heldForMs` (ADR 0065); the trigger NOTIFYs the relay, at commit, only for rows that are not
+ * held. Answers the held rows' `seq`s.
  */
 export async function insertOutboxRows(
   manager: EntityManager,
   rows: readonly OutboxRow[],
   heldForMs?: number,
   results: readonly InboxResult[] = [],
-  writes: readonly CommonTableWrite[] = [],
 ): Promise<string[]> {
   const ctes: string[] = [];
   const params: unknown[] = [];
-  for (const write of writes) {
-    ctes.push(write.ctes(params.length + 1));
-    params.push(...write.params);
-  }
   const held = rows.length > 0 && heldForMs !== undefined;
   let main: string;
   if (rows.length > 0) {
@@ -94,8 +77,6 @@ export async function insertOutboxRows(
   } else if (results.length > 0) {
     main = RESULTS(params.length + 1);
     params.push(...resultColumnsOf(results));
-  } else if (ctes.length > 0) {
-    main = 'SELECT 1';
   } else {
     return [];
   }

@@ -10,7 +10,7 @@ const payload = (id: string) => ({
   createdAt: new Date().toISOString(),
 });
 
-/** The rows of an INSERT whose values are one array per column (ADR 0046), row by row. */
+/** The rows of an INSERT whose values are one array per column (ADR 0065), row by row. */
 const rowsOf = (values: unknown[]) =>
   (values[0] as unknown[]).map((_, row) => values.map((column) => (column as unknown[])[row]));
 

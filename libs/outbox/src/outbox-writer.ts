@@ -18,7 +18,7 @@ export interface PendingMessage<D extends AnyDefinition = AnyDefinition> {
  * change they announce was committed. The relay sends them after the commit, with the correlation
  * id and the trace context (`traceparent`, `tracestate`) of the unit of work that wrote them.
  * In a transaction the rows are written just before its commit, all of them in one INSERT in the
- * order they were added (ADR 0041); nothing in a transaction reads its own outbox rows.
+ * order they were added (ADR 0065); nothing in a transaction reads its own outbox rows.
  */
 export class OutboxWriter {
   async add(

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DELETE_SENT, SentRows } from './sent-rows';
 
-/** ADR 0044 amended: the writer's sent rows are deleted in one statement per gathering window. */
+/** ADR 0065 amended: the writer's sent rows are deleted in one statement per gathering window. */
 describe('SentRows', () => {
   let deletes: string[][];
   let inFlight: (() => void) | undefined;

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
 /**
- * Deletes the rows the writer sent itself (ADR 0044), in one statement for the rows of every
+ * Deletes the rows the writer sent itself (ADR 0065), in one statement for the rows of every
  * commit sent since the last one. The delete does not wait for its WAL flush: if a crash loses it,
  * the rows' hold runs out and the relay sends them again, which consumers dedupe (inbox).
  */
@@ -15,7 +15,7 @@ export const DELETE_SENT = `
 const SEQS_PER_DELETE = 5000;
 
 /**
- * How long sent rows wait for the rows of later commits before their delete (ADR 0044 amended):
+ * How long sent rows wait for the rows of later commits before their delete (ADR 0065 amended):
  * far inside their hold (10 s by default), so the relay never sees them, and under load one delete
  * serves the commits of this window instead of one each.
  */

@@ -5,7 +5,7 @@ import { InboxRun } from './inbox-run';
 /**
  * The inbox over PostgreSQL. The inbox row and the handler's effects commit together; a concurrent
  * second delivery waits on the row's unique key and then sees it, so a message applies exactly once.
- * One message is a run of one: the same statements, the same guarantees (ADR 0041).
+ * One message is a run of one: the same statements, the same guarantees (ADR 0065).
  */
 export class TypeormInbox implements InboxPort<EntityManager> {
   constructor(private readonly dataSource: DataSource) {}

@@ -73,7 +73,7 @@ describe('batch consumption: one inbox transaction per fetched batch (real broke
     );
   };
 
-  it("writes a run's inbox records and outbox rows in a fixed number of statements, whatever its size (ADR 0041)", async () => {
+  it("writes a run's inbox records and outbox rows in a fixed number of statements, whatever its size (ADR 0065)", async () => {
     const replies = await fixture.probe(fixture.connection.topicName(Topics.gatewayReplies));
     const mark = await fixture.statements.quietMark();
     const requests = Array.from({ length: 12 }, (_, i) => resolveUser(`counted-${i}`));

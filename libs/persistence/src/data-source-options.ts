@@ -3,6 +3,7 @@ import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
 import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
 import { PreparingClient } from './preparing-client';
+import { QuerySpanSubscriber } from './query-spans';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
 
 type Constructor<T> = new (...args: never[]) => T;
@@ -15,7 +16,7 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
   /** Level of TypeORM's log lines (the service's LOG_LEVEL); `info` when not given. */
   logLevel?: LevelWithSilent;
-  /** Named prepared statements (ADR 0046); off only behind a pooler that cannot keep them. */
+  /** Named prepared statements (ADR 0065); off only behind a pooler that cannot keep them. */
   preparedStatements?: boolean;
 }
 
@@ -30,6 +31,8 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
     migrations: [...outboxMigrations, ...options.migrations],
+    // A span per statement while tracing is on (QuerySpanSubscriber).
+    subscribers: [QuerySpanSubscriber],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

@@ -40,7 +40,7 @@ const plainQuery: Query = Object.getOwnPropertyDescriptor(Client.prototype, 'que
   .value as Query;
 
 /**
- * A pg client that runs every parameterized statement as a named prepared statement (ADR 0046):
+ * A pg client that runs every parameterized statement as a named prepared statement (ADR 0065):
  * PostgreSQL parses and plans a text once per connection instead of on every call, which took
  * about a quarter off its CPU per charge. Statements without parameters (BEGIN, COMMIT, DDL) and query
  * objects are passed on as they are.

@@ -24,7 +24,7 @@ export async function runMigrations(options: DataSourceOptions): Promise<string[
 
 /**
  * pg's own client for migrations: each of their statements runs once, so preparing gains nothing
- * (ADR 0046), and the migrate job then works behind any pooler whatever the service's setting.
+ * (ADR 0065), and the migrate job then works behind any pooler whatever the service's setting.
  */
 function withoutPreparing(options: DataSourceOptions): DataSourceOptions {
   const extra = { ...(options.extra as Record<string, unknown> | undefined) };

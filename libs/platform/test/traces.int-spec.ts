@@ -20,12 +20,14 @@ const SUITE = 'traces end to end';
 const LOG_DIR = localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE));
 const SERVER = 2;
 const CLIENT = 3;
+const PRODUCER = 4;
 const CONSUMER = 5;
 
 /**
  * One trace from the gateway request through the services it reaches, with OTLP export on
- * (docs/operations/tracing.md): HTTP -> Kafka request/reply -> outbox -> Kafka -> notifier ->
- * merchant callback, and HTTP -> orchestrator -> task owner. Correlation ids travel the same way.
+ * (docs/operations/tracing.md): HTTP -> Kafka request/reply -> payments' SQL -> outbox -> Kafka ->
+ * notifier -> merchant callback, and HTTP -> orchestrator -> task owner. Correlation ids travel the
+ * same way.
  */
 describe('traces and correlation ids across services', () => {
   let stack: Stack;
@@ -111,6 +113,10 @@ describe('traces and correlation ids across services', () => {
   const hasServices = (expected: string[]) => (spans: ExportedSpan[]) =>
     expected.every((service) => spans.some((s) => s.service === service));
 
+  /** A statement's client span (QuerySpanSubscriber) of `service`. */
+  const isSql = (service: string) => (s: ExportedSpan) =>
+    s.service === service && s.kind === CLIENT && s.attributes['db.system'] === 'postgresql';
+
   it('follows a card payment from the gateway request to the merchant callback', async () => {
     const requestId = 'trace-card-payment-1';
     const response = await axios.post(
@@ -162,9 +168,11 @@ describe('traces and correlation ids across services', () => {
     // ends after the merchant answered, so it can be exported after the notifier's other spans.
     const spans = await traceOnce(
       gateway.traceId,
-      `spans of the gateway, payments and the notifier's attempt ${callbackParentId}`,
+      `spans of the gateway, payments' and the notifier's SQL and the attempt ${callbackParentId}`,
       (all) =>
         hasServices(['api-gateway', 'payments'])(all) &&
+        all.some(isSql('payments')) &&
+        all.some(isSql('notifier')) &&
         all.some((s) => s.spanId === callbackParentId),
     );
     // Kept beside the services' logs: what one traced payment looks like.
@@ -172,6 +180,33 @@ describe('traces and correlation ids across services', () => {
     const attempt = spans.find((s) => s.spanId === callbackParentId);
     expect(attempt).toMatchObject({ service: 'notifier', kind: CLIENT, name: 'POST' });
     expect(attempt!.attributes['http.response.status_code']).toBe(200);
+
+    // Payments' statements are spans of the trace, children of the span of the message that
+    // caused them, which carries the consumer lag; their text has placeholders, never the values.
+    const statements = spans.filter(isSql('payments'));
+    for (const statement of statements) {
+      expect(statement.attributes).toMatchObject({
+        'db.name': expect.stringMatching(/payments/),
+        'db.statement': expect.any(String),
+      });
+      expect(statement.attributes['db.statement']).not.toMatch(/4242424242424242|traced-1|Traced/);
+    }
+    expect(statements.map((s) => s.attributes['db.statement'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/INSERT INTO transactions/)]),
+    );
+    const consumed = spans.find((s) => s.spanId === statements[0].parentSpanId);
+    expect(consumed).toMatchObject({ service: 'payments', kind: CONSUMER });
+    expect(consumed!.attributes['messaging.kafka.consumer.lag']).toEqual(expect.any(Number));
+    // The gateway's request to payments left in a producer span of the trace.
+    expect(spans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          service: 'api-gateway',
+          kind: PRODUCER,
+          attributes: expect.objectContaining({ 'messaging.system': 'kafka' }),
+        }),
+      ]),
+    );
 
     // The gateway request's correlation id is on the notifier's log lines for that callback.
     const logFile = path.join(LOG_DIR, 'notifier.log');

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Notified by the trigger on `partner_snapshots` at every commit that changes it (ADR 0036). */
+/** Notified by the trigger on `partner_snapshots` at every commit that changes it (ADR 0065). */
 export const PARTNER_SNAPSHOTS_CHANNEL = 'partner_snapshots_changed';
 
 /**
- * ADR 0036, for partners: every commit that changes a partner snapshot notifies
+ * ADR 0065, for partners: every commit that changes a partner snapshot notifies
  * `partner_snapshots_changed`, so each instance drops its `PartnerSnapshotCache`. Opt-in, as the
  * projects' trigger: the notifier adds it (its partner notifications read the partner).
  */

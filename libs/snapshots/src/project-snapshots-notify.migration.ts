@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Notified by the trigger on `project_snapshots` at every commit that changes it (ADR 0036). */
+/** Notified by the trigger on `project_snapshots` at every commit that changes it (ADR 0065). */
 export const PROJECT_SNAPSHOTS_CHANNEL = 'project_snapshots_changed';
 
 /**
- * ADR 0036: every commit that changes a project snapshot notifies `project_snapshots_changed`, so
+ * ADR 0065: every commit that changes a project snapshot notifies `project_snapshots_changed`, so
  * each instance drops its `ProjectSnapshotCache` (the snapshot events reach one instance of the
  * consumer group; the notification reaches them all). Opt-in: a service that caches adds it to its
  * migrations (payments first, the notifier since), under the name payments applied it with.

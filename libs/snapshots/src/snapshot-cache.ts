@@ -7,7 +7,7 @@ import { PROJECT_SNAPSHOTS_CHANNEL } from './project-snapshots-notify.migration'
 const MAX_AGE_MS = 60_000;
 
 /**
- * ADR 0036: what a service reads of a snapshot, kept in memory per key so the hot path does not
+ * ADR 0065: what a service reads of a snapshot, kept in memory per key so the hot path does not
  * read it. Every commit that changes the snapshot table notifies every instance (the table's
  * trigger; the snapshot events reach one instance of the consumer group, the notification reaches
  * all), which drops its whole copy. A read that raced with a notification is not kept, nor is a

@@ -10,8 +10,8 @@ import type {
 
 /**
  * What a transaction holds in memory until just before its commit, and then writes in it in one go
- * (ADR 0041): the outbox's rows; the orchestrator's locked requests (ADR 0043), whose writes ride
- * the outbox's statement (ADR 0058). Kept per TypeORM query runner and driven by the DataSource's transaction events, the one place every transaction
+ * (ADR 0065): the outbox's rows; the orchestrator's locked requests (ADR 0065), whose writes ride
+ * the outbox's statement (ADR 0065). Kept per TypeORM query runner and driven by the DataSource's transaction events, the one place every transaction
  * passes through before its COMMIT, whoever opened it (an inbox, a TransactionRunner, a
  * repository's own `dataSource.transaction`). A rollback drops what was held, so a rolled-back try
  * (ADR 0038) leaves nothing behind. A nested TypeORM transaction (a savepoint) first writes what was

@@ -13,7 +13,7 @@ export type UnitOfWork = { readonly [unitOfWorkBrand]: true };
 export const asUnitOfWork = (tx: EntityManager): UnitOfWork => tx as unknown as UnitOfWork;
 
 /**
- * For handlers whose effect only replaces a read-model row (ADR 0047): no transaction, each
+ * For handlers whose effect only replaces a read-model row (ADR 0065): no transaction, each
  * statement commits on its own. What waits for a commit (outbox rows, after-commit hooks) happens at once.
  */
 export const autocommitWork = (dataSource: { readonly manager: EntityManager }): UnitOfWork =>

@@ -1,7 +1,10 @@
 import 'reflect-metadata';
-import { startBenchStack } from './bench-stack';
+import { startBareTree } from './baselines/bare-tree';
+import { pgChargeWrites } from './baselines/pg-charge-writes';
+import { startBenchStack, type BenchStack } from './bench-stack';
 import { startCallbackReceiver } from './callback-receiver';
 import { CardShop } from './card-scenario';
+import { runLoad } from './load';
 import type { ProcessUsage } from './process-usage';
 import { totalCpuMs } from './process-usage';
 import { runProcessingScenarios } from './processing-scenario';
@@ -13,6 +16,44 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const perProcess = (usage: readonly ProcessUsage[], divisor: number): string =>
   usage.map((u) => `${u.name} ${(u.cpuMs / divisor).toFixed(2)}`).join(', ');
+
+/** The pg baseline's charges per second at concurrency 16, over 5 s (main.ts runs it for longer). */
+async function pgBaseline(bench: BenchStack): Promise<number> {
+  const pg = pgChargeWrites(bench.baselineDatabaseUrl, 16);
+  try {
+    const result = await runLoad(
+      'pg: one charge transaction (same rows)',
+      (_w, i) => pg.charge(i),
+      {
+        concurrency: 16,
+        seconds: 5,
+      },
+    );
+    return result.perSecond;
+  } finally {
+    await pg.close();
+  }
+}
+
+/** The bare tree baseline at concurrency 8 over 5 s: trees per second and CPU per tree (main.ts). */
+async function bareTreeBaseline(bench: BenchStack): Promise<{ perSecond: number; cpuMs: number }> {
+  const bare = await startBareTree(bench.broker.brokers, bench.baselineDatabaseUrl);
+  try {
+    const tree = () => bare.tree();
+    await runLoad('bare tree (warm-up)', tree, { concurrency: 8, seconds: 5, warmupSeconds: 0 });
+    await bare.analyze();
+    const measured = await bench
+      .meter()
+      .measure(() => runLoad('bare tree', tree, { concurrency: 8, seconds: 5 }));
+    const system = measured.usage.filter(
+      (u) => u.name === 'kafka broker' || u.name === 'postgresql',
+    );
+    const cpuMs = totalCpuMs(system) + measured.loadGenerator.cpuMs;
+    return { perSecond: measured.result.perSecond, cpuMs: cpuMs / measured.result.completed };
+  } finally {
+    await bare.close();
+  }
+}
 
 /**
  * `npm run bench -- --quick`: the figures a change to the hot path moves, in about two minutes, for
@@ -48,18 +89,38 @@ async function main(): Promise<void> {
         `load generator ${(loaded.loadGenerator.cpuMs / charges).toFixed(2)} ms, not in the sum`,
     );
 
+    const pg = await pgBaseline(bench);
+    const cardRatio = loaded.result.perSecond / pg;
+    log(`pg baseline ${pg.toFixed(1)}/s; card x pg ${cardRatio.toFixed(3)}x`);
+
+    const meter = bench.meter();
     const trees = await runProcessingScenarios(gateway, {
       concurrency: 8,
       seconds: 5,
       warmupSeconds: WARMUP_SECONDS,
+      meter,
     });
+    const treesDone = trees.notifiedLoaded.completed;
+    const treeCpu = totalCpuMs(trees.notifiedUsage ?? []) / treesDone;
     log(
       `tree polled: unloaded p50 ${trees.unloaded.p50Ms.toFixed(1)} ms; ` +
         `c8 ${trees.loaded.perSecond.toFixed(1)} trees/s, failed ${trees.loaded.failed}`,
     );
     log(
       `tree notified: unloaded p50 ${trees.notifiedUnloaded.p50Ms.toFixed(1)} ms; ` +
-        `c8 ${trees.notifiedLoaded.perSecond.toFixed(1)} trees/s, failed ${trees.notifiedLoaded.failed}`,
+        `c8 ${trees.notifiedLoaded.perSecond.toFixed(1)} trees/s, failed ${trees.notifiedLoaded.failed}; ` +
+        `CPU per tree ${treeCpu.toFixed(1)} ms (${perProcess(trees.notifiedUsage ?? [], treesDone)})`,
+    );
+    const bareTree = await bareTreeBaseline(bench);
+    const treeRatio = trees.notifiedLoaded.perSecond / bareTree.perSecond;
+    log(
+      `bare tree ${bareTree.perSecond.toFixed(1)}/s at ${bareTree.cpuMs.toFixed(1)} ms a tree; ` +
+        `notified trees x bare tree ${treeRatio.toFixed(3)}x`,
+    );
+    const cpuPerCharge = totalCpuMs(loaded.usage) / charges;
+    log(
+      `summary: card x pg ${cardRatio.toFixed(3)} | trees x bare ${treeRatio.toFixed(3)} | ` +
+        `CPU/charge ${cpuPerCharge.toFixed(2)} ms | CPU/tree ${treeCpu.toFixed(2)} ms`,
     );
   } finally {
     await receiver.close();

@@ -54,7 +54,7 @@ describe('the autoanalyze stand-in', () => {
     }
     expect(standIn).toBeDefined();
     try {
-      // A prepared statement's plan, made while the table is empty and kept (as ADR 0046 keeps
+      // A prepared statement's plan, made while the table is empty and kept (as ADR 0065 keeps
       // every statement of the services prepared on its connection).
       await session.query(`SET plan_cache_mode = force_generic_plan`);
       await session.query(`PREPARE claim_answers(int[], text[]) AS ${CLAIM_ANSWERS}`);

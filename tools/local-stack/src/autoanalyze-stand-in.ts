@@ -3,7 +3,7 @@ import { Client } from 'pg';
 /**
  * The ANALYZE part of PostgreSQL's autovacuum, for a local server that runs without it (ADR 0049):
  * the CI configuration of this machine's server turns autovacuum off. Without ANALYZE no cached
- * plan is ever revisited, so a prepared statement (ADR 0046) or a trigger keeps the plan it got
+ * plan is ever revisited, so a prepared statement (ADR 0065) or a trigger keeps the plan it got
  * while its tables were empty (a sequential scan), and every later run reads the whole table. An
  * ANALYZE, as autovacuum runs in production, makes those plans again for the tables' real size.
  *

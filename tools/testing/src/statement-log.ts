@@ -14,7 +14,7 @@ export interface LoggedStatement {
 /**
  * Counts the SQL statements a service sends, on the client side: at LOG_LEVEL=debug its TypeORM
  * logger writes one `query` line per statement it sends, with the text (never the values). Every
- * statement is a round trip, which is what ADR 0036 and ADR 0041 keep few.
+ * statement is a round trip, which is what ADR 0065 keep few.
  */
 export class StatementLog {
   constructor(private readonly file: string) {}

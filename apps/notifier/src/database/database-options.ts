@@ -18,9 +18,9 @@ export const migrations = [
   CreateDeliveries1763700000400,
   DeliveryOrigin1763700000410,
   DeliveryDestination1763700000420,
-  // Merchant callbacks cache what they read of a project, dropped by its NOTIFY (ADR 0036).
+  // Merchant callbacks cache what they read of a project, dropped by its NOTIFY (ADR 0065).
   ProjectSnapshotsNotify1764100000100,
-  // Partner notifications cache what they read of a partner, dropped by its NOTIFY (ADR 0036).
+  // Partner notifications cache what they read of a partner, dropped by its NOTIFY (ADR 0065).
   PartnerSnapshotsNotify1764300000000,
 ];
 

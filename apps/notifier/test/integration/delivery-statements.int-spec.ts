@@ -23,7 +23,7 @@ const MEASURED = 10;
  * scheduler once a finished attempt no longer does by itself (ADR 0033, ADR 0039). One attempt slot
  * (until the last test, which wants several) and a poll interval at its maximum (5 min): a retry or
  * a delivery waiting for the slot that goes out within a test's time can only have been woken,
- * never found by the poll. Outcomes that finish together share a statement (ADR 0045).
+ * never found by the poll.
  */
 describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
   let stack: Stack;
@@ -31,12 +31,11 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
   let merchant: CaptureServer;
   let admin: AdminClient;
   let nextTransactionId = 50_000;
-  const projects: Record<'counted' | 'lone' | 'retried' | 'waiting' | 'coalesced', number> = {
+  const projects: Record<'counted' | 'lone' | 'retried' | 'waiting', number> = {
     counted: 0,
     lone: 0,
     retried: 0,
     waiting: 0,
-    coalesced: 0,
   };
 
   beforeAll(async () => {
@@ -160,7 +159,7 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     ).toEqual([{ n: 1 }]);
   });
 
-  it('stores the callbacks of a run of status events in one statement, with no inbox and no transaction (ADR 0048)', async () => {
+  it('stores the callback of each status event in one statement, with no inbox and no transaction (ADR 0065)', async () => {
     const run = 6;
     await delivered(await callBack(projects.lone));
     const from = await settledLogSize();
@@ -177,18 +176,19 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     await settledLogSize();
     const all = statementLog().since(from);
     const inserts = all.filter((statement) => /INSERT INTO deliveries\b/.test(statement.query));
-    if (inserts.length !== 1) {
+    if (inserts.length !== run) {
       throw new Error(
-        `${run} callbacks in ${inserts.length} inserts, 1 wanted:\n${tally(statementsSince(from))}`,
+        `${run} callbacks in ${inserts.length} inserts, ${run} wanted:\n${tally(statementsSince(from))}`,
       );
     }
     // Outside any transaction (the scheduler claims, in its own, those the one slot left waiting).
-    expect(transactionsIn(all).flat()).not.toContain(inserts[0]);
+    const inTransactions = transactionsIn(all).flat();
+    for (const insert of inserts) expect(inTransactions).not.toContain(insert);
     expect(all.filter((statement) => /inbox_messages/.test(statement.query))).toEqual([]);
     expect(merchant.requests('/lone')).toHaveLength(before + run);
   });
 
-  it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0036)', async () => {
+  it('calls back at the new URL once the project changed: the cached project is dropped (ADR 0065)', async () => {
     // The project is cached by the measured callbacks above.
     await delivered(await callBack(projects.counted));
     const moved = merchant.url('/counted-moved');
@@ -203,7 +203,7 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     expect(merchant.requests('/counted')).toHaveLength(before);
   });
 
-  it('writes a lone outcome at once, in one statement of its own (ADR 0033, ADR 0045)', async () => {
+  it('writes a lone outcome at once, in one statement of its own (ADR 0033, ADR 0065)', async () => {
     await delivered(await callBack(projects.lone));
     const from = await settledLogSize();
     const transactionId = await callBack(projects.lone);
@@ -262,72 +262,5 @@ describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
     expect(await deliveryOf(first)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(await deliveryOf(second)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(merchant.requests('/waiting')).toHaveLength(2);
-  });
-
-  it('writes the outcomes that finish during one outcome write in one statement (ADR 0045)', async () => {
-    const concurrent = 8;
-    // Every attempt at once: as many slots as deliveries (the suite's other tests want one).
-    await stack.services.notifier!.restart({ DELIVERY_CONCURRENCY: String(concurrent) });
-    let releaseFirst: () => void = () => undefined;
-    let releaseOthers: () => void = () => undefined;
-    const firstAnswered = new Promise<void>((resolve) => (releaseFirst = resolve));
-    const othersAnswered = new Promise<void>((resolve) => (releaseOthers = resolve));
-    // The first callback after the restart reads the project and is answered at once; the next
-    // one is held until the test releases it, and the rest after that.
-    merchant.respond('/coalesced', (_request, n) =>
-      n === 1
-        ? 200
-        : n === 2
-          ? { status: 200, heldUntil: firstAnswered }
-          : { status: 200, heldUntil: othersAnswered },
-    );
-    await delivered(await callBack(projects.coalesced));
-    const first = await callBack(projects.coalesced);
-    await merchant.waitFor('/coalesced', 2);
-    const others: number[] = [];
-    for (let i = 1; i < concurrent; i++) others.push(await callBack(projects.coalesced));
-    await merchant.waitFor('/coalesced', concurrent + 1);
-
-    // The first outcome's statement waits for the delivery's row, locked by another client.
-    const locker = new Client({ connectionString: stack.databaseUrls.notifier });
-    await locker.connect();
-    let locked = true;
-    try {
-      await locker.query('BEGIN');
-      await locker.query(`SELECT id FROM deliveries WHERE subject = $1 FOR UPDATE`, [
-        String(first),
-      ]);
-      const from = await settledLogSize();
-      releaseFirst();
-      await eventually(async () => {
-        const [{ waiting }] = await kit.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return waiting === 1;
-      }, 'the first outcome statement waiting for the locked row');
-      // The other attempts finish while it is in flight: the log is quiet once they have.
-      releaseOthers();
-      await settledLogSize();
-      await locker.query('COMMIT');
-      locked = false;
-      for (const transactionId of [first, ...others]) await delivered(transactionId);
-      await settledLogSize();
-      const outcomes = statementsSince(from).filter(isOutcomeWrite);
-      if (outcomes.length !== 2) {
-        throw new Error(
-          `${concurrent} outcomes in ${outcomes.length} statements, 2 wanted:\n` +
-            tally(statementsSince(from)),
-        );
-      }
-      expect(outcomes).toHaveLength(2);
-    } finally {
-      if (locked) await locker.query('ROLLBACK').catch(() => undefined);
-      await locker.end();
-    }
-    for (const transactionId of [first, ...others]) {
-      expect(await deliveryOf(transactionId)).toEqual({ status: 'succeeded', attempts: 1 });
-    }
-    expect(merchant.requests('/coalesced')).toHaveLength(concurrent + 1);
   });
 });

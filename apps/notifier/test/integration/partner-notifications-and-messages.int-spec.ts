@@ -165,7 +165,7 @@ describe('partner notifications (D4) and the message.send task function (D5)', (
   });
 
   /**
-   * ADR 0036: the notifier keeps what it read of a partner, and drops it when a partner snapshot
+   * ADR 0065: the notifier keeps what it read of a partner, and drops it when a partner snapshot
    * changes. A partner's stored secret is swapped for another partner's in the notifier's own
    * copy: a notification signed with the old secret was served from memory; one signed with the
    * new secret read the snapshot again.

@@ -7,7 +7,7 @@ import { ProjectSettingsStore, type ProjectSettings } from './application/projec
 import { CachedProjectSettings } from './infrastructure/cached-project-settings';
 import { ProjectSettingsRepository } from './infrastructure/project-settings.repository';
 
-/** Project settings from the gateway's snapshots (cached, ADR 0036), and the start-up check on live projects. */
+/** Project settings from the gateway's snapshots (cached, ADR 0065), and the start-up check on live projects. */
 @Module({
   imports: [AcquirerModule],
   providers: [

@@ -226,7 +226,7 @@ describe('payments: card charges (D6, D7, D9)', () => {
     });
   });
 
-  it('charges with the settings of the project snapshot applied last (ADR 0036: the cache is dropped)', async () => {
+  it('charges with the settings of the project snapshot applied last (ADR 0065: the cache is dropped)', async () => {
     const own = await h.createProject();
     const pay = async () =>
       valueOf(

@@ -5,7 +5,7 @@ import { eventually, headOf, StatementLog, transactionAround, transactionsIn } f
 import { errorCodeOf, PaymentsHarness, sealedCardData, valueOf } from './payments-harness';
 
 /**
- * ADR 0036: a card charge with card data and a user payments knows runs in few statements in its
+ * ADR 0065: a card charge with card data and a user payments knows runs in few statements in its
  * inbox transaction, every one a round trip. Counted on the client side, from the statements the
  * service logs at debug level.
  */
@@ -71,7 +71,7 @@ describe('payments: the statements of a card charge', () => {
     expect(heads.length).toBeLessThanOrEqual(7);
     expect(heads).toEqual([
       'START TRANSACTION',
-      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0041)
+      'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
       'WITH found AS', // the request's earlier result, the order's live payment, the payer, the id
       'SELECT * FROM', // the returning card, by its fingerprint under either key (ADR 0063)
       'WITH inserted AS', // the transaction with its journal entry and lines
@@ -152,7 +152,7 @@ describe('payments: the statements of a card charge', () => {
     expect(next.id).toBe(first.id + 1);
   });
 
-  it('applies a run of user events in one statement, with no inbox record, again when redelivered (ADR 0047, ADR 0048)', async () => {
+  it('applies each user event in one statement, with no inbox record, again when redelivered (ADR 0065)', async () => {
     const event = (name: string) => {
       const id = `u${randomUUID().slice(0, 8)}`;
       // One key for all: one partition, so one fetch brings the run (a run is per partition).
@@ -178,12 +178,12 @@ describe('payments: the statements of a card charge', () => {
       expect(upserts.filter((upsert) => inTransactions.includes(upsert))).toEqual([]);
       return upserts;
     };
-    // Three events in one producer call (one fetch): the first one twice in the run.
+    // Three events in one producer call (one fetch): the first one twice, each its own upsert.
     const mark = await log.quietMark();
     await h.producer.publish(
       [first, second, first].map((envelope) => ({ topic: UserCreatedV1Message.topic, envelope })),
     );
-    expect(await upsertsSince(mark)).toHaveLength(1);
+    expect(await upsertsSince(mark)).toHaveLength(3);
     // Delivered again later: written again, with the same values.
     const again = await log.quietMark();
     await h.producer.publish([{ topic: UserCreatedV1Message.topic, envelope: first }]);

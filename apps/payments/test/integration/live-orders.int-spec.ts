@@ -120,7 +120,7 @@ describe('payments: one live payment per order id', () => {
     expect(answer.ok ? '' : answer.error.message).toContain(String(first.id));
     expect(await rowsOf(orderId)).toEqual([{ id: String(first.id), status: 'processing' }]);
     expect(await journalLines()).toBe(lines);
-    // Answered without a savepoint or an error (ADR 0036): the inbox transaction committed.
+    // Answered without a savepoint or an error (ADR 0065): the inbox transaction committed.
     expect(await storedRefusalsNaming(first.id)).toBe(1);
   });
 
@@ -155,7 +155,7 @@ describe('payments: one live payment per order id', () => {
   });
 
   /**
-   * ADR 0036: the unique (project, idempotency key) decides between concurrent deliveries of one
+   * ADR 0065: the unique (project, idempotency key) decides between concurrent deliveries of one
    * request. The test's own transaction gives an earlier payment this request's key without
    * committing, as a concurrent delivery that got there first would; the service's delivery finds
    * nothing, charges, then waits on that row at its insert and answers the first's result.

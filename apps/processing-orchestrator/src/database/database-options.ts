@@ -18,7 +18,7 @@ export const migrations = [
   UniqueProcessingRequestIds1763800005000,
   ProcessingTimerNotify1763900039000,
   TaskTransactions1764000000500,
-  // A submission's sandbox flag is cached, dropped by the snapshots' NOTIFY (ADR 0036).
+  // A submission's sandbox flag is cached, dropped by the snapshots' NOTIFY (ADR 0065).
   ProjectSnapshotsNotify1764100000100,
 ];
 

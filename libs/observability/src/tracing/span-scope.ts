@@ -42,6 +42,15 @@ function parentContext(parent: TraceHeaders | undefined): Context {
 }
 
 /**
+ * Whether the current unit of work belongs to a trace: a span is active, or trace headers travel
+ * without one. Spans that only describe work (a statement) are opened only then, so that work done
+ * outside any request or message (a poller's round, a batch's own statements) starts no trace.
+ */
+export function inTraceContext(): boolean {
+  return trace.getSpan(context.active()) !== undefined || currentTraceHeaders() !== undefined;
+}
+
+/**
  * One span and the trace context below it. With tracing on it is a recorded OpenTelemetry span
  * whose context is active inside `run`; with tracing off it records nothing and `run` only carries
  * the trace headers (the parent's, or new ones at the edge) so they reach the next service.

@@ -59,6 +59,14 @@ export async function stopTracing(): Promise<void> {
   propagation.disable();
 }
 
+/**
+ * Whether spans are recorded: spans that only describe work (a statement, a producer request) are
+ * not opened at all when they are not, as they carry no context anywhere.
+ */
+export function tracingOn(): boolean {
+  return tracer !== undefined;
+}
+
 /** The tracer while tracing is on, else undefined (callers then only carry trace headers). */
 export function activeTracer(): Tracer | undefined {
   return tracer;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Partitioners, type Consumer, type EachBatchPayload } from 'kafkajs';
 import { Pool } from 'pg';
 import { createTopics } from '@opp/local-stack';
-import { PreparingClient } from '@opp/persistence';
 
 /** The bench's tree (processing-scenario.ts): task 0 has tasks 1 and 2 after it, they 3-4 and 5-6. */
 export const TREE_TASKS = 7;
@@ -88,7 +87,7 @@ export async function startBareTree(brokers: string, databaseUrl: string) {
     brokers,
     ROLES.map((role) => ({ name: topic(role), partitions: 3 })),
   );
-  const pool = new Pool({ connectionString: databaseUrl, max: 8, Client: PreparingClient });
+  const pool = new Pool({ connectionString: databaseUrl, max: 8 });
   await pool.query(SCHEMA);
   const kafka = new Kafka({
     clientId: 'bench-bare-tree',

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { PreparingClient } from '@opp/persistence';
 
 /**
  * Baseline: the rows one completed card charge writes in the payments database, written directly
  * with pg in one transaction (inbox record, vault card, transaction, journal entry with its three
- * lines, outbox message), on a database migrated with the payments schema. Through the services'
- * own client, so the baseline too parses and plans each statement once (ADR 0046).
+ * lines, outbox message), on a database migrated with the payments schema, with pg's own client (it does not prepare its
+ * statements as the services' does, ADR 0065).
  */
 export function pgChargeWrites(databaseUrl: string, concurrency: number) {
   const pool = new Pool({
     connectionString: databaseUrl,
     max: concurrency,
-    Client: PreparingClient,
   });
   return {
     async charge(i: number): Promise<void> {

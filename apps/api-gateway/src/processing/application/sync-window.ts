@@ -5,7 +5,7 @@ export const MAX_SYNC_WAIT_MS = 2_000;
 const WAIT_TIMES: Readonly<Record<string, number>> = { PT0S: 0, PT1S: 1_000, PT2S: 2_000 };
 /**
  * Pauses before each read of the status. A level of a fast tree takes tens of milliseconds and a
- * status read is one statement in the orchestrator (ADR 0040): the first reads come soon, later ones
+ * status read is one statement in the orchestrator (ADR 0065): the first reads come soon, later ones
  * back off, which keeps about twenty reads in a 2 s window as before.
  */
 const POLL_DELAYS_MS = [10, 20, 30, 40, 60, 100];

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { WriteCoalescer } from '@opp/persistence';
 import {
   SignedRequestStore,
   type ClaimKey,
@@ -13,11 +12,6 @@ export type { ClaimKey, SignedRequestRow, StoredAnswer };
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
 
-interface Answered {
-  key: ClaimKey;
-  claimToken: string;
-  answer: StoredAnswer;
-}
 
 interface Claim {
   key: ClaimKey;
@@ -89,45 +83,23 @@ const STORE_ANSWERS = `UPDATE signed_requests AS s
  */
 @Injectable()
 export class SignedRequestRepository extends SignedRequestStore {
-  /**
-   * Answers stored while another store is in flight go together in the next statement (ADR 0045):
-   * under load the replies of a payments run arrive together, and each would be a round trip.
-   */
-  private readonly answers = new WriteCoalescer<Answered, void>(async (answered) => {
-    await this.dataSource.query(STORE_ANSWERS, [
-      answered.map((a) => a.key.projectId),
-      answered.map((a) => a.key.signature),
-      answered.map((a) => a.claimToken),
-      answered.map((a) => a.answer.status),
-      answered.map((a) => a.answer.body),
-    ]);
-    return answered.map(() => undefined);
-  });
-
   constructor(private readonly dataSource: DataSource) {
     super();
   }
-
-  /**
-   * Claims made while another claim is in flight go together in the next statement (ADR 0045), as
-   * the answers do: under load every request's claim would be a round trip of its own.
-   */
-  private readonly claims = new WriteCoalescer<Claim, boolean>((claims) =>
-    claimAll(this.dataSource, claims),
-  );
 
   /**
    * Inserts the claim, or takes over a row that is past the replay window, or an unanswered claim
    * of the same parameters whose owner has held it longer than `leaseSeconds` (a crashed gateway).
    * True when `claimToken` now owns the row.
    */
-  claim(
+  async claim(
     key: ClaimKey,
     paramsHash: string,
     claimToken: string,
     leaseSeconds: number,
   ): Promise<boolean> {
-    return this.claims.write({ key, paramsHash, claimToken, leaseSeconds });
+    const [won] = await claimAll(this.dataSource, [{ key, paramsHash, claimToken, leaseSeconds }]);
+    return won;
   }
 
   async find(key: ClaimKey): Promise<SignedRequestRow | null> {
@@ -152,8 +124,14 @@ export class SignedRequestRepository extends SignedRequestStore {
   }
 
   /** Keeps the answer on the row the claim still owns; durable once the promise resolves. */
-  storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
-    return this.answers.write({ key, claimToken, answer });
+  async storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
+    await this.dataSource.query(STORE_ANSWERS, [
+      [key.projectId],
+      [key.signature],
+      [claimToken],
+      [answer.status],
+      [answer.body],
+    ]);
   }
 
   /**

@@ -22,7 +22,7 @@ export interface StatusChange {
  * Transaction status changes the merchant is called back about become deliveries: the spec's
  * parameters, signed once with the project's private key (ADR 0003) and stored, so every attempt
  * sends the same parameters and the same signature (ADR 0010). The deliveries of a run of changes
- * are stored in one statement, each keyed by its event so a redelivered event adds none (ADR 0048).
+ * are stored in one statement, each keyed by its event so a redelivered event adds none (ADR 0065).
  */
 @Injectable()
 export class CreateMerchantCallbackUseCase {

@@ -6,7 +6,7 @@ import type { ProjectSnapshotRepository } from './project-snapshot.repository';
 /**
  * What a merchant callback needs of its project, kept in memory per project so a status event does
  * not read the snapshot; dropped at every commit that changes a snapshot, on every replica, as
- * payments keeps its project settings (ADR 0036). A project not known yet is read again each time.
+ * payments keeps its project settings (ADR 0065). A project not known yet is read again each time.
  */
 export class CachedCallbackProjects extends CallbackProjects {
   constructor(

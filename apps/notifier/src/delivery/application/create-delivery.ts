@@ -61,7 +61,7 @@ export class CreateDelivery {
   }
 
   /**
-   * Several deliveries, each with its own origin, in one statement (ADR 0048); a dedupe key
+   * Several deliveries, each with its own origin, in one statement (ADR 0065); a dedupe key
    * already taken creates nothing.
    */
   async executeAll(work: UnitOfWork, entries: readonly OriginatedDelivery[]): Promise<void> {

@@ -30,7 +30,7 @@ import { DestinationBreakers } from './destination-breakers';
  * plans a round at its due time; each round reads when the next pending delivery falls due (a
  * retry, a hold, a lease) and sleeps until then, the poll interval being only a safety net
  * (ADR 0039). A finished attempt is recorded in one statement outside a transaction unless
- * something else must commit with it (ADR 0033); attempts finishing together share it (ADR 0045).
+ * something else must commit with it (ADR 0033); attempts finishing together share it (ADR 0065).
  * A delivery created claimed (ADR 0033) takes an attempt slot before its commit and is started
  * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
  * wait, uncounted, until the breaker lets a probe through.

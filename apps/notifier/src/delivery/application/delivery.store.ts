@@ -45,7 +45,7 @@ export abstract class DeliveryStore {
   ): Promise<{ delivery: Delivery; created: boolean }>;
 
   /**
-   * Stores the deliveries whose dedupe key is not taken, in one statement (ADR 0048), as
+   * Stores the deliveries whose dedupe key is not taken, in one statement (ADR 0065), as
    * `addIfAbsent` stores one; answers the stored ones by dedupe key (a key taken before, or twice in
    * the list, is stored once or not at all).
    */
@@ -68,7 +68,7 @@ export abstract class DeliveryStore {
    * Stores an attempt's outcome. Only the holder of the latest claim may: when the lease ran out
    * and the delivery was claimed again (or replayed) meanwhile, this answers null. Without a unit
    * of work it is one statement that commits by itself (ADR 0033), shared with the outcomes of
-   * other attempts that finished while the previous one was written (ADR 0045).
+   * other attempts that finished while the previous one was written (ADR 0065).
    */
   abstract completeAttempt(
     work: UnitOfWork | null,

@@ -46,7 +46,7 @@ export interface DeliveryOrigin {
   tracestate: string | null;
 }
 
-/** A delivery to create with the origin of what caused it (ADR 0048: several in one statement). */
+/** A delivery to create with the origin of what caused it (ADR 0065: several in one statement). */
 export interface OriginatedDelivery {
   delivery: NewDelivery;
   origin: DeliveryOrigin;

@@ -5,8 +5,8 @@ import { destinationOf, methodOf, targetOf } from '../domain/delivery';
 import type { DeliveryRow } from './delivery.mapper';
 
 /**
- * New deliveries in one statement, whatever their number (ADR 0048): one array per column, so the
- * text is the same for one row or fifty and is prepared once (ADR 0046). A row whose dedupe key is
+ * New deliveries in one statement, whatever their number (ADR 0065): one array per column, so the
+ * text is the same for one row or fifty and is prepared once (ADR 0065). A row whose dedupe key is
  * taken (an event delivered again, in this call or before) is skipped. A claimed delivery is
  * inserted with its first attempt counted and its in-flight attempt row beside it (ADR 0033), so
  * sending it needs no claim of its own; an unclaimed one due now wakes the schedulers (one held

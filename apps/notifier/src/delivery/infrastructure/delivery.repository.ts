@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveryKind } from '@opp/contracts';
-import { entityManagerOf, WriteCoalescer, type UnitOfWork } from '@opp/persistence';
+import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import {
   DELIVERIES_DUE_CHANNEL,
   DeliveryStore,
@@ -21,16 +21,8 @@ import { insertDeliveries } from './delivery-inserts';
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
 export class DeliveryRepository extends DeliveryStore {
-  /** Outcomes written outside a unit of work: one statement in flight at a time (ADR 0045). */
-  private readonly outcomes: WriteCoalescer<Outcome, Delivery | null>;
-
   constructor(private readonly dataSource: DataSource) {
     super();
-    this.outcomes = new WriteCoalescer((outcomes) =>
-      outcomes.length === 1
-        ? writeOutcome(this.dataSource.manager, outcomes[0]).then((stored) => [stored])
-        : writeOutcomes(this.dataSource.manager, outcomes),
-    );
   }
 
   /** One statement in the creating transaction (see insertDeliveries). */
@@ -107,8 +99,7 @@ export class DeliveryRepository extends DeliveryStore {
   /**
    * One statement: the attempt row and the delivery, guarded by the claim's attempt number and the
    * pending status; timestamps are the database's. Without a unit of work it runs on its own and
-   * is atomic as one statement is (both rows or neither), shared with the other outcomes finished
-   * while the previous one was in flight (ADR 0045); in a unit of work it is that transaction's.
+   * is atomic as one statement is (both rows or neither); in a unit of work it is that transaction's.
    */
   completeAttempt(
     work: UnitOfWork | null,
@@ -116,7 +107,7 @@ export class DeliveryRepository extends DeliveryStore {
     update: DeliveryUpdate,
   ): Promise<Delivery | null> {
     const outcome = outcomeOf(delivery, update);
-    return work ? writeOutcome(entityManagerOf(work), outcome) : this.outcomes.write(outcome);
+    return writeOutcome(work ? entityManagerOf(work) : this.dataSource.manager, outcome);
   }
 
   /**
@@ -304,56 +295,4 @@ async function writeOutcome(tx: EntityManager, outcome: Outcome): Promise<Delive
     ],
   );
   return updated ? DeliveryMapper.toDomain(updated) : null;
-}
-
-/**
- * Several outcomes in one statement, each row with the guards of `writeOutcome` (attempt number,
- * pending status, in-flight attempt): one result per outcome, in their order, null where its
- * guard did not match. Rows are taken in id order, so two such statements never wait for each
- * other crosswise (ADR 0045).
- */
-async function writeOutcomes(
-  tx: EntityManager,
-  outcomes: readonly Outcome[],
-): Promise<(Delivery | null)[]> {
-  const sorted = [...outcomes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const rows = await updateReturning(
-    tx,
-    `WITH done AS (
-       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[],
-         $6::float8[], $7::text[])
-         AS o (id, attempts, status, error, http_status, retry_ms, attempt_outcome)
-     ), attempt AS (
-       UPDATE delivery_attempts a SET outcome = o.attempt_outcome, http_status = o.http_status,
-         error = o.error, finished_at = now()
-       FROM done o
-       WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
-     )
-     UPDATE deliveries d SET
-       status = o.status,
-       last_error = o.error,
-       last_http_status = o.http_status,
-       next_attempt_at = CASE WHEN o.status = 'pending'
-         THEN now() + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
-       succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
-       dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
-       updated_at = now()
-     FROM done o
-     WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
-     RETURNING d.*`,
-    [
-      sorted.map((o) => o.id),
-      sorted.map((o) => o.attempts),
-      sorted.map((o) => o.status),
-      sorted.map((o) => o.error),
-      sorted.map((o) => o.httpStatus),
-      sorted.map((o) => o.retryInMs),
-      sorted.map((o) => o.attemptOutcome),
-    ],
-  );
-  const stored = new Map(rows.map((row) => [`${row.id}/${row.attempts}`, row]));
-  return outcomes.map((o) => {
-    const row = stored.get(`${o.id}/${o.attempts}`);
-    return row ? DeliveryMapper.toDomain(row) : null;
-  });
 }

@@ -20,7 +20,7 @@ export interface FinishedRequest {
 /**
  * Finished processing requests: one delivery per notification target, signed (ADR 0004). The
  * deliveries of a run of requests are stored in one statement, each keyed by its request and
- * target so a redelivered event adds none (ADR 0048).
+ * target so a redelivered event adds none (ADR 0065).
  */
 @Injectable()
 export class NotifyPartnerUseCase {

@@ -6,7 +6,7 @@ import type { PartnerSnapshotRepository } from './partner-snapshot.repository';
 /**
  * What a partner notification needs of its partner, kept in memory per partner so a finished
  * request does not read the snapshot; dropped at every commit that changes a partner snapshot, on
- * every replica, as merchant callbacks keep their projects (ADR 0036). A partner not known yet is
+ * every replica, as merchant callbacks keep their projects (ADR 0065). A partner not known yet is
  * read again each time. The secret stays encrypted in the copy, decrypted only to sign.
  */
 export class CachedNotifiedPartners extends NotifiedPartners {

@@ -33,7 +33,7 @@ export interface ChargeCard {
   vaultCard(): Promise<VaultCard>;
   /**
    * Uses a temporary token up, its security code with it; called once the charge is written, so a
-   * charge that loses its order or request to another leaves the token usable (ADR 0036).
+   * charge that loses its order or request to another leaves the token usable (ADR 0065).
    */
   claim(): Promise<void>;
 }

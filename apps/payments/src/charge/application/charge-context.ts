@@ -23,7 +23,7 @@ export interface ChargeContext extends RequestLookup {
 }
 
 /**
- * Port, ADR 0036: everything a card charge reads before it decides, in one round trip: the
+ * Port, ADR 0065: everything a card charge reads before it decides, in one round trip: the
  * request's earlier result, the order's live payment (ADR 0014), the payer (ADR 0035) and the id.
  */
 export abstract class ChargeContextReader {

@@ -21,7 +21,7 @@ import { TransactionStore } from './transaction.store';
 
 /**
  * Saves what a transition of a transaction decided (ADR 0031): the row change (or a new charge's
- * one insert, ADR 0036), its ledger postings, its rolling reserve hold and its events (outbox), all
+ * one insert, ADR 0065), its ledger postings, its rolling reserve hold and its events (outbox), all
  * in the caller's unit of work, so none exists without the others.
  */
 @Injectable()
@@ -53,7 +53,7 @@ export class ChargeOutcomes {
   }
 
   /**
-   * ADR 0036: a new charge written once, in the status its first move decided, with that move's
+   * ADR 0065: a new charge written once, in the status its first move decided, with that move's
    * postings in the same statement, then its hold and events. Undefined, with nothing written, when
    * its request or its order already has a transaction.
    */

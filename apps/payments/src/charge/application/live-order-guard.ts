@@ -12,7 +12,7 @@ export interface OrderSavepoint {
  * Port, ADR 0014: an order id names at most one live payment of a project. A taken order id is
  * refused (40501) with nothing written: a wallet transaction's plain insert fails on the unique
  * index, and the guard rolls it back to a savepoint so the inbox transaction still commits. A card
- * charge needs no savepoint: its insert yields to the index without an error (ADR 0036) and it
+ * charge needs no savepoint: its insert yields to the index without an error (ADR 0065) and it
  * answers with `orderTaken` alone.
  */
 export abstract class LiveOrderGuard {

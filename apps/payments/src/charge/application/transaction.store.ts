@@ -28,7 +28,7 @@ export interface RequestLookup {
 /** Port: the transactions of this service (charges, wallet payments and their later movements). */
 export abstract class TransactionStore {
   /**
-   * ADR 0036: a charge's one insert, in its decided status, with its first move's postings (one
+   * ADR 0065: a charge's one insert, in its decided status, with its first move's postings (one
    * statement). Undefined, with nothing written, when the request (project, idempotency key) or
    * the order's live payment (ADR 0014) already has a row: a concurrent one waits for that row's
    * transaction to end first.

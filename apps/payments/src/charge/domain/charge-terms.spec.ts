@@ -15,7 +15,7 @@ const codeOf = (run: () => unknown) => {
   return undefined;
 };
 
-describe('chargeTermsOf (ADR 0036)', () => {
+describe('chargeTermsOf (ADR 0065)', () => {
   it('prices a payment with its fee', () => {
     expect(terms({})).toEqual({ type: 'payment', amount: eur(1000n), feeMinor: 55n });
   });

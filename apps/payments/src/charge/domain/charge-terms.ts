@@ -27,7 +27,7 @@ export interface ChargeTerms {
 }
 
 /**
- * The rules a card charge must pass before anything is written (ADR 0036; they sat in the use
+ * The rules a card charge must pass before anything is written (ADR 0065; they sat in the use
  * case before): remembering a card only where the project allows it (40312), an amount above
  * zero (40017); a verification holds VERIFICATION_AMOUNT and costs no fee.
  */

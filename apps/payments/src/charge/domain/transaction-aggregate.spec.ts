@@ -45,7 +45,7 @@ const amounts = { projectId: 7, transactionId: 10, currency: 'EUR', grossMinor: 
 const acs = { md: 'md', paReq: 'pa-req', termUrl: 'https://shop.example/3ds' };
 
 describe('TransactionAggregate', () => {
-  describe('draft and opening (ADR 0036)', () => {
+  describe('draft and opening (ADR 0065)', () => {
     const { id: _id, status: _s, originalStatus: _o, reversedMinor: _r, ...rest } = charge();
     const fresh = { ...rest, acs: null, settleAt: null } as NewTransaction;
 

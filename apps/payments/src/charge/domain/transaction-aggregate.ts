@@ -98,7 +98,7 @@ export class TransactionAggregate {
   constructor(readonly state: Transaction) {}
 
   /**
-   * ADR 0036: a new card charge, `opened` in memory only. Its first move (`requireChallenge` or
+   * ADR 0065: a new card charge, `opened` in memory only. Its first move (`requireChallenge` or
    * `authorize`) is given to `opening`, which returns the row to insert in the decided status:
    * the row is written once, never inserted and then updated.
    */

@@ -102,7 +102,7 @@ export type NewTransaction = Omit<
 > & { checkout?: WalletCheckout | null };
 
 /**
- * A card charge as it is written, once (ADR 0036): in the status its first move decided, with the
+ * A card charge as it is written, once (ADR 0065): in the status its first move decided, with the
  * id taken for it beforehand so its postings, events and 3-D Secure data can name it.
  */
 export type DecidedTransaction = NewTransaction & { id: number; status: TransactionStatus };

@@ -16,7 +16,7 @@ import { REQUEST_LOOKUP, requestLookupOf, type RequestLookupRow } from './transa
 type ContextRow = RequestLookupRow & Partial<PayerRow> & { next_id: string | null };
 
 /**
- * ADR 0036: the request look-up, the payer and the new id in one statement. One row per
+ * ADR 0065: the request look-up, the payer and the new id in one statement. One row per
  * transaction found (outer-joined to a single row, so a charge that finds none still gets one),
  * each carrying the payer. The id is drawn only when nothing was found: a replay or a taken
  * order, answered without an insert, leaves the sequence alone.

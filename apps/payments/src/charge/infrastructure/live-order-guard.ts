@@ -18,7 +18,7 @@ const isLiveOrderConflict = (error: unknown): boolean => {
  * decides (a concurrent wallet transaction of the same order waits on the first's uncommitted row,
  * then fails once that one commits live); this turns its verdict into 405 40501 with nothing
  * written, by rolling back to a savepoint taken before the insert, so the error does not abort the
- * inbox transaction. Card charges insert with ON CONFLICT DO NOTHING instead (ADR 0036).
+ * inbox transaction. Card charges insert with ON CONFLICT DO NOTHING instead (ADR 0065).
  */
 @Injectable()
 export class SavepointLiveOrderGuard extends LiveOrderGuard {

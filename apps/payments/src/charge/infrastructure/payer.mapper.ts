@@ -1,6 +1,6 @@
 import type { ChargeUserRefV1, UserSnapshotV1 } from '@opp/contracts';
 
-/** The payer's columns, prefixed so they can share a row with a charge's other reads (ADR 0036). */
+/** The payer's columns, prefixed so they can share a row with a charge's other reads (ADR 0065). */
 export interface PayerRow {
   payer_id: string | null;
   payer_identifier: string | null;

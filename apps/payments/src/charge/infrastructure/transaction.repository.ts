@@ -95,7 +95,7 @@ function valuesOf(t: NewTransaction): unknown[] {
 @Injectable()
 export class TransactionRepository extends TransactionStore {
   /**
-   * ADR 0036: ON CONFLICT DO NOTHING without a target yields to both unique rules of a charge, the
+   * ADR 0065: ON CONFLICT DO NOTHING without a target yields to both unique rules of a charge, the
    * request's (`transactions_once_per_request`) and the order's live payment (ADR 0014); an insert
    * that meets an uncommitted row of either waits for it, and inserts only if that one rolls back.
    * The move's journal entries and lines are CTEs of the same statement gated on the insert (one

@@ -14,7 +14,7 @@ export function statementValues(first: readonly unknown[] = []): { values: unkno
 }
 
 /**
- * The parts of one statement that append entries with their lines (ADR 0036): each entry is a
+ * The parts of one statement that append entries with their lines (ADR 0065): each entry is a
  * data-modifying CTE returning its id, and one INSERT takes every line from its entry's CTE.
  * `gate` names a CTE of the same statement written before them (a charge's transaction insert):
  * each entry is inserted once per row it returned, so when it wrote nothing, neither do they.

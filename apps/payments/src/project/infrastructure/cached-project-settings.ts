@@ -4,7 +4,7 @@ import { ProjectSettingsStore, type ProjectSettings } from '../application/proje
 import type { ProjectSettingsRepository } from './project-settings.repository';
 
 /**
- * ADR 0036: project settings kept in memory per project, so a charge does not read them; dropped
+ * ADR 0065: project settings kept in memory per project, so a charge does not read them; dropped
  * at every commit that changes a snapshot, on every instance (`ProjectSnapshotCache`).
  */
 export class CachedProjectSettings extends ProjectSettingsStore {

@@ -3,7 +3,7 @@ import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { UserDirectory } from '../application/user-directory';
 import type { KnownUser } from '../domain/known-user';
 
-/** One array per column: the same text for any number of users, prepared once (ADR 0046). */
+/** One array per column: the same text for any number of users, prepared once (ADR 0065). */
 const RECORD_USERS = `INSERT INTO users_read_model (id, project_id, identifier, display_name, email,
     phone, locale, ip, created_at)
   SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],

@@ -2,14 +2,13 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { UserCreatedV1Message, type UserCreatedV1 } from '@opp/contracts';
-import { OnMessages, type GatheredMessage } from '@opp/messaging';
+import { OnMessage } from '@opp/messaging';
 import { autocommitWork } from '@opp/persistence';
 import { RecordUserUseCase } from '../application/record-user.use-case';
 
 /**
  * Applies user events to the local read model. A user event replaces what is known of its user, so
- * applying one twice changes nothing: no inbox record (ADR 0047), and a run of events in one
- * statement of its own (ADR 0048).
+ * applying one twice changes nothing: no inbox record, one upsert that commits by itself (ADR 0065).
  */
 @Controller()
 export class UserEventsKafkaHandler {
@@ -18,11 +17,8 @@ export class UserEventsKafkaHandler {
     private readonly dataSource: DataSource,
   ) {}
 
-  @OnMessages(UserCreatedV1Message)
-  async userCreated(@Payload() messages: GatheredMessage<UserCreatedV1>[]): Promise<void> {
-    await this.recordUser.execute(
-      autocommitWork(this.dataSource),
-      messages.map(({ payload }) => payload),
-    );
+  @OnMessage(UserCreatedV1Message, { inbox: false })
+  async userCreated(@Payload() user: UserCreatedV1): Promise<void> {
+    await this.recordUser.execute(autocommitWork(this.dataSource), [user]);
   }
 }

@@ -7,7 +7,7 @@ import type { RequestIdClaim } from '../domain/request-id-reuse';
  * row is locked (`lock`), so results, timers and resumptions of one request never interleave, on
  * any replica. Within one unit of work a request is one aggregate: locked and loaded the first
  * time, handed back as it is after that, and its saved changes stored together before the unit of
- * work commits (ADR 0043).
+ * work commits (ADR 0065).
  */
 export abstract class ProcessingRequestStore {
   /**

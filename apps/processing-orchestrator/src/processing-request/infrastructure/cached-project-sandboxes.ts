@@ -6,7 +6,7 @@ import type { ProjectSandboxReader } from './project-sandbox.reader';
 /**
  * The projects' sandbox flags, kept in memory per project so a submission does not read the
  * snapshot; dropped at every commit that changes a snapshot, on every replica, as payments keeps
- * its project settings (ADR 0036). A project not known yet is read again each time.
+ * its project settings (ADR 0065). A project not known yet is read again each time.
  */
 export class CachedProjectSandboxes extends ProjectSandboxes {
   constructor(

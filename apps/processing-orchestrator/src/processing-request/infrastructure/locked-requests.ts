@@ -1,10 +1,9 @@
-import type { EntityManager } from 'typeorm';
-import { holdWriteUntilCommit, type CommonTableWrite } from '@opp/outbox';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { HeldUntilCommit } from '@opp/persistence';
 import type { ProcessingRequest } from '../domain/processing-request';
 
-/** What the changes of saved requests write (null: nothing changed). */
-export type ChangesOf = (requests: ProcessingRequest[]) => CommonTableWrite | null;
+/** Writes the changes of the requests a transaction saved, in it (nothing when none changed). */
+export type WriteChanges = (db: EntityManager, requests: ProcessingRequest[]) => Promise<void>;
 
 interface Locked {
   request: ProcessingRequest;
@@ -22,30 +21,22 @@ class LockedInTransaction {
 }
 
 /**
- * The requests a transaction locked, by GlobalId (ADR 0043). A run of task results applies in one
+ * The requests a transaction locked, by GlobalId (ADR 0065). A run of task results applies in one
  * transaction (ADR 0038) and often brings several results of one request: the first locks and
  * loads it, the others get the same aggregate (the row stays locked to the commit, so nobody else
- * changed it), and what they all saved is written once, just before the commit, in the statement
- * of the transaction's outbox rows (ADR 0058). A rollback forgets what the transaction locked and
- * changed: the next try loads again. A nested TypeORM transaction (a savepoint) first writes what
- * was saved before it (the outbox's statement is made then) and forgets what was locked, so
- * rolling back to it loses only what came after.
+ * changed it), and what they all saved is written once, in one statement just before the commit.
+ * A rollback forgets what the transaction locked and changed: the next try loads again. A nested
+ * TypeORM transaction (a savepoint) first writes what was saved before it and forgets what was
+ * locked, so rolling back to it loses only what came after.
  */
 export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
-  constructor(private readonly changesOf: ChangesOf) {
+  constructor(private readonly writeChanges: WriteChanges) {
     super();
   }
 
-  /**
-   * A transaction's first lock or save: its write is held with the outbox's from then on, asked at
-   * the commit (or a savepoint) for what the transaction saved; nothing saved, nothing written.
-   */
+  /** A transaction's first lock or save: held until its commit (or a savepoint). */
   private inTransaction(db: EntityManager): LockedInTransaction | undefined {
-    return this.heldBy(db, () => {
-      const held = new LockedInTransaction();
-      holdWriteUntilCommit(db, () => this.changesOf(held.saved()));
-      return held;
-    });
+    return this.heldBy(db, () => new LockedInTransaction());
   }
 
   /** The request this transaction locked before, as it is now; undefined when it did not. */
@@ -74,6 +65,8 @@ export class LockedRequests extends HeldUntilCommit<LockedInTransaction> {
     return true;
   }
 
-  /** The outbox's statement writes what was saved: at a commit or savepoint, the locks are forgotten. */
-  protected async write(): Promise<void> {}
+  /** At a commit or savepoint: what was saved is written, the locks are forgotten. */
+  protected async write(runner: QueryRunner, held: LockedInTransaction): Promise<void> {
+    await this.writeChanges(runner.manager, held.saved());
+  }
 }

@@ -244,7 +244,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     expect(seen?.tasks.find((t) => t.id === root.id)?.status).toBe('SUCCESS');
     expect(seen?.tasks.filter((t) => t.status === 'RUNNING')).toHaveLength(2);
     // The lock's own read predates the wait: the row version it locked is newer than the one its
-    // snapshot saw, so it loaded again under the lock (ADR 0053).
+    // snapshot saw, so it loaded again under the lock (ADR 0065).
     const waiterStatements = transactionsIn(log.since(mark)).map((t) => t.map(headOf));
     expect(waiterStatements).toContainEqual([
       'START TRANSACTION',
@@ -389,7 +389,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
     expect(await storedStatuses(store, request)).toEqual(['SUCCESS', 'RUNNING', 'RUNNING']);
   });
 
-  it('saves through the indexes, with no scan of either table, in its generic plan (ADR 0051)', async () => {
+  it('saves through the indexes, with no scan of either table, in its generic plan (ADR 0065)', async () => {
     // Tables of a size where a hundred estimated rows made the planner scan them: 10,000 each.
     await dataSource.query(
       `INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox, request,

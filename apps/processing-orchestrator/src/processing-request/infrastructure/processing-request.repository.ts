@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
-import type { CommonTableWrite } from '@opp/outbox';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
 import { ProcessingRequestStore } from '../application/processing-request.store';
 import type { ProcessingRequest } from '../domain/processing-request';
@@ -30,7 +29,7 @@ const tasksOf = (taskColumns: string) =>
   `(SELECT coalesce(json_agg(t), '[]'::json)
       FROM (SELECT ${taskColumns} FROM processing_tasks WHERE global_id = r.global_id) t) AS tasks`;
 
-/** The request's row with its tasks: a load is one statement (ADR 0040). */
+/** The request's row with its tasks: a load is one statement (ADR 0065). */
 const loadStatement = (taskColumns: string) =>
   `SELECT ${REQUEST_COLUMNS}, ${tasksOf(taskColumns)}
    FROM processing_requests r WHERE global_id = $1`;
@@ -38,7 +37,7 @@ const loadStatement = (taskColumns: string) =>
 type LockedRow = LoadedRow & { locked_version: string; seen_version: string | null };
 
 /**
- * Locks and loads in one statement (ADR 0053). A lock that waited for another transaction hands
+ * Locks and loads in one statement (ADR 0065). A lock that waited for another transaction hands
  * back the row as that one committed it, while the tasks are read in the statement's snapshot,
  * taken before the wait. Every save writes its request's row (SAVE_CHANGES), so the row version
  * locked (`xmin`) differs from the one the snapshot sees exactly when the tasks may be older than
@@ -52,13 +51,12 @@ const lockStatement = (lock: string) =>
    FROM processing_requests r WHERE global_id = $1 ${lock}`;
 
 /**
- * The changed tasks of one or more requests and their rows, as data-modifying CTEs whose
- * parameters are numbered from `first` (`$1` is `first`): a transaction makes them in the statement
- * of its outbox rows at its commit (ADR 0043, ADR 0058), a write outside one in SAVE_CHANGES. Each
- * saved request's row is written, its status changed or not: a new row version is what tells a
- * lock that waited to load again (ADR 0053). The rows come as typed arrays, not as a json
- * document: the planner takes an array parameter for about ten rows and probes the primary keys,
- * where it took a json record set for a hundred and scanned both tables (ADR 0051).
+ * The changed tasks of one or more requests and their rows, in one statement: a transaction's at
+ * its commit (ADR 0065), a save outside one at once. Each saved request's row is written, its
+ * status changed or not: a new row version is what tells a lock that waited to load again
+ * (ADR 0065). The rows come as typed arrays, not as a json document: the planner takes an array
+ * parameter for about ten rows and probes the primary keys, where it took a json record set for a
+ * hundred and scanned both tables (ADR 0065).
  */
 const savedChanges = (first: number) => {
   const $ = (n: number) => `$${first + n - 1}`;
@@ -87,17 +85,16 @@ const savedChanges = (first: number) => {
   )`;
 };
 
-/** The saved changes on their own: a save outside a transaction. */
 export const SAVE_CHANGES = `WITH ${savedChanges(1)} SELECT 1`;
 
 /**
  * Requests and their tasks in typed SQL (ADR 0031); task payloads are stored encrypted. A request
  * is locked and loaded once per transaction and its changes written once, at the commit, in the
- * statement of the transaction's outbox rows (ADR 0043, ADR 0058).
+ * statement of the transaction's outbox rows (ADR 0065).
  */
 @Injectable()
 export class ProcessingRequestRepository extends ProcessingRequestStore {
-  private readonly locked = new LockedRequests((requests) => this.changesOf(requests));
+  private readonly locked = new LockedRequests((db, requests) => this.writeChanges(db, requests));
 
   constructor(
     private readonly dataSource: DataSource,
@@ -156,7 +153,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     });
     // One statement: the tasks are inserted only with a new request row; their foreign keys are
     // checked at the end of the statement, after the CTEs. The request id is in the row from the
-    // start (ADR 0043). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
+    // start (ADR 0065). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
     // is taken stores nothing; a key that another transaction has inserted and not yet committed
     // makes this statement wait for that transaction's end (ADR 0056).
     const stored: { stored: number }[] = await entityManagerOf(work).query(
@@ -202,7 +199,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
 
   /**
    * Locks and loads in one statement; when the lock waited for a holder that changed the request,
-   * loads again, under the lock (ADR 0053). A request this transaction locked before is handed back
+   * loads again, under the lock (ADR 0065). A request this transaction locked before is handed back
    * as it is: the lock is still held.
    */
   async lock(
@@ -229,8 +226,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     if (request.changedTasks.length === 0 && !request.statusChanged) return;
     const db = entityManagerOf(work);
     if (this.locked.saved(db, request)) return;
-    const changes = this.changesOf([request]);
-    if (changes) await db.query(SAVE_CHANGES, [...changes.params]);
+    await this.writeChanges(db, [request]);
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
@@ -255,33 +251,30 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
   }
 
   /** The changed tasks and the rows of the requests, a column per array; null: nothing changed. */
-  private changesOf(requests: ProcessingRequest[]): CommonTableWrite | null {
+  private async writeChanges(db: EntityManager, requests: ProcessingRequest[]): Promise<void> {
     const tasks = requests.flatMap((request) =>
       request.changedTasks.map((task) => ({ globalId: request.snapshot.globalId, task })),
     );
     const rows = requests.map((request) => request.snapshot);
-    if (tasks.length === 0 && !requests.some((request) => request.statusChanged)) return null;
-    return {
-      ctes: savedChanges,
-      params: [
-        tasks.map((t) => t.globalId),
-        tasks.map((t) => t.task.id),
-        tasks.map((t) => t.task.status),
-        tasks.map((t) => json(t.task.data)),
-        tasks.map((t) => JSON.stringify(t.task.transactions)),
-        tasks.map((t) => json(t.task.interactive)),
-        tasks.map((t) => t.task.reason),
-        tasks.map((t) => t.task.dueAt),
-        tasks.map((t) => t.task.authTaskId),
-        tasks.map((t) => t.task.partnerReturnUrl),
-        tasks.map((t) => t.task.startedAt),
-        tasks.map((t) => t.task.finishedAt),
-        tasks.map((t) => t.task.payload === null),
-        rows.map((r) => r.globalId),
-        rows.map((r) => r.status),
-        rows.map((r) => r.finishedAt),
-      ],
-    };
+    if (tasks.length === 0 && !requests.some((request) => request.statusChanged)) return;
+    await db.query(SAVE_CHANGES, [
+      tasks.map((t) => t.globalId),
+      tasks.map((t) => t.task.id),
+      tasks.map((t) => t.task.status),
+      tasks.map((t) => json(t.task.data)),
+      tasks.map((t) => JSON.stringify(t.task.transactions)),
+      tasks.map((t) => json(t.task.interactive)),
+      tasks.map((t) => t.task.reason),
+      tasks.map((t) => t.task.dueAt),
+      tasks.map((t) => t.task.authTaskId),
+      tasks.map((t) => t.task.partnerReturnUrl),
+      tasks.map((t) => t.task.startedAt),
+      tasks.map((t) => t.task.finishedAt),
+      tasks.map((t) => t.task.payload === null),
+      rows.map((r) => r.globalId),
+      rows.map((r) => r.status),
+      rows.map((r) => r.finishedAt),
+    ]);
   }
 
   private encrypt(payload: Record<string, unknown> | null): string | null {

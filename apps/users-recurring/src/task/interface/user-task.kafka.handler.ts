@@ -5,11 +5,7 @@ import { UsersTaskCommandV1Message, type TaskCommandV1 } from '@opp/contracts';
 import { MessageContext, OnMessage } from '@opp/messaging';
 import { RunUserTaskUseCase } from '../application/run-user-task.use-case';
 
-/**
- * Task commands from the orchestrator; a redelivered command is skipped by the inbox. The commands
- * ahead of this one in its transaction go along, so that a run's users resolve in one statement
- * (ADR 0054).
- */
+/** Task commands from the orchestrator; a redelivered command is skipped by the inbox. */
 @Controller()
 export class UserTaskKafkaHandler {
   constructor(private readonly runTask: RunUserTaskUseCase) {}
@@ -20,7 +16,6 @@ export class UserTaskKafkaHandler {
       context.transaction<UnitOfWork>(),
       task,
       context.envelope.correlationId,
-      context.ahead<TaskCommandV1>(),
     );
   }
 }

@@ -10,16 +10,6 @@ export abstract class UserStore {
   abstract addIfAbsent(work: UnitOfWork, user: NewUser): Promise<{ user: User; created: boolean }>;
 
   /**
-   * `addIfAbsent` for several users in one statement (ADR 0054), each answered once. A user a
-   * concurrent transaction inserted after this statement's snapshot was taken is left out of the
-   * answer: `addIfAbsent` finds it.
-   */
-  abstract addManyIfAbsent(
-    work: UnitOfWork,
-    users: readonly NewUser[],
-  ): Promise<{ user: User; created: boolean }[]>;
-
-  /**
    * A user of the project by internal id (an id that cannot exist is not found). Without a unit of
    * work the read runs outside any transaction (a query answered from outside the inbox).
    */

@@ -22,27 +22,6 @@ const ADD_IF_ABSENT = `
   UNION ALL
   SELECT *, false AS created FROM users WHERE project_id = $1 AND identifier = $2`;
 
-/**
- * ADD_IF_ABSENT for many users (ADR 0054), inserted in the order given, each answered by the insert
- * or by the row there is. As with one statement per user, two runs inserting the same new users in
- * opposite orders can deadlock: PostgreSQL fails one, whose messages then apply alone (ADR 0038).
- */
-const ADD_MANY_IF_ABSENT = `
-  WITH input AS (
-    SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-      $7::text[], $8::text[]) WITH ORDINALITY
-      AS i(project_id, identifier, display_name, email, phone, locale, ip, user_agent, ord)
-  ), inserted AS (
-    INSERT INTO users (project_id, identifier, display_name, email, phone, locale, ip, user_agent)
-    SELECT project_id, identifier, display_name, email, phone, locale, ip, user_agent
-    FROM input ORDER BY ord
-    ON CONFLICT (project_id, identifier) DO NOTHING RETURNING *
-  )
-  SELECT *, true AS created FROM inserted
-  UNION ALL
-  SELECT u.*, false AS created FROM users u
-  JOIN input i ON u.project_id = i.project_id AND u.identifier = i.identifier`;
-
 /** Users in typed SQL (ADR 0031). */
 @Injectable()
 export class UserRepository extends UserStore {
@@ -51,7 +30,7 @@ export class UserRepository extends UserStore {
   }
 
   /**
-   * One statement (ADR 0043): the insert, or the row there is. The one case it answers no row: a
+   * One statement (ADR 0065): the insert, or the row there is. The one case it answers no row: a
    * concurrent call inserted the identifier after this statement's snapshot was taken and this
    * insert waited on its unique key; a second statement, with a snapshot of its own, finds it.
    */
@@ -73,28 +52,6 @@ export class UserRepository extends UserStore {
       [user.projectId, user.identifier],
     );
     return { user: UserMapper.toDomain(raced), created: false };
-  }
-
-  async addManyIfAbsent(
-    work: UnitOfWork,
-    users: readonly NewUser[],
-  ): Promise<{ user: User; created: boolean }[]> {
-    if (users.length === 0) return [];
-    const column = <K extends keyof NewUser>(key: K) => users.map((user) => user[key]);
-    const rows: (UserRow & { created: boolean })[] = await entityManagerOf(work).query(
-      ADD_MANY_IF_ABSENT,
-      [
-        column('projectId'),
-        column('identifier'),
-        column('displayName'),
-        column('email'),
-        column('phone'),
-        column('locale'),
-        column('ip'),
-        column('userAgent'),
-      ],
-    );
-    return rows.map((row) => ({ user: UserMapper.toDomain(row), created: row.created }));
   }
 
   async findOfProject(projectId: number, id: string, work?: UnitOfWork): Promise<User | null> {

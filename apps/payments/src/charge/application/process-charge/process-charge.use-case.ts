@@ -32,7 +32,7 @@ export interface RecurringCharge {
  * POST /card/process and the `card.payment` task. One read finds the request's earlier result
  * (answered again), the order's live payment, the payer and the new id; checks come next and write
  * nothing; the acquirer decides; then the card is vaulted and the transaction written once, in its
- * decided status, with its postings, then its event, and only then is a token used up (ADR 0036),
+ * decided status, with its postings, then its event, and only then is a token used up (ADR 0065),
  * all in the caller's (inbox) transaction.
  */
 @Injectable()
@@ -66,7 +66,7 @@ export class ProcessChargeUseCase {
       return await this.charge(work, command, context, task, recurring);
     } catch (error) {
       // A concurrent delivery of this request waited on the first's locks (its card token, say)
-      // and was then refused: the first's result is the answer (ADR 0036).
+      // and was then refused: the first's result is the answer (ADR 0065).
       if (!(error instanceof Refusal)) throw error;
       const { earlier } = await this.lookUp(work, command);
       if (earlier) return earlier;
@@ -114,7 +114,7 @@ export class ProcessChargeUseCase {
           authenticated: false,
         });
 
-    // No savepoint (ADR 0036): what is written before the insert (card data into the vault, a
+    // No savepoint (ADR 0065): what is written before the insert (card data into the vault, a
     // remembered card's permanent token) stays if the insert loses, unused, as tokenization leaves
     // a card; a temporary token is used up only after the insert.
     const card = await source.vaultCard();

@@ -19,7 +19,7 @@ export class ApplyTaskResultUseCase {
 
   async execute(work: UnitOfWork, result: TaskResultV1 | TaskResultV2): Promise<void> {
     // The result names its request: locked by its GlobalId, then asked whether the task is its own
-    // (ADR 0040); no look-up of the request by task id.
+    // (ADR 0065); no look-up of the request by task id.
     const request = await this.store.lock(work, result.globalId);
     if (!request?.hasTask(result.taskId)) {
       this.logger.warn({ msg: 'result for an unknown task', taskId: result.taskId });

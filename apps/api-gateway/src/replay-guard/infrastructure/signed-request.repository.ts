@@ -12,7 +12,6 @@ export type { ClaimKey, SignedRequestRow, StoredAnswer };
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
 
-
 interface Claim {
   key: ClaimKey;
   paramsHash: string;

@@ -5,6 +5,6 @@ import { register } from 'tsconfig-paths';
 
 register({
   baseUrl: path.resolve(__dirname, '../../../..'),
-  paths: { '@opp/*': ['libs/*/src/index.ts'] },
+  paths: { '@opp/*': ['libs/*/src/index.ts', 'tools/*/src/index.ts'] },
   addMatchAll: false,
 });

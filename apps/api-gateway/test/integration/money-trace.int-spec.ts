@@ -155,8 +155,12 @@ describe('money trace, end to end', () => {
     let t = await trace(`transactions/${paymentId}`);
     await eventually(async () => {
       t = await trace(`transactions/${paymentId}`);
-      return t.deliveries.filter((d) => d.status === 'delivered').length >= 2;
-    }, 'both callbacks delivered and traced');
+      return (
+        t.deliveries.filter((d) => d.status === 'delivered').length >= 2 &&
+        t.steps.filter((s) => s.kind === 'message' && s.title.includes('status-changed')).length >=
+          3
+      );
+    }, 'both callbacks delivered, and the messages recorded');
     expect(t.subject).toMatchObject({
       kind: 'transaction',
       id: String(paymentId),
@@ -168,6 +172,7 @@ describe('money trace, end to end', () => {
     });
     expectInOrder(t.steps, [
       { service: 'api-gateway', kind: 'request', title: 'POST /v1/card/process → 200' },
+      { kind: 'message', title: 'payments.process-charge.v1 on payments.requests.v1' },
       { service: 'payments', kind: 'state', title: '→ authenticating' },
       { service: 'api-gateway', kind: 'request', title: 'POST /v1/card/authenticate → 200' },
       { service: 'payments', kind: 'state', title: '→ completed' },
@@ -176,6 +181,17 @@ describe('money trace, end to end', () => {
       { service: 'payments', kind: 'journal', title: 'journal reversal 5.00 EUR' },
       { service: 'notifier', kind: 'delivery', title: 'attempt 1 200' },
     ]);
+    const statusChanged = t.steps.find(
+      (s) => s.kind === 'message' && s.detail['type'] === 'payments.transaction-status-changed.v1',
+    );
+    expect(statusChanged?.detail).toMatchObject({
+      topic: 'payments.transaction-events.v1',
+      key: String(paymentId),
+      partition: expect.any(Number),
+      offset: expect.stringMatching(/^\d+$/),
+      correlationId: expect.any(String),
+    });
+    expect(t.steps.length).toBeGreaterThanOrEqual(12);
     expect(t.ledger.map((e) => e.kind)).toEqual(['payment', 'reversal']);
     expect(balanceAfter(t, 'payment')).toBe('20.00');
     expect(balanceAfter(t, 'reversal')).toBe('15.00');

@@ -80,8 +80,18 @@ export class AssembleTraceUseCase {
           transactionIds,
           ...(root.kind === 'order' ? { orderId: root.orderId } : {}),
         })
-        .then((steps) => ({ steps, reason: null as string | null }))
-        .catch((error: unknown) => ({ steps: [] as TraceStep[], reason: String(error) })),
+        .then(async (steps) => {
+          const correlationIds = steps.flatMap((step) => {
+            const id = step.detail['correlationId'];
+            return typeof id === 'string' ? [id] : [];
+          });
+          const messages = await this.requests.messages({
+            keys: [...transactionIds.map(String), ...globalIds],
+            correlationIds: unique(correlationIds),
+          });
+          return { steps: [...steps, ...messages], reason: null as string | null };
+        })
+        .catch((error: unknown) => ({ steps: [] as TraceStep[], reason: reasonOf(error) })),
     ]);
     const answered = [first, ...rest];
     // Deliveries are filed under ids the other parts name (a tree's transactions, task ids).

@@ -48,7 +48,9 @@ export class AssembleTraceUseCase {
     const first = await this.ask(owner, firstQuery(root));
     if (first.part && !first.part.subject) return null;
     const subject = first.part?.subject ?? fallbackSubject(root);
-    const projectId = root.kind === 'processing' ? subject.projectId : root.projectId;
+    // Every other part is bounded to the subject's project, once its owner named it.
+    const projectId =
+      first.part?.subject?.projectId ?? (root.kind === 'processing' ? undefined : root.projectId);
     const links = first.part?.links ?? EMPTY_PART.links;
     const transactionIds = unique([
       ...(root.kind === 'transaction' ? [root.id] : []),

@@ -5,6 +5,7 @@ import { CardShop } from './card-scenario';
 import type { ProcessUsage } from './process-usage';
 import { totalCpuMs } from './process-usage';
 import { runProcessingScenarios } from './processing-scenario';
+import { runTraceScenario } from './trace-scenario';
 
 /** Shorter than the full bench's (main.ts): quick stays quick, and compares warm code. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
@@ -60,6 +61,17 @@ async function main(): Promise<void> {
     log(
       `tree notified: unloaded p50 ${trees.notifiedUnloaded.p50Ms.toFixed(1)} ms; ` +
         `c8 ${trees.notifiedLoaded.perSecond.toFixed(1)} trees/s, failed ${trees.notifiedLoaded.failed}`,
+    );
+
+    const trace = await runTraceScenario(gateway, receiver.url, {
+      concurrency: 4,
+      seconds: 5,
+      warmupSeconds: 1,
+    });
+    log(
+      `money trace (${trace.steps} steps): p50 ${trace.load.p50Ms.toFixed(1)} ms, ` +
+        `p99 ${trace.load.p99Ms.toFixed(1)} ms, ${trace.load.perSecond.toFixed(1)}/s at c4, ` +
+        `failed ${trace.load.failed}`,
     );
   } finally {
     await receiver.close();

@@ -10,6 +10,8 @@ import {
 } from '@opp/testing';
 import axios from 'axios';
 import * as qs from 'qs';
+import { writeFileSync } from 'node:fs';
+import { runTraceScenario } from '../../../../tools/bench/src/trace-scenario';
 import {
   newPartner,
   PartnerClient,
@@ -437,6 +439,28 @@ describe('money trace, end to end', () => {
     const theirs = await other.get(`/v1/transactions/${paymentId}/events`, { id: paymentId });
     expect(theirs.status).toBe(404);
     expect(theirs.data.error.code).toBe(40403);
+  });
+
+  it('runs the bench trace scenario once: a trace of 20 steps or more, read under load', async () => {
+    const result = await runTraceScenario(stack.gatewayUrl!, endpoint.url('/callbacks'), {
+      concurrency: 2,
+      seconds: 1,
+      warmupSeconds: 0,
+    });
+    expect(result.steps).toBeGreaterThanOrEqual(20);
+    expect(result.load.completed).toBeGreaterThan(0);
+    expect(result.load.failed).toBe(0);
+    // The report's sample: TRACE_SAMPLE_FILE=/tmp/trace.json keeps one trace.
+    if (process.env.TRACE_SAMPLE_FILE) {
+      const answer = await new AdminClient(stack.gatewayUrl!).request(
+        'GET',
+        `/admin/v1/trace/transactions/${result.transactionId}`,
+      );
+      writeFileSync(
+        process.env.TRACE_SAMPLE_FILE,
+        JSON.stringify({ p50Ms: result.load.p50Ms, p99Ms: result.load.p99Ms, trace: answer.data }),
+      );
+    }
   });
 });
 

@@ -74,7 +74,15 @@ export class AssembleTraceUseCase {
       others.push(this.ask('processing-orchestrator', query));
     }
     if (owner === 'processing-orchestrator') others.push(this.ask('payments', query));
-    const [rest, requestSteps] = await Promise.all([
+    // Deliveries are filed under ids the owner names (its transactions, its tree's task ids), so
+    // the notifier is asked in the same round as the others.
+    const subjects = unique([
+      ...transactionIds.map(String),
+      ...globalIds,
+      ...links.deliverySubjects,
+    ]);
+    others.push(this.askDeliveries(subjects, projectId));
+    const [answeredOthers, requestSteps] = await Promise.all([
       Promise.all(others),
       this.requests
         .steps({
@@ -95,16 +103,7 @@ export class AssembleTraceUseCase {
         })
         .catch((error: unknown) => ({ steps: [] as TraceStep[], reason: reasonOf(error) })),
     ]);
-    const answered = [first, ...rest];
-    // Deliveries are filed under ids the other parts name (a tree's transactions, task ids).
-    const subjects = unique([
-      ...transactionIds.map(String),
-      ...globalIds,
-      ...answered.flatMap((a) => a.part?.links.deliverySubjects ?? []),
-      ...answered.flatMap((a) => a.part?.links.transactionIds.map(String) ?? []),
-    ]);
-    const notifier = await this.askDeliveries(subjects, projectId);
-    answered.push(notifier);
+    const answered = [first, ...answeredOthers];
     const missing: TraceMissingPart[] = answered
       .filter((a) => a.reason !== null)
       .map((a) => ({ service: a.service, reason: a.reason ?? '' }));

@@ -17,6 +17,7 @@ const READS = /\.(get|list|search|trace|balance)[a-z-]*\.v\d+$/;
 
 const RETENTION_DAYS = 7;
 const PURGE_EVERY_MS = 3_600_000;
+const RESTART_AFTER_MS = 5_000;
 
 interface Row {
   topic: string;
@@ -42,22 +43,33 @@ export class MessageLogRecorder implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger(MessageLogRecorder.name);
   private consumer?: Consumer;
   private purge?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(
     private readonly connection: KafkaConnection,
     private readonly dataSource: DataSource,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Started in the background: a broker that is down delays the trace, never the gateway. */
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    void this.start();
+    this.purge = setInterval(() => void this.purgeOld(), PURGE_EVERY_MS);
+    this.purge.unref();
+  }
+
+  private async start(): Promise<void> {
+    if (this.stopped) return;
     const consumer = this.connection.kafka.consumer({
       groupId: this.connection.groupId('api-gateway.trace-messages'),
       sessionTimeout: 30_000,
       maxWaitTimeInMs: 1_000,
     });
     this.consumer = consumer;
-    consumer.on(consumer.events.CRASH, ({ payload }) =>
-      this.logger.warn({ msg: 'trace message recorder crashed', error: payload.error.message }),
-    );
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.logger.warn({ msg: 'trace message recorder crashed', error: payload.error.message });
+      if (!payload.restart) this.restartLater();
+    });
     try {
       await consumer.connect();
       await consumer.subscribe({
@@ -74,17 +86,28 @@ export class MessageLogRecorder implements OnApplicationBootstrap, OnApplication
         },
       });
     } catch (error) {
-      // The trace then lacks messages; the gateway serves on (ADR 0066).
+      // The trace lacks messages meanwhile; the gateway serves on (ADR 0066).
       this.logger.warn({
         msg: 'trace message recorder did not start',
         error: (error as Error).message,
       });
+      this.restartLater();
     }
-    this.purge = setInterval(() => void this.purgeOld(), PURGE_EVERY_MS);
-    this.purge.unref();
+  }
+
+  private restartLater(): void {
+    if (this.stopped) return;
+    const consumer = this.consumer;
+    setTimeout(() => {
+      void consumer
+        ?.disconnect()
+        .catch(() => undefined)
+        .then(() => this.start());
+    }, RESTART_AFTER_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     if (this.purge) clearInterval(this.purge);
     await this.consumer?.disconnect().catch(() => undefined);
   }

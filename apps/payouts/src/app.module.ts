@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
+import { TraceModule } from './trace/trace.module';
 import type { PayoutsConfig } from './config/payouts.config';
 import * as database from './database/database-options';
 import { PayoutFlowModule } from './payout-flow/payout-flow.module';
@@ -18,6 +19,7 @@ export class AppModule {
         PlatformModule.forService(database, config),
         SnapshotsModule,
         PayoutCatalogueModule,
+        TraceModule,
         orders,
         PayoutFlowModule.register(config, orders),
       ],

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
+import { TraceModule } from './trace/trace.module';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
 import * as database from './database/database-options';
 import { SubscriptionModule } from './subscription/subscription.module';
@@ -16,6 +17,7 @@ export class AppModule {
       imports: [
         PlatformModule.forService(database, config),
         UserModule,
+        TraceModule,
         subscriptions,
         TaskModule.register(subscriptions),
       ],

@@ -8,6 +8,7 @@ import { runLoad } from './load';
 import type { ProcessUsage } from './process-usage';
 import { totalCpuMs } from './process-usage';
 import { runProcessingScenarios } from './processing-scenario';
+import { runTraceScenario } from './trace-scenario';
 
 /** Shorter than the full bench's (main.ts): quick stays quick, and compares warm code. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
@@ -121,6 +122,17 @@ async function main(): Promise<void> {
     log(
       `summary: card x pg ${cardRatio.toFixed(3)} | trees x bare ${treeRatio.toFixed(3)} | ` +
         `CPU/charge ${cpuPerCharge.toFixed(2)} ms | CPU/tree ${treeCpu.toFixed(2)} ms`,
+    );
+
+    const trace = await runTraceScenario(gateway, receiver.url, {
+      concurrency: 4,
+      seconds: 5,
+      warmupSeconds: 1,
+    });
+    log(
+      `money trace (${trace.steps} steps): p50 ${trace.load.p50Ms.toFixed(1)} ms, ` +
+        `p99 ${trace.load.p99Ms.toFixed(1)} ms, ${trace.load.perSecond.toFixed(1)}/s at c4, ` +
+        `failed ${trace.load.failed}`,
     );
   } finally {
     await receiver.close();

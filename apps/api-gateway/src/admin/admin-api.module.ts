@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminGateModule } from './admin-gate.module';
 import { AdminOperatorsHttpController } from './interface/operators/admin-operators.http.controller';
 import { AdminDeliveriesHttpController } from './interface/deliveries/admin-deliveries.http.controller';
+import { AdminProjectDeliveriesHttpController } from './interface/deliveries/admin-project-deliveries.http.controller';
 import { PartnerModule } from '../partner/partner.module';
 import { AdminPartnersHttpController } from './interface/partners/admin-partners.http.controller';
 import { ProjectModule } from '../project/project.module';
@@ -10,6 +11,8 @@ import { RequestsModule } from '../requests/requests.module';
 import { PartnerTemplateModule } from '../template/partner-template.module';
 import { AdminTemplatesHttpController } from './interface/templates/admin-templates.http.controller';
 import { AdminSandboxDisputesHttpController } from './interface/sandbox/admin-sandbox-disputes.http.controller';
+import { AdminTraceHttpController } from '../trace/interface/admin-trace.http.controller';
+import { TraceModule } from '../trace/trace.module';
 
 /**
  * The admin API on the admin listener (ADR 0002): operator tokens, projects, partners, templates,
@@ -17,7 +20,14 @@ import { AdminSandboxDisputesHttpController } from './interface/sandbox/admin-sa
  * per client address) gates them all.
  */
 @Module({
-  imports: [AdminGateModule, ProjectModule, PartnerModule, PartnerTemplateModule, RequestsModule],
+  imports: [
+    AdminGateModule,
+    ProjectModule,
+    PartnerModule,
+    PartnerTemplateModule,
+    RequestsModule,
+    TraceModule,
+  ],
   controllers: [
     AdminOperatorsHttpController,
     AdminProjectsHttpController,
@@ -25,6 +35,8 @@ import { AdminSandboxDisputesHttpController } from './interface/sandbox/admin-sa
     AdminTemplatesHttpController,
     AdminDeliveriesHttpController,
     AdminSandboxDisputesHttpController,
+    AdminProjectDeliveriesHttpController,
+    AdminTraceHttpController,
   ],
 })
 export class AdminApiModule {}

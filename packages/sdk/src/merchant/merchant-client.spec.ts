@@ -120,6 +120,19 @@ describe('MerchantClient', () => {
       });
     });
 
+    it('asks for the events of a transaction on its path, the path id signed and repeated as id', async () => {
+      server.answer({ status: 200, body: { transactionId: 17, events: [] } });
+      expect(await client().transactionEvents(17)).toEqual({ transactionId: 17, events: [] });
+      const url = new URL(server.received[0].url, server.url);
+      expect(url.pathname).toBe('/v1/transactions/17/events');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        project: 'pk_test',
+        id: '17',
+        nonce: '/v1/transactions/17/events',
+        signature: signValues(['pk_test', '17', '/v1/transactions/17/events'], 'sk_test'),
+      });
+    });
+
     it('sends nested query filters as created[from] and signs their values', async () => {
       server.answer({ status: 200, body: { totalCount: 0, transactions: [] } });
       await client().transactions({ orderId: 'o1', created: { from: '2026-01-01' }, limit: 10 });

@@ -93,6 +93,16 @@ export class MerchantClient {
     return this.get(`/v1/transactions/${encodeURIComponent(String(id))}`, { id: String(id) });
   }
 
+  /**
+   * The transaction's timeline (beyond the spec): the signed requests, status changes, money
+   * movements and callback attempts, oldest first. Signed like `transaction(id)`.
+   */
+  async transactionEvents(id: number | string): Promise<T.TransactionEventsResponse> {
+    return this.get(`/v1/transactions/${encodeURIComponent(String(id))}/events`, {
+      id: String(id),
+    });
+  }
+
   async transactions(query: T.TransactionsQuery): Promise<T.TransactionsResponse> {
     return this.get('/v1/transactions', { ...query });
   }

@@ -352,3 +352,21 @@ export interface PayoutResponse {
   success: boolean;
   status: CallbackStatus;
 }
+
+/** One step of a transaction's timeline (`transactionEvents`). */
+export interface TransactionEvent {
+  /** ISO-8601 UTC. */
+  at: string;
+  /** Where it happened, e.g. `api-gateway`, `payments`, `notifier`. */
+  service: string;
+  kind: 'request' | 'state' | 'journal' | 'delivery';
+  /** One human line, e.g. "POST /v1/card/process → 200 (42 ms)". */
+  title: string;
+  /** Kind-specific; card data only masked. */
+  detail: Record<string, unknown>;
+}
+
+export interface TransactionEventsResponse {
+  transactionId: number;
+  events: TransactionEvent[];
+}

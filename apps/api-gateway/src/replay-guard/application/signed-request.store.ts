@@ -1,7 +1,11 @@
+import type { RequestTraceFacts } from '../../trace/application/request-facts';
+
 /** An answer as it was sent: the HTTP status and the exact body text (ADR 0014). */
 export interface StoredAnswer {
   status: number;
   body: string;
+  /** What the money trace shows of the request (ADR 0066), stored in the same statement. */
+  trace?: RequestTraceFacts;
 }
 
 export interface SignedRequestRow {

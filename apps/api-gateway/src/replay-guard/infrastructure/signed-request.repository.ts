@@ -70,9 +70,14 @@ async function claimAll(dataSource: DataSource, claims: Claim[]): Promise<boolea
 
 /** The answers of several requests, each on the row its claim still owns. */
 const STORE_ANSWERS = `UPDATE signed_requests AS s
-  SET status_code = a.status_code, response_body = a.response_body
-  FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[])
-    AS a(project_id, signature, claim_token, status_code, response_body)
+  SET status_code = a.status_code, response_body = a.response_body, method = a.method,
+      path = a.path, params_masked = a.params_masked, latency_ms = a.latency_ms,
+      transaction_id = a.transaction_id, named_transaction_id = a.named_transaction_id,
+      order_id = a.order_id, correlation_id = a.correlation_id
+  FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[],
+              $8::jsonb[], $9::int[], $10::bigint[], $11::bigint[], $12::text[], $13::text[])
+    AS a(project_id, signature, claim_token, status_code, response_body, method, path,
+         params_masked, latency_ms, transaction_id, named_transaction_id, order_id, correlation_id)
   WHERE s.project_id = a.project_id AND s.signature = a.signature
     AND s.claim_token = a.claim_token`;
 
@@ -130,6 +135,14 @@ export class SignedRequestRepository extends SignedRequestStore {
       [claimToken],
       [answer.status],
       [answer.body],
+      [answer.trace?.method ?? null],
+      [answer.trace?.path ?? null],
+      [answer.trace ? JSON.stringify(answer.trace.params) : null],
+      [answer.trace?.latencyMs ?? null],
+      [answer.trace?.transactionId ?? null],
+      [answer.trace?.namedTransactionId ?? null],
+      [answer.trace?.orderId ?? null],
+      [answer.trace?.correlationId ?? null],
     ]);
   }
 
@@ -142,6 +155,14 @@ export class SignedRequestRepository extends SignedRequestStore {
       `UPDATE signed_requests SET claimed_at = '-infinity'
          WHERE project_id = $1 AND signature = $2 AND claim_token = $3 AND status_code IS NULL`,
       [key.projectId, key.signature, claimToken],
+    );
+  }
+
+  /** Counts a replayed answer, for the money trace (ADR 0066); replays are rare, so unbatched. */
+  async noteReplay(key: ClaimKey): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE signed_requests SET replays = replays + 1 WHERE project_id = $1 AND signature = $2`,
+      [key.projectId, key.signature],
     );
   }
 

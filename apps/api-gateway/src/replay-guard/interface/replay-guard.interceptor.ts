@@ -12,10 +12,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, toErrorEnvelope } from '@opp/errors';
+import { currentCorrelationId } from '@opp/observability';
 import type { MerchantRequest } from '../../merchant-auth/interface/merchant-request';
 import { paramsFingerprint } from '../application/params-fingerprint';
 import { ReplayGuard, type ReplayDecision } from '../application/replay-guard';
 import { answerText, ReplayedAnswer } from '../../http/interface/replayed-answer';
+import { requestTraceFacts, type RequestTraceFacts } from '../../trace/application/request-facts';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -44,9 +46,11 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const request = http.getRequest<FastifyRequest & MerchantRequest>();
     const merchant = request.merchant;
     if (!merchant) throw new Error('ReplayGuardInterceptor needs SignedRequestGuard first');
+    const startedAt = Date.now();
     const path = request.url.split('?')[0];
+    const key = { projectId: merchant.project.id, signature: String(merchant.params['signature']) };
     const decision = await this.guard.decide(
-      { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
+      key,
       paramsFingerprint(
         request.method,
         path,
@@ -58,24 +62,43 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     if (decision.kind === 'fresh') return next.handle();
     if (decision.kind === 'replay') {
       void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');
+      void this.guard.noteReplay(key);
       throw new ReplayedAnswer(decision.answer);
     }
     const status =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
       Number(HttpStatus.CREATED);
+    const trace = (answer: unknown) =>
+      requestTraceFacts({
+        method: request.method,
+        path,
+        params: merchant.params,
+        answer,
+        startedAt,
+        correlationId: currentCorrelationId(),
+      });
     return next.handle().pipe(
       mergeMap((body: unknown) =>
-        from(this.guard.complete(decision, { status, body: answerText(body) }).then(() => body)),
+        from(
+          this.guard
+            .complete(decision, { status, body: answerText(body), trace: trace(body) })
+            .then(() => body),
+        ),
       ),
-      catchError((error: unknown) => from(this.settleFailure(decision, error))),
+      catchError((error: unknown) => from(this.settleFailure(decision, error, trace))),
     );
   }
 
-  private async settleFailure(decision: Claimed, error: unknown): Promise<never> {
+  private async settleFailure(
+    decision: Claimed,
+    error: unknown,
+    trace: (answer: unknown) => RequestTraceFacts,
+  ): Promise<never> {
     if (error instanceof ApiError && error.status < 500) {
       await this.guard.complete(decision, {
         status: error.status,
         body: answerText(toErrorEnvelope(error)),
+        trace: trace(null),
       });
     } else {
       await this.guard.giveUp(decision);

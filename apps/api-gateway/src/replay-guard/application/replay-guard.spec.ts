@@ -10,6 +10,7 @@ function guardWith(claimWins: boolean, row: SignedRequestRow | null) {
     find: jest.fn(async () => row),
     storeAnswer: jest.fn(async () => undefined),
     giveUp: jest.fn(async () => undefined),
+    noteReplay: jest.fn(async () => undefined),
   };
   const config = { requestTimeoutMs: 1 } as GatewayConfig;
   const guard = new ReplayGuard(repository, config);

@@ -37,6 +37,9 @@ export abstract class SignedRequestStore {
   /** Keeps the answer on the row the claim still owns; durable once the promise resolves. */
   abstract storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void>;
 
+  /** Counts one replayed answer of the row, for the money trace (ADR 0066). */
+  abstract noteReplay(key: ClaimKey): Promise<void>;
+
   /** Ends the lease of a claim that got no answer (ADR 0059); the row stays bound to its parameters. */
   abstract giveUp(key: ClaimKey, claimToken: string): Promise<void>;
 }

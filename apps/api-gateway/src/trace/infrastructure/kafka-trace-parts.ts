@@ -11,7 +11,7 @@ import {
 } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { GatewayConfig } from '../../config/gateway.config';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { TraceParts, type RemoteTraceService } from '../application/trace-sources';
 
 /** A trace waits this long at most for each part, whatever the request timeout (ADR 0066). */

@@ -8,11 +8,11 @@ import {
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { AdminExceptionFilter } from '../../admin/admin-exception.filter';
-import { AdminTokenGuard } from '../../admin/admin-token.guard';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { answerOrThrow } from '../../requests/answer-or-throw';
-import { GatewayRequestClient } from '../../requests/request-client.provider';
+import { AdminExceptionFilter } from '../../admin/interface/admin-exception.filter';
+import { AdminTokenGuard } from '../../admin/interface/admin-token.guard';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
+import { answerOrThrow } from '../../requests/application/answer-or-throw';
+import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { AssembleTraceUseCase, type TraceRoot } from '../application/assemble-trace.use-case';
 import { TraceDocs } from './trace.openapi';
 import {

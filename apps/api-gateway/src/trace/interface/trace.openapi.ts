@@ -1,6 +1,6 @@
 import { TRACE_SERVICES, TRACE_STEP_KINDS } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import type { ApiDocOptions } from '../../http/openapi/api-doc.decorator';
+import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import {
   arrayOf,
   dateTime,
@@ -10,7 +10,7 @@ import {
   object,
   string,
   type Schema,
-} from '../../http/openapi/schema-refs';
+} from '../../http/interface/openapi/schema-refs';
 
 const anyObject = (description: string): Schema => ({
   type: 'object',

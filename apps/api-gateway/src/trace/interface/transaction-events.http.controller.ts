@@ -2,10 +2,13 @@ import { Controller, Get, Param, UseFilters, UseGuards, UseInterceptors } from '
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { MerchantTransactionEvents, TraceStep } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { MerchantExceptionFilter } from '../../http/merchant-exception.filter';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/merchant-request';
-import { ReplayGuardInterceptor } from '../../replay-guard/replay-guard.interceptor';
+import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
+import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
+import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { TransactionIdSignedGuard } from '../../transaction/interface/transaction-id-signed.guard';
 import { readTransactionId } from '../../transaction/interface/transaction-query.request';
 import { AssembleTraceUseCase } from '../application/assemble-trace.use-case';

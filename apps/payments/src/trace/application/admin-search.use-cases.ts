@@ -9,7 +9,7 @@ import { ErrorCode } from '@opp/errors';
 import { formatAmount, formatPrice, isCurrencyCode } from '@opp/money';
 import type { UnitOfWork } from '@opp/persistence';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { PaymentRefusal } from '../../shared/payment-refusal';
+import { Refusal } from '@opp/contracts';
 import { PaymentsSearchStore } from './trace.store';
 
 /** The admin search of transactions (ADR 0066), newest first; the cursor is the last id seen. */
@@ -20,7 +20,7 @@ export class SearchTransactionsUseCase {
   async execute(work: UnitOfWork, query: SearchTransactionsV1): Promise<TraceSearchPage> {
     const beforeId = query.cursor === undefined ? undefined : Number(query.cursor);
     if (beforeId !== undefined && !(Number.isSafeInteger(beforeId) && beforeId > 0)) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, 'cursor is not one this search gave');
+      throw new Refusal(ErrorCode.InvalidParameter, 'cursor is not one this search gave');
     }
     const rows = await this.store.search(work, {
       ...query,
@@ -58,7 +58,7 @@ export class BalanceHistoryUseCase {
     const settings = await this.projects.require(work, query.projectId);
     const currency = query.currency?.toUpperCase() ?? settings.baseCurrency;
     if (!isCurrencyCode(currency)) {
-      throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
+      throw new Refusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
     }
     const days = await this.store.balanceHistory(work, query.projectId, currency, query.days);
     return {

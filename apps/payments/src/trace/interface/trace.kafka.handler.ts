@@ -10,7 +10,7 @@ import {
 } from '@opp/contracts';
 import { OnRequest } from '@opp/messaging';
 import { TransactionRunner } from '@opp/persistence';
-import { answer } from '../../shared/answer';
+import { answer } from '@opp/contracts';
 import {
   BalanceHistoryUseCase,
   SearchTransactionsUseCase,

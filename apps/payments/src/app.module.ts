@@ -10,6 +10,7 @@ import { DisputeModule } from './dispute/dispute.module';
 import { PayoutModule } from './payout/payout.module';
 import { ProjectModule } from './project/project.module';
 import { TaskModule } from './task/task.module';
+import { TraceModule } from './trace/trace.module';
 import { UserModule } from './user/user.module';
 import { WalletModule } from './wallet/wallet.module';
 
@@ -36,6 +37,7 @@ export class AppModule {
         DisputeModule.register(config),
         TaskModule.register(config),
         BalanceModule,
+        TraceModule,
         PayoutModule.register(config),
       ],
     };

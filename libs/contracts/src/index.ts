@@ -35,3 +35,4 @@ export * from './messages/payments/recurring-charge.v1';
 export * from './messages/payouts/payout-catalogue.v1';
 export * from './messages/payouts/payout-flow.v1';
 export * from './messages/payments/payout-funds.v1';
+export * from './trace';

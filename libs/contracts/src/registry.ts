@@ -68,6 +68,17 @@ import {
   PayoutSettledV1Message,
   PayoutTaskCheckedV1Message,
 } from './messages/payments/payout-funds.v1';
+import {
+  BalanceHistoryV1Request,
+  GetDeliveryV1Request,
+  PaymentsTraceV1Request,
+  PayoutsTraceV1Request,
+  ProcessingTraceV1Request,
+  ResendDeadDeliveriesV1Request,
+  SearchTransactionsV1Request,
+  TraceDeliveriesV1Request,
+  UsersTraceV1Request,
+} from './trace/trace-parts.v1';
 
 /** Every message type by name: consumers look a type up here to validate what they receive. */
 const definitions: readonly AnyDefinition[] = [
@@ -116,6 +127,15 @@ const definitions: readonly AnyDefinition[] = [
   CreateWalletTransactionV1Request,
   GetCheckoutV1Request,
   FinishCheckoutV1Request,
+  PaymentsTraceV1Request,
+  ProcessingTraceV1Request,
+  PayoutsTraceV1Request,
+  UsersTraceV1Request,
+  TraceDeliveriesV1Request,
+  GetDeliveryV1Request,
+  ResendDeadDeliveriesV1Request,
+  SearchTransactionsV1Request,
+  BalanceHistoryV1Request,
 ] as AnyDefinition[];
 
 export const messageRegistry: ReadonlyMap<string, AnyDefinition> = new Map(

@@ -1,4 +1,9 @@
-export { currencyExponent, isCurrencyCode, type CurrencyCode } from './currency-exponents';
+export {
+  CURRENCY_EXPONENTS,
+  currencyExponent,
+  isCurrencyCode,
+  type CurrencyCode,
+} from './currency-exponents';
 export { parseAmount } from './parse-amount';
 export { formatAmount } from './format-amount';
 export { MoneyError } from './money-error';

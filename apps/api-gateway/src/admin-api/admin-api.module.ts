@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminGateModule } from '../admin/admin-gate.module';
 import { AdminOperatorsHttpController } from '../admin/interface/admin-operators.http.controller';
 import { AdminDeliveriesHttpController } from '../deliveries/admin-deliveries.http.controller';
+import { AdminProjectDeliveriesHttpController } from '../deliveries/admin-project-deliveries.http.controller';
 import { PartnerModule } from '../partner/partner.module';
 import { AdminPartnersHttpController } from '../partner/interface/admin-partners.http.controller';
 import { ProjectModule } from '../project/project.module';
@@ -10,6 +11,8 @@ import { RequestsModule } from '../requests/requests.module';
 import { PartnerTemplateModule } from '../template/partner-template.module';
 import { AdminTemplatesHttpController } from '../template/interface/admin-templates.http.controller';
 import { AdminSandboxDisputesHttpController } from '../transaction/interface/admin-sandbox-disputes.http.controller';
+import { AdminTraceHttpController } from '../trace/interface/admin-trace.http.controller';
+import { TraceModule } from '../trace/trace.module';
 
 /**
  * The admin API on the admin listener (ADR 0002): operator tokens, projects, partners, templates,
@@ -17,7 +20,14 @@ import { AdminSandboxDisputesHttpController } from '../transaction/interface/adm
  * per client address) gates them all.
  */
 @Module({
-  imports: [AdminGateModule, ProjectModule, PartnerModule, PartnerTemplateModule, RequestsModule],
+  imports: [
+    AdminGateModule,
+    ProjectModule,
+    PartnerModule,
+    PartnerTemplateModule,
+    RequestsModule,
+    TraceModule,
+  ],
   controllers: [
     AdminOperatorsHttpController,
     AdminProjectsHttpController,
@@ -25,6 +35,8 @@ import { AdminSandboxDisputesHttpController } from '../transaction/interface/adm
     AdminTemplatesHttpController,
     AdminDeliveriesHttpController,
     AdminSandboxDisputesHttpController,
+    AdminProjectDeliveriesHttpController,
+    AdminTraceHttpController,
   ],
 })
 export class AdminApiModule {}

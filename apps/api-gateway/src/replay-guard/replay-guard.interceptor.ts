@@ -16,6 +16,7 @@ import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
 import { ReplayGuard, type ReplayDecision } from './replay-guard';
 import { answerText, ReplayedAnswer } from '../http/replayed-answer';
+import { requestTraceFacts, type RequestTraceFacts } from '../trace/application/request-facts';
 
 /** Set on an answer that replays an earlier one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -44,9 +45,11 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const request = http.getRequest<FastifyRequest & MerchantRequest>();
     const merchant = request.merchant;
     if (!merchant) throw new Error('ReplayGuardInterceptor needs SignedRequestGuard first');
+    const startedAt = Date.now();
     const path = request.url.split('?')[0];
+    const key = { projectId: merchant.project.id, signature: String(merchant.params['signature']) };
     const decision = await this.guard.decide(
-      { projectId: merchant.project.id, signature: String(merchant.params['signature']) },
+      key,
       paramsFingerprint(
         request.method,
         path,
@@ -58,24 +61,42 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     if (decision.kind === 'fresh') return next.handle();
     if (decision.kind === 'replay') {
       void http.getResponse<FastifyReply>().header(REPLAYED_HEADER, 'true');
+      void this.guard.noteReplay(key);
       throw new ReplayedAnswer(decision.answer);
     }
     const status =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
       Number(HttpStatus.CREATED);
+    const trace = (answer: unknown) =>
+      requestTraceFacts({
+        method: request.method,
+        path,
+        params: merchant.params,
+        answer,
+        startedAt,
+      });
     return next.handle().pipe(
       mergeMap((body: unknown) =>
-        from(this.guard.complete(decision, { status, body: answerText(body) }).then(() => body)),
+        from(
+          this.guard
+            .complete(decision, { status, body: answerText(body), trace: trace(body) })
+            .then(() => body),
+        ),
       ),
-      catchError((error: unknown) => from(this.settleFailure(decision, error))),
+      catchError((error: unknown) => from(this.settleFailure(decision, error, trace))),
     );
   }
 
-  private async settleFailure(decision: Claimed, error: unknown): Promise<never> {
+  private async settleFailure(
+    decision: Claimed,
+    error: unknown,
+    trace: (answer: unknown) => RequestTraceFacts,
+  ): Promise<never> {
     if (error instanceof ApiError && error.status < 500) {
       await this.guard.complete(decision, {
         status: error.status,
         body: answerText(toErrorEnvelope(error)),
+        trace: trace(null),
       });
     } else {
       await this.guard.giveUp(decision);

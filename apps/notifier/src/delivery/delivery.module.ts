@@ -10,10 +10,16 @@ import { DeliverySender, MailTransport } from './application/delivery-sender';
 import { DELIVERY_SETTINGS, type DeliverySettings } from './application/delivery-settings';
 import { DeliveryStore } from './application/delivery.store';
 import { DestinationBreakers } from './application/destination-breakers';
+import {
+  DeliveryLogUseCase,
+  ResendDeadDeliveriesUseCase,
+} from './application/delivery-log.use-cases';
+import { DeliveryLogStore } from './application/delivery-log.store';
 import { ListDeliveriesUseCase } from './application/list-deliveries.use-case';
 import { ReplayDeliveryUseCase } from './application/replay-delivery.use-case';
 import { parseRetrySchedule } from './domain/retry-schedule';
 import { ChannelDeliverySender } from './infrastructure/channel-delivery.sender';
+import { DeliveryLogRepository } from './infrastructure/delivery-log.repository';
 import { DeliveryRepository } from './infrastructure/delivery.repository';
 import { HttpDeliverySender } from './infrastructure/http-delivery.sender';
 import { SmtpMailTransport } from './infrastructure/smtp-mail.transport';
@@ -84,6 +90,9 @@ export class DeliveryModule {
         DeliveryScheduler,
         ListDeliveriesUseCase,
         ReplayDeliveryUseCase,
+        { provide: DeliveryLogStore, useClass: DeliveryLogRepository },
+        DeliveryLogUseCase,
+        ResendDeadDeliveriesUseCase,
       ],
       exports: [CreateDelivery, finalListener],
     };

@@ -18,6 +18,7 @@ import { Disputes1763900000200 } from './migrations/1763900000200-disputes';
 import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000100-users-read-model-by-identifier';
 import { PayoutsClaimRequestKey1764200007100 } from './migrations/1764200007100-payouts-claim-request-key';
 import { FingerprintKid1764906300100 } from './migrations/1764906300100-fingerprint-kid';
+import { StatusHistory1764960000200 } from './migrations/1764960000200-status-history';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -39,6 +40,7 @@ export const migrations = [
   PayoutsClaimRequestKey1764200007100,
   // Vault rows record their fingerprint key's kid (ADR 0063).
   FingerprintKid1764906300100,
+  StatusHistory1764960000200,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WriteCoalescer } from '@opp/persistence';
+import type { RequestTraceFacts } from '../../trace/application/request-facts';
 
 /** How long an accepted signature is remembered (ADR 0003). */
 export const REPLAY_WINDOW_HOURS = 24;
@@ -9,6 +10,8 @@ export const REPLAY_WINDOW_HOURS = 24;
 export interface StoredAnswer {
   status: number;
   body: string;
+  /** What the money trace shows of the request (ADR 0066), stored in the same statement. */
+  trace?: RequestTraceFacts;
 }
 
 export interface SignedRequestRow {
@@ -85,9 +88,14 @@ async function claimAll(dataSource: DataSource, claims: Claim[]): Promise<boolea
 
 /** The answers of several requests, each on the row its claim still owns. */
 const STORE_ANSWERS = `UPDATE signed_requests AS s
-  SET status_code = a.status_code, response_body = a.response_body
-  FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[])
-    AS a(project_id, signature, claim_token, status_code, response_body)
+  SET status_code = a.status_code, response_body = a.response_body, method = a.method,
+      path = a.path, params_masked = a.params_masked, latency_ms = a.latency_ms,
+      transaction_id = a.transaction_id, named_transaction_id = a.named_transaction_id,
+      order_id = a.order_id
+  FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[],
+              $8::jsonb[], $9::int[], $10::bigint[], $11::bigint[], $12::text[])
+    AS a(project_id, signature, claim_token, status_code, response_body, method, path,
+         params_masked, latency_ms, transaction_id, named_transaction_id, order_id)
   WHERE s.project_id = a.project_id AND s.signature = a.signature
     AND s.claim_token = a.claim_token`;
 
@@ -108,6 +116,13 @@ export class SignedRequestRepository {
       answered.map((a) => a.claimToken),
       answered.map((a) => a.answer.status),
       answered.map((a) => a.answer.body),
+      answered.map((a) => a.answer.trace?.method ?? null),
+      answered.map((a) => a.answer.trace?.path ?? null),
+      answered.map((a) => (a.answer.trace ? JSON.stringify(a.answer.trace.params) : null)),
+      answered.map((a) => a.answer.trace?.latencyMs ?? null),
+      answered.map((a) => a.answer.trace?.transactionId ?? null),
+      answered.map((a) => a.answer.trace?.namedTransactionId ?? null),
+      answered.map((a) => a.answer.trace?.orderId ?? null),
     ]);
     return answered.map(() => undefined);
   });
@@ -171,6 +186,14 @@ export class SignedRequestRepository {
       `UPDATE signed_requests SET claimed_at = '-infinity'
          WHERE project_id = $1 AND signature = $2 AND claim_token = $3 AND status_code IS NULL`,
       [key.projectId, key.signature, claimToken],
+    );
+  }
+
+  /** Counts a replayed answer, for the money trace (ADR 0066); replays are rare, so unbatched. */
+  async noteReplay(key: ClaimKey): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE signed_requests SET replays = replays + 1 WHERE project_id = $1 AND signature = $2`,
+      [key.projectId, key.signature],
     );
   }
 

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from '../merchant-auth/merchant-auth.module';
+import { ReplayGuardModule } from '../replay-guard/replay-guard.module';
+import { RequestsModule } from '../requests/requests.module';
+import { TransactionIdSignedGuard } from '../transaction/interface/transaction-id-signed.guard';
+import { AssembleTraceUseCase } from './application/assemble-trace.use-case';
+import { StoredRequests, TraceParts } from './application/trace-sources';
+import { KafkaTraceParts } from './infrastructure/kafka-trace-parts';
+import { StoredRequestRepository } from './infrastructure/stored-request.repository';
+import { TransactionEventsHttpController } from './interface/transaction-events.http.controller';
+
+/**
+ * The money trace (ADR 0066): the merchant's `GET /v1/transactions/{id}/events` here; the admin
+ * routes (AdminTraceHttpController) are in the admin API module, behind its one token guard.
+ */
+@Module({
+  imports: [MerchantAuthModule, ReplayGuardModule, RequestsModule],
+  controllers: [TransactionEventsHttpController],
+  providers: [
+    TransactionIdSignedGuard,
+    AssembleTraceUseCase,
+    { provide: TraceParts, useClass: KafkaTraceParts },
+    { provide: StoredRequests, useClass: StoredRequestRepository },
+  ],
+  exports: [AssembleTraceUseCase],
+})
+export class TraceModule {}

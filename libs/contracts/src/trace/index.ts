@@ -1,0 +1,2 @@
+export * from './money-trace';
+export * from './trace-parts.v1';

@@ -1,10 +1,10 @@
 import type {
   BalanceHistory,
+  DeliveryPage,
   DeliveryView,
   MoneyTrace,
-  Page,
   ResendDeadResult,
-  TraceSearchItem,
+  TraceSearchPage,
 } from './trace-types';
 
 /** A refused or failed admin call, with the admin error envelope's code and message. */
@@ -72,7 +72,7 @@ export class AdminApi {
     return body as T;
   }
 
-  search(query: Query): Promise<Page<TraceSearchItem>> {
+  search(query: Query): Promise<TraceSearchPage> {
     return this.call('GET', withQuery('/admin/v1/trace/search', query));
   }
 
@@ -88,7 +88,7 @@ export class AdminApi {
     return this.call('GET', `/admin/v1/trace/processing/${seg(globalId)}`);
   }
 
-  deliveries(projectId: string, query: Query): Promise<Page<DeliveryView>> {
+  deliveries(projectId: string, query: Query): Promise<DeliveryPage> {
     return this.call('GET', withQuery(`/admin/v1/projects/${seg(projectId)}/deliveries`, query));
   }
 

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Where `npm run build` (vite) writes the console: dist/apps/api-gateway/console. */
 export const CONSOLE_ASSETS = join(__dirname, '..', '..', 'console');
@@ -17,14 +16,16 @@ export const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-export function consoleHeaders(res: ServerResponse, file: string): void {
-  res.setHeader('Content-Security-Policy', CONSOLE_CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+export function consoleHeaders(reply: FastifyReply, file: string): void {
   // Bundled files carry their content hash in their name; the page that names them never cached.
-  const hashed = file.includes(`${join('console', 'assets')}`);
-  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-store');
+  const hashed = file.startsWith(join(CONSOLE_ASSETS, 'assets'));
+  void reply.headers({
+    'Content-Security-Policy': CONSOLE_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-store',
+  });
 }
 
 /**
@@ -48,7 +49,8 @@ export class ConsoleModule implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     void fastify.register(fastifyStatic, {
       root: CONSOLE_ASSETS,
-      prefix: '/console/',
+      // Without the slash, so `/console` itself is a route: it redirects to `/console/`.
+      prefix: '/console',
       redirect: true,
       index: 'index.html',
       decorateReply: false,

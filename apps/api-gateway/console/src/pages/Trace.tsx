@@ -52,6 +52,14 @@ function TraceView({ api, trace }: { api: AdminApi; trace: MoneyTrace }) {
   const { subject } = trace;
   return (
     <>
+      {trace.missing.length > 0 && (
+        <p class="problem" role="alert">
+          Incomplete:{' '}
+          {trace.missing
+            .map((part) => `${part.service} did not answer (${part.reason})`)
+            .join('; ')}
+        </p>
+      )}
       <dl class="summary" aria-label="Summary">
         <div>
           <dt>Status</dt>

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
+import { TraceModule } from './trace/trace.module';
 import type { PayoutsConfig } from './config/payouts.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { PayoutFlowModule } from './payout-flow/payout-flow.module';
@@ -24,6 +25,7 @@ export class AppModule {
         }),
         SnapshotsModule,
         PayoutCatalogueModule,
+        TraceModule,
         orders,
         PayoutFlowModule.register(config, orders),
       ],

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { SnapshotsModule } from '@opp/snapshots';
+import { TraceModule } from './trace/trace.module';
 import type { ProcessingOrchestratorConfig } from './config/processing-orchestrator.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { ProcessingRequestModule } from './processing-request/processing-request.module';
@@ -20,6 +21,7 @@ export class AppModule {
         }),
         SnapshotsModule,
         ProcessingRequestModule.register(config),
+        TraceModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
+import { TraceModule } from './trace/trace.module';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { SubscriptionModule } from './subscription/subscription.module';
@@ -22,6 +23,7 @@ export class AppModule {
           migrations,
         }),
         UserModule,
+        TraceModule,
         subscriptions,
         TaskModule.register(subscriptions),
       ],

@@ -60,7 +60,7 @@ export class PaymentsTraceUseCase {
           },
         };
       }),
-      ...entries.map((entry, index) => journalStep(entry, ledger[index] as LedgerEntryView)),
+      ...entries.map((entry, index) => journalStep(entry, ledger[index])),
     ];
     return {
       subject: subjectOf(query, transactions),

@@ -240,6 +240,22 @@ describe('operator console in a browser', () => {
     await screenshot('resend');
   });
 
+  it('lists the project deliveries with their attempts and counts the dead ones', async () => {
+    await page.getByRole('link', { name: 'deliveries' }).first().click();
+    await page
+      .getByRole('heading', { level: 1, name: `Deliveries of project ${projectId}` })
+      .waitFor();
+    const delivery = page.locator('article.delivery').first();
+    await delivery.waitFor();
+    expect(await delivery.locator('table.attempts tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Count dead deliveries' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /would be resent/ })
+      .waitFor();
+    await screenshot('deliveries');
+  });
+
   it('draws a processing request as its task tree with branches, statuses and timing', async () => {
     await page.goto(`${adminUrl}/console/#/processing/${globalId}`);
     await page.getByRole('heading', { level: 1, name: `Processing request ${globalId}` }).waitFor();

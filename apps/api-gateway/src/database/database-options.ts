@@ -9,6 +9,7 @@ import { MaskCardDataInPartnerTemplates1763800005900 } from './migrations/176380
 import { CreateAdminOperators1764400000100 } from './migrations/1764400000100-create-admin-operators';
 import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-admin-audit-log';
 import { SignedRequestTrace1764960000100 } from './migrations/1764960000100-signed-request-trace';
+import { TraceMessageLog1764960000110 } from './migrations/1764960000110-trace-message-log';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -24,6 +25,7 @@ export const migrations = [
   CreateAdminOperators1764400000100,
   MoveAdminAuditLog1764400000200,
   SignedRequestTrace1764960000100,
+  TraceMessageLog1764960000110,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, toErrorEnvelope } from '@opp/errors';
+import { currentCorrelationId } from '@opp/observability';
 import type { MerchantRequest } from '../merchant-auth/merchant-request';
 import { paramsFingerprint } from './params-fingerprint';
 import { ReplayGuard, type ReplayDecision } from './replay-guard';
@@ -74,6 +75,7 @@ export class ReplayGuardInterceptor implements NestInterceptor {
         params: merchant.params,
         answer,
         startedAt,
+        correlationId: currentCorrelationId(),
       });
     return next.handle().pipe(
       mergeMap((body: unknown) =>

@@ -6,6 +6,7 @@ import { TransactionIdSignedGuard } from '../transaction/interface/transaction-i
 import { AssembleTraceUseCase } from './application/assemble-trace.use-case';
 import { StoredRequests, TraceParts } from './application/trace-sources';
 import { KafkaTraceParts } from './infrastructure/kafka-trace-parts';
+import { MessageLogRecorder } from './infrastructure/message-log.recorder';
 import { StoredRequestRepository } from './infrastructure/stored-request.repository';
 import { TransactionEventsHttpController } from './interface/transaction-events.http.controller';
 
@@ -21,6 +22,7 @@ import { TransactionEventsHttpController } from './interface/transaction-events.
     AssembleTraceUseCase,
     { provide: TraceParts, useClass: KafkaTraceParts },
     { provide: StoredRequests, useClass: StoredRequestRepository },
+    MessageLogRecorder,
   ],
   exports: [AssembleTraceUseCase],
 })

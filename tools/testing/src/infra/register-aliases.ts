@@ -1,13 +1,10 @@
 // Jest loads globalSetup/globalTeardown outside its module registry, so moduleNameMapper does not
-// apply there: map the @opp/* aliases for Node's own resolver before anything imports them. The
-// aliases are tsconfig.base.json's (libs/ and tools/ alike).
+// apply there: map the @opp/* aliases for Node's own resolver before anything imports them.
 import * as path from 'node:path';
 import { register } from 'tsconfig-paths';
 
-const root = path.resolve(__dirname, '../../../..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- read once, as jest.config.js does
-const { compilerOptions } = require(path.join(root, 'tsconfig.base.json')) as {
-  compilerOptions: { paths: Record<string, string[]> };
-};
-
-register({ baseUrl: root, paths: compilerOptions.paths, addMatchAll: false });
+register({
+  baseUrl: path.resolve(__dirname, '../../../..'),
+  paths: { '@opp/*': ['libs/*/src/index.ts', 'tools/*/src/index.ts'] },
+  addMatchAll: false,
+});

@@ -91,11 +91,11 @@ const STORE_ANSWERS = `UPDATE signed_requests AS s
   SET status_code = a.status_code, response_body = a.response_body, method = a.method,
       path = a.path, params_masked = a.params_masked, latency_ms = a.latency_ms,
       transaction_id = a.transaction_id, named_transaction_id = a.named_transaction_id,
-      order_id = a.order_id
+      order_id = a.order_id, correlation_id = a.correlation_id
   FROM unnest($1::int[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[],
-              $8::jsonb[], $9::int[], $10::bigint[], $11::bigint[], $12::text[])
+              $8::jsonb[], $9::int[], $10::bigint[], $11::bigint[], $12::text[], $13::text[])
     AS a(project_id, signature, claim_token, status_code, response_body, method, path,
-         params_masked, latency_ms, transaction_id, named_transaction_id, order_id)
+         params_masked, latency_ms, transaction_id, named_transaction_id, order_id, correlation_id)
   WHERE s.project_id = a.project_id AND s.signature = a.signature
     AND s.claim_token = a.claim_token`;
 
@@ -123,6 +123,7 @@ export class SignedRequestRepository {
       answered.map((a) => a.answer.trace?.transactionId ?? null),
       answered.map((a) => a.answer.trace?.namedTransactionId ?? null),
       answered.map((a) => a.answer.trace?.orderId ?? null),
+      answered.map((a) => a.answer.trace?.correlationId ?? null),
     ]);
     return answered.map(() => undefined);
   });

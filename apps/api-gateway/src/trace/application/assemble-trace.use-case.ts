@@ -48,7 +48,9 @@ export class AssembleTraceUseCase {
     const first = await this.ask(owner, firstQuery(root));
     if (first.part && !first.part.subject) return null;
     const subject = first.part?.subject ?? fallbackSubject(root);
-    const projectId = root.kind === 'processing' ? subject.projectId : root.projectId;
+    // Every other part is bounded to the subject's project, once its owner named it.
+    const projectId =
+      first.part?.subject?.projectId ?? (root.kind === 'processing' ? undefined : root.projectId);
     const links = first.part?.links ?? EMPTY_PART.links;
     const transactionIds = unique([
       ...(root.kind === 'transaction' ? [root.id] : []),
@@ -80,8 +82,18 @@ export class AssembleTraceUseCase {
           transactionIds,
           ...(root.kind === 'order' ? { orderId: root.orderId } : {}),
         })
-        .then((steps) => ({ steps, reason: null as string | null }))
-        .catch((error: unknown) => ({ steps: [] as TraceStep[], reason: String(error) })),
+        .then(async (steps) => {
+          const correlationIds = steps.flatMap((step) => {
+            const id = step.detail['correlationId'];
+            return typeof id === 'string' ? [id] : [];
+          });
+          const messages = await this.requests.messages({
+            keys: [...transactionIds.map(String), ...globalIds],
+            correlationIds: unique(correlationIds),
+          });
+          return { steps: [...steps, ...messages], reason: null as string | null };
+        })
+        .catch((error: unknown) => ({ steps: [] as TraceStep[], reason: reasonOf(error) })),
     ]);
     const answered = [first, ...rest];
     // Deliveries are filed under ids the other parts name (a tree's transactions, task ids).

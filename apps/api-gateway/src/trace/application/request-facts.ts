@@ -14,6 +14,8 @@ export interface RequestTraceFacts {
   transactionId: number | null;
   namedTransactionId: number | null;
   orderId: string | null;
+  /** The request's correlation id: the messages it caused carry it (ADR 0066). */
+  correlationId: string | null;
 }
 
 const LEFT_OUT = new Set(['signature']);
@@ -55,6 +57,7 @@ export function requestTraceFacts(input: {
   params: Record<string, unknown>;
   answer: unknown;
   startedAt: number;
+  correlationId?: string;
   now?: number;
 }): RequestTraceFacts {
   const answer =
@@ -70,5 +73,6 @@ export function requestTraceFacts(input: {
     transactionId: idOf(answer['id']),
     namedTransactionId: idOf(input.params['id'] ?? input.params['transaction_id']),
     orderId: typeof orderId === 'string' && orderId !== '' ? orderId : null,
+    correlationId: input.correlationId ?? null,
   };
 }

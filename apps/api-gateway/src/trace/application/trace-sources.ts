@@ -17,7 +17,18 @@ export interface StoredRequestQuery {
   orderId?: string;
 }
 
-/** Port: the gateway's own record of the signed requests it answered (ADR 0066). */
+export interface MessageQuery {
+  /** Message keys: transaction, payout and GlobalIds. */
+  keys: string[];
+  /** The correlation ids of the requests traced: the messages they caused carry them. */
+  correlationIds: string[];
+}
+
+/**
+ * Port: the gateway's own records (ADR 0066): the signed requests it answered, and the trace read
+ * model of the platform's messages.
+ */
 export abstract class StoredRequests {
   abstract steps(query: StoredRequestQuery): Promise<TraceStep[]>;
+  abstract messages(query: MessageQuery): Promise<TraceStep[]>;
 }

@@ -151,6 +151,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The operator console (ADR 0067) is browser code with its own tsconfig (DOM, Preact's JSX);
+  // the type-aware rules read that tsconfig through the project service.
+  {
+    files: ['apps/*/console/**/*.ts', 'apps/*/console/**/*.tsx'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(false),
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'error',
+    },
+  },
   {
     files: TEST_FILES,
     rules: {

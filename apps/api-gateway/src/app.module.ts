@@ -4,6 +4,7 @@ import { PlatformModule } from '@opp/platform';
 import { AdminApiModule } from './admin/admin-api.module';
 import { BalanceModule } from './balance/balance.module';
 import { CardPaymentsModule } from './card/card-payments.module';
+import { ConsoleModule } from './console/console.module';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import type { GatewayConfig } from './config/gateway.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
@@ -41,6 +42,7 @@ export class AppModule {
         GatewayConfigModule.register(config),
         MerchantSecretsKeysModule.register(config),
         AdminApiModule,
+        ConsoleModule,
         UserModule,
         CardPaymentsModule,
         TransactionModule,

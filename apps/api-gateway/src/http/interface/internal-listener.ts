@@ -3,8 +3,11 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 
-/** Served on the internal listener only: operators' and machines' routes, never the internet's. */
-const INTERNAL_ROUTE = /^\/(?:admin|metrics)(?:\/|$)/;
+/**
+ * Served on the internal listener only: operators' and machines' routes (the operator console of
+ * ADR 0067 among them), never the internet's.
+ */
+const INTERNAL_ROUTE = /^\/(?:admin|metrics|console)(?:\/|$)/;
 /** Probes reach either listener. */
 const SHARED_ROUTE = /^\/health(?:\/|$)/;
 

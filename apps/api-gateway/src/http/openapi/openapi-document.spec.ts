@@ -148,4 +148,19 @@ describe('OpenAPI documents of the gateway', () => {
       document.paths['/processing/acs-return/{globalId}/{taskId}/continue']?.get,
     ).toBeDefined();
   });
+
+  it('shows a SEPA and a card payout, and the control types of payout parameters', () => {
+    const payout = document.paths['/v1/payout']?.post as unknown as {
+      requestBody: { content: Record<string, { examples?: Record<string, { value: object }> }> };
+    };
+    for (const media of Object.values(payout.requestBody.content)) {
+      expect(Object.keys(media.examples ?? {})).toEqual(['sepa', 'card']);
+      expect(media.examples?.['sepa']?.value).toHaveProperty('receiverBankBIC');
+      expect(media.examples?.['card']?.value).toHaveProperty('cardExpirationDate');
+    }
+    const controls = JSON.stringify(document.paths['/v1/payout-parameters']?.get?.responses);
+    for (const type of ['text', 'date', 'card-expiration', 'country', 'bic', 'phone']) {
+      expect(controls).toContain(`"${type}"`);
+    }
+  });
 });

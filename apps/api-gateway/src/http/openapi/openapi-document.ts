@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { routeSide } from '../internal-listener';
 import { HOSTED_PATHS } from './hosted-paths';
+import { withExamples } from './operation-examples';
 import { operationIdOf } from './operation-ids';
 import { PUBLIC_SCHEMAS } from './public-schemas';
 import { SECURITY_SCHEMES } from './security-schemes';
@@ -42,7 +43,10 @@ export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
     operationIdFactory: operationIdOf,
   });
   const schemas = { ...PUBLIC_SCHEMAS, ...all.components?.schemas };
-  const publicPaths = { ...pathsOn(all, (side) => side !== 'internal'), ...HOSTED_PATHS };
+  const publicPaths = withExamples({
+    ...pathsOn(all, (side) => side !== 'internal'),
+    ...HOSTED_PATHS,
+  });
   const adminPaths = pathsOn(all, (side) => side === 'internal');
   return {
     public: document({

@@ -73,7 +73,7 @@ export class MerchantClient {
     return this.post('/v1/card/processRecurring', { ...request, price: moneyText(request.price) });
   }
 
-  async reverse(request: T.ReverseRequest): Promise<T.PaymentResponse> {
+  async reverse(request: T.ReverseRequest): Promise<T.ReverseResponse> {
     return this.post('/v1/transaction/reverse', { ...request, amount: moneyText(request.amount) });
   }
 

@@ -17,8 +17,17 @@ interface Schema {
   anyOf?: Schema[];
 }
 
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+
 interface Operation {
   operationId?: string;
+  parameters?: Parameter[];
   summary?: string;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
@@ -108,7 +117,8 @@ const successOf = (op: Operation): Schema | undefined => {
 
 /**
  * The TypeScript module of a document: one type per component schema, and per operation (by its
- * operation id) `<Id>Answer` for a JSON success answer and `<Id>Body` for a JSON request body.
+ * operation id) `<Id>Answer` for a JSON success answer, `<Id>Body` for a JSON request body and
+ * `<Id>Query` for its query parameters.
  */
 export function renderSdkTypes(document: Document, source: string): string {
   const parts = [
@@ -124,6 +134,26 @@ export function renderSdkTypes(document: Document, source: string): string {
     for (const [method, op] of Object.entries(item)) {
       if (!op.operationId) continue;
       const what = `${method.toUpperCase()} ${route}`;
+      // Query parameters, without the credentials the clients add themselves.
+      const credentials = route.startsWith('/v1/') ? ['project', 'signature'] : [];
+      const query = (op.parameters ?? []).filter(
+        (p) => p.in === 'query' && !credentials.includes(p.name),
+      );
+      if (query.length > 0) {
+        const schema: Schema = {
+          type: 'object',
+          properties: Object.fromEntries(
+            query.map((p) => [
+              p.name,
+              { ...p.schema, description: p.description ?? p.schema?.description },
+            ]),
+          ),
+          required: query.filter((p) => p.required).map((p) => p.name),
+        };
+        parts.push(
+          `/** The query of ${what}. */\nexport type ${pascal(op.operationId)}Query ${after('=', typeOf(schema))};\n`,
+        );
+      }
       const body = op.requestBody?.content?.['application/json']?.schema;
       if (body) {
         parts.push(

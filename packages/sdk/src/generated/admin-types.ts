@@ -257,6 +257,24 @@ export type GetTemplateAnswer = {
 /** The answer of DELETE /admin/v1/partners/{identifier}/templates/{name}. */
 export type DeleteTemplateAnswer = Record<string, never>;
 
+/** The query of GET /admin/v1/deliveries. */
+export type ListDeliveriesQuery = {
+  /** Only this status */
+  status?: 'pending' | 'succeeded' | 'dead';
+  /** Only this kind */
+  kind?:
+    | 'merchant-callback'
+    | 'partner-notification'
+    | 'message-webhook'
+    | 'message-email';
+  /** Only this project */
+  project?: number;
+  /** Page, from 1 */
+  page?: number;
+  /** Per page */
+  limit?: number;
+};
+
 /** The answer of GET /admin/v1/deliveries. */
 export type ListDeliveriesAnswer = {
   /** Matching deliveries */

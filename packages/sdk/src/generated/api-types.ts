@@ -313,6 +313,22 @@ export type ResolveUserBody = {
 /** The answer of POST /v1/user/resolve. */
 export type ResolveUserAnswer = ResolvedUser;
 
+/** The query of GET /v1/card/getToken. */
+export type GetTokenQuery = {
+  /** Card number without separators */
+  number: string;
+  /** Expiry month */
+  expiration_month: number;
+  /** Expiry year, four digits */
+  expiration_year: number;
+  /** Card security code */
+  security_code: string;
+  /** Cardholder, at most 21 characters */
+  holder?: string;
+  /** JSONP function name */
+  callback?: string;
+};
+
 /** The answer of GET /v1/card/getToken. */
 export type GetTokenAnswer = CardToken;
 
@@ -393,11 +409,55 @@ export type AuthenticateBody = {
 /** The answer of POST /v1/card/authenticate. */
 export type AuthenticateAnswer = AuthenticateResult;
 
+/** The query of GET /v1/transaction/status. */
+export type TransactionStatusQuery = {
+  /** Transaction id (digits) */
+  id?: string;
+  /** Merchant order id (at most 64 characters); one live payment per order id */
+  order_id?: string;
+};
+
 /** The answer of GET /v1/transaction/status. */
 export type TransactionStatusAnswer = TransactionStatus;
 
 /** The answer of GET /v1/transactions/{id}. */
 export type GetTransactionAnswer = Transaction;
+
+/** The query of GET /v1/transactions. */
+export type ListTransactionsQuery = {
+  /** Merchant order id (at most 64 characters); one live payment per order id */
+  orderId: string;
+  /** Only this status */
+  status?:
+    | 'opened'
+    | 'processing'
+    | 'waiting_approval'
+    | 'authenticating'
+    | 'authorized'
+    | 'completed'
+    | 'failed'
+    | 'cancelled'
+    | 'abandoned'
+    | 'refunded'
+    | 'charged_back'
+    | 'retrieved'
+    | 'returned'
+    | 'verified';
+  /** Only this transaction type */
+  type?: string;
+  /** Created from: ISO 8601 date (YYYY-MM-DD, UTC; as a "to" bound it covers the whole day) or date-time with seconds and zone; bounds inclusive */
+  "created[from]"?: string;
+  /** Created until: ISO 8601 date (YYYY-MM-DD, UTC; as a "to" bound it covers the whole day) or date-time with seconds and zone; bounds inclusive */
+  "created[to]"?: string;
+  /** Updated from: ISO 8601 date (YYYY-MM-DD, UTC; as a "to" bound it covers the whole day) or date-time with seconds and zone; bounds inclusive */
+  "updated[from]"?: string;
+  /** Updated until: ISO 8601 date (YYYY-MM-DD, UTC; as a "to" bound it covers the whole day) or date-time with seconds and zone; bounds inclusive */
+  "updated[to]"?: string;
+  /** Page, from 1 */
+  page?: number;
+  /** Transactions per page */
+  limit?: number;
+};
 
 /** The answer of GET /v1/transactions. */
 export type ListTransactionsAnswer = TransactionList;
@@ -444,6 +504,12 @@ export type ReverseTransactionAnswer = {
   createdAt?: string;
   /** Last update */
   updatedAt?: string;
+};
+
+/** The query of GET /v1/balance. */
+export type GetBalanceQuery = {
+  /** ISO 4217 code */
+  currency?: string;
 };
 
 /** The answer of GET /v1/balance. */
@@ -611,6 +677,16 @@ export type ListPayoutTypesAnswer = {
     /** Title */
     label: string;
   }>;
+};
+
+/** The query of GET /v1/payout-parameters. */
+export type ListPayoutParametersQuery = {
+  /** Id of a payout type (GET /v1/payout-types) */
+  type: number;
+  /** For cards the BIN (first 6 digits), otherwise the whole account */
+  account: string;
+  /** ISO 4217 code */
+  currency: string;
 };
 
 /** The answer of GET /v1/payout-parameters. */
@@ -839,4 +915,10 @@ export type CheckReadinessAnswer = {
   checks?: {
     [name: string]: string;
   };
+};
+
+/** The query of GET /processing/acs-return/{globalId}/{taskId}/continue. */
+export type ContinueFromAcsQuery = {
+  /** The encrypted target, as the 303 of the TermUrl names it */
+  to: string;
 };

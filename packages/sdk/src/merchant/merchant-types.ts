@@ -215,14 +215,44 @@ export interface PayoutParametersRequest {
   currency: string;
 }
 
-/** The extra parameters GET /payout-parameters names travel beside the common ones. */
-export type PayoutRequest = {
+/**
+ * The parameters GET /payout-parameters may ask for, by name (each control's `type` is the format
+ * of its value). A SEPA payout (EUR, an IBAN as `account`) needs `beneficiaryFirstName`,
+ * `beneficiaryLastName` and `receiverBankBIC`; a card payout `cardHolder` and `cardExpirationDate`
+ * and, for a card issued outside the EEA or given as a token, also the beneficiary's names and
+ * `birthDate`; an e-wallet `fullName` (and `phone` outside EUR). `description` is always optional.
+ */
+export interface PayoutParameters {
+  /** text */
+  cardHolder?: string;
+  /** card-expiration: MM/YY */
+  cardExpirationDate?: string;
+  /** text */
+  beneficiaryFirstName?: string;
+  /** text */
+  beneficiaryLastName?: string;
+  /** date: d.m.Y, such as 31.01.1990 */
+  birthDate?: string;
+  /** bic: BIC/SWIFT, 8 or 11 characters */
+  receiverBankBIC?: string;
+  /** text */
+  fullName?: string;
+  /** phone: international digits without + */
+  phone?: string;
+  /** text */
+  description?: string;
+}
+
+/** A payout: the common fields and the parameters its type, account and currency need. */
+export interface PayoutRequest extends PayoutParameters {
+  /** The id of a payout type (GET /payout-types). */
   type: number | string;
   amount: Money;
   currency: string;
+  /** Card number, IBAN or wallet id; for cards `cardToken` may replace it. */
   account?: string;
   cardToken?: string;
   orderId?: string;
-} & Record<string, string | number | undefined>;
+}
 
 export type PayoutResponse = Api.CreatePayoutAnswer;

@@ -15,13 +15,14 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/
  *   tooling use it as merchants and partners do;
  * - the examples (examples/) are what a merchant or partner writes: the SDK and nothing else of
  *   ours; their tests may use the harness. One exception: libs/signature imports the SDK's
- *   pure signing entry `@opp/sdk/signing`, so client and gateway share one ADR 0003 rendering.
+ *   pure signing entry `@opp/sdk/signing`, so client and gateway share one ADR 0003 rendering,
+ *   and libs/errors its error catalogue `@opp/sdk/error-codes`, so both answer the same codes.
  */
 const boundaries = (inTests) => [
   'error',
   {
     enforceBuildableLibDependency: false,
-    allow: ['@opp/sdk/signing'],
+    allow: ['@opp/sdk/signing', '@opp/sdk/error-codes'],
     depConstraints: [
       { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
       { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: [] },

@@ -23,17 +23,18 @@ runExample(async () => {
   say(`card token for ${token.card.mask}`);
 
   // One order_id names at most one live payment: repeating this call cannot charge twice.
+  const orderId = `order-${randomUUID()}`;
   const payment = await merchant.processCard({
     user: user.id,
     card_token: token.id,
     price: '19.90',
     currency: 'EUR',
     description: 'Order 1001',
-    order_id: `order-${randomUUID()}`,
+    order_id: orderId,
   });
   say(`payment ${payment.id}: ${payment.price} ${payment.currency}, status ${payment.status}`);
   if (payment.status !== 'completed') throw new Error(`expected completed, got ${payment.status}`);
 
-  const status = await merchant.transactionStatus({ order_id: payment.orderId });
-  say(`status of order ${payment.orderId}: ${status.status}`);
+  const status = await merchant.transactionStatus({ order_id: orderId });
+  say(`status of order ${orderId}: ${status.status}`);
 });

@@ -14,7 +14,11 @@ import { runExample, say } from './support/run-example';
 import { newSandboxMerchant } from './support/sandbox-merchant';
 import { SANDBOX_EXPIRY, settings } from './support/settings';
 
-const cardPayment = (number: string, orderId: string, branches: Partial<ProcessingTask>) => ({
+const cardPayment = (
+  number: string,
+  orderId: string,
+  branches: Pick<ProcessingTask, 'success' | 'fail'>,
+): ProcessingTask => ({
   type: 'card.payment',
   payload: {
     user: { identifier: 'tree-buyer', email: 'buyer@example.com', ip: '203.0.113.11' },
@@ -88,7 +92,8 @@ runExample(async () => {
 
 function printTasks(tasks: TaskResult[] | undefined, indent: string): void {
   for (const task of tasks ?? []) {
-    const outcome = typeof task.data?.status === 'string' ? ` (${task.data.status})` : '';
+    // `data` is the answer of the task's operation, typed by its `type`.
+    const outcome = task.data && 'status' in task.data ? ` (${String(task.data.status)})` : '';
     say(`${indent}${task.type}: ${task.result.status}${outcome}`);
     for (const branch of ['success', 'fail', 'always'] as const) {
       if (task[branch]?.length) say(`${indent}  ${branch}:`);

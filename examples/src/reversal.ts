@@ -15,6 +15,7 @@ runExample(async () => {
   const user = await merchant.resolveUser({ identifier: 'buyer-3003', ip: '203.0.113.9' });
 
   // Card data may also go straight to card/process (the SDK signs every leaf, card[number] too).
+  const orderId = `order-${randomUUID()}`;
   const payment = await merchant.processCard({
     user: user.id,
     card: {
@@ -26,7 +27,7 @@ runExample(async () => {
     price: '25.00',
     currency: 'EUR',
     description: 'Order 3003',
-    order_id: `order-${randomUUID()}`,
+    order_id: orderId,
   });
   say(`payment ${payment.id}: ${payment.price} ${payment.currency}, status ${payment.status}`);
 
@@ -36,7 +37,7 @@ runExample(async () => {
   );
 
   // By order_id works as well as by id.
-  const rest = await merchant.reverse({ order_id: payment.orderId, amount: '15.00' });
+  const rest = await merchant.reverse({ order_id: orderId, amount: '15.00' });
   say(`reversal ${rest.id} of payment ${rest.referenceId}: ${rest.price}, ${rest.status}`);
 
   const status = await merchant.transactionStatus({ id: payment.id });

@@ -1,7 +1,9 @@
 import type { Stack } from '@opp/local-stack';
-import { MerchantClient } from '@opp/sdk';
+import { spawnSync } from 'node:child_process';
+import { AdminClient, MerchantClient } from '@opp/sdk';
 import { DEV_ADMIN_TOKEN, startTestStack } from '@opp/testing';
 import { runExample, type ExampleRun } from './run-example';
+import { packSdkOutsideTheRepository } from './sdk-package';
 
 /** Six services and a broker start here: on a loaded machine that takes more than the default. */
 const STACK_START_TIMEOUT_MS = 300_000;
@@ -106,5 +108,32 @@ describe('the examples against the whole system', () => {
     );
     expect(output).toMatch(/^card\.payment: FAIL \(failed\)\n/m);
     expect(output.match(/: SKIPPED$/gm)).toHaveLength(2);
+  });
+
+  // Issue 40: the SDK as a merchant gets it, not as the monorepo's source. Packed from a copy
+  // outside the repository, installed into a scratch project whose strict TypeScript is the
+  // README's own example, which charges a card here.
+  it("the packed SDK's README example, strict TypeScript in a scratch project, charges a card", async () => {
+    const packed = packSdkOutsideTheRepository();
+    try {
+      const admin = new AdminClient({ baseUrl: stack.adminUrl!, token: DEV_ADMIN_TOKEN });
+      const project = await admin.createProject({ name: 'Packed SDK shop' });
+      const run = spawnSync(process.execPath, [packed.compiled['charge-card']!], {
+        cwd: packed.project,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          OPP_GATEWAY_URL: stack.gatewayUrl!,
+          OPP_PUBLIC_KEY: project.publicKey,
+          OPP_PRIVATE_KEY: project.privateKey,
+        },
+      });
+      expect({ code: run.status, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const id = Number(/^payment (\d+): completed$/m.exec(run.stdout)?.[1]);
+      const merchant = new MerchantClient({ baseUrl: stack.gatewayUrl!, ...project });
+      expect(await merchant.transaction(id)).toMatchObject({ id, status: 'completed' });
+    } finally {
+      packed.remove();
+    }
   });
 });

@@ -3,8 +3,10 @@ import * as path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { findRepoRoot } from '@opp/local-stack';
 import { previewOpenApiDocuments, renderOpenApi } from './openapi';
+import { OPERATION_IDS } from './http/interface/openapi/operation-ids';
 
 type Operation = {
+  operationId?: string;
   summary?: string;
   security?: Record<string, string[]>[];
   requestBody?: { content: Record<string, unknown> };
@@ -111,9 +113,53 @@ describe('OpenAPI documents of the gateway', () => {
       if (route.startsWith('/v1') && !UNSIGNED_V1.includes(route)) {
         expect(schemes).toEqual(['projectKey', 'merchantSignature']);
       }
-      if (route.startsWith('/processing')) expect(schemes).toContain('partnerSignature');
+      // The TermUrl is the user's browser's, unsigned (documented beside the hosted pages).
+      if (route.startsWith('/processing') && !route.startsWith('/processing/acs-return')) {
+        expect(schemes).toContain('partnerSignature');
+      }
       if (route.startsWith('/admin')) expect(schemes).toEqual(['adminToken']);
     }
     expect(document.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('names every operation for what it does, once, from the one table (issue 40)', () => {
+    const ids = operations.map(([route, method, op]) => ({ route, method, id: op.operationId }));
+    // Nest's default is `<Controller>_<method>`: a generated client would name its methods so.
+    expect(ids.filter(({ id }) => !id || !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids.map(({ id }) => id)).size).toBe(ids.length);
+    const byId = Object.fromEntries(ids.map(({ route, method, id }) => [id, `${method} ${route}`]));
+    expect(byId).toMatchObject({
+      processCard: 'post /v1/card/process',
+      reverseTransaction: 'post /v1/transaction/reverse',
+      createPayout: 'post /v1/payout',
+      submitProcessingRequest: 'post /processing',
+      createProject: 'post /admin/v1/projects',
+    });
+    // No stale row: every name of the table is some route's.
+    expect(Object.values(OPERATION_IDS).filter((id) => !(id in byId))).toEqual([]);
+  });
+
+  it('documents the 3-D Secure TermUrl of processing tasks, the acs-return page', () => {
+    const termUrl = document.paths['/processing/acs-return/{globalId}/{taskId}'];
+    expect(termUrl?.post?.requestBody).toBeDefined();
+    expect(Object.keys(termUrl?.post?.responses ?? {})).toEqual(['200', '303', '404']);
+    expect(
+      document.paths['/processing/acs-return/{globalId}/{taskId}/continue']?.get,
+    ).toBeDefined();
+  });
+
+  it('shows a SEPA and a card payout, and the control types of payout parameters', () => {
+    const payout = document.paths['/v1/payout']?.post as unknown as {
+      requestBody: { content: Record<string, { examples?: Record<string, { value: object }> }> };
+    };
+    for (const media of Object.values(payout.requestBody.content)) {
+      expect(Object.keys(media.examples ?? {})).toEqual(['sepa', 'card']);
+      expect(media.examples?.['sepa']?.value).toHaveProperty('receiverBankBIC');
+      expect(media.examples?.['card']?.value).toHaveProperty('cardExpirationDate');
+    }
+    const controls = JSON.stringify(document.paths['/v1/payout-parameters']?.get?.responses);
+    for (const type of ['text', 'date', 'card-expiration', 'country', 'bic', 'phone']) {
+      expect(controls).toContain(`"${type}"`);
+    }
   });
 });

@@ -1,6 +1,9 @@
 /**
- * Error codes of the Card Payment Gateway API, including those the platform adds to the spec's
- * catalogue. The first three digits of a code are the HTTP status.
+ * Error codes of the Card Payment Gateway API (gateway-api.md, Errors) plus the ones the ADRs
+ * (docs/decisions) and the platform add. The first three digits of a code are its HTTP status.
+ *
+ * The one source of the catalogue: the SDK ships it, and the services import it from here
+ * (`@opp/sdk/error-codes`, as libs/errors re-exports it), so the two cannot differ.
  */
 export const ErrorCode = {
   ProjectPublicKeyMissing: 40001,
@@ -23,6 +26,7 @@ export const ErrorCode = {
   AmountInvalidForCurrency: 40018,
   SignatureMissing: 40101,
   AuthTokenMissing: 40102,
+  // Platform addition: the admin API's bearer token was given but is wrong (ADR 0002 asks for 401).
   AuthTokenRejected: 40103,
   SignatureInvalid: 40301,
   AuthTokenInvalid: 40302,
@@ -30,6 +34,7 @@ export const ErrorCode = {
   CardTokenExpired: 40304,
   CardTokenAlreadyUsed: 40305,
   PlatformAuthTokenInvalid: 40306,
+  // The spec gives 40307 the same wording as 40306 and does not show what tells them apart.
   PlatformAuthTokenInvalidAlt: 40307,
   UserBlocked: 40308,
   CardBlocked: 40309,
@@ -37,6 +42,7 @@ export const ErrorCode = {
   RecurringExpired: 40311,
   CardRememberingDisabled: 40312,
   InsufficientBalance: 40313,
+  // Platform addition: an admin operator token of read scope asked to change something (ADR 0062).
   AdminScopeInsufficient: 40320,
   ProjectNotFound: 40401,
   CardTokenInvalid: 40402,
@@ -45,11 +51,13 @@ export const ErrorCode = {
   ReferenceRecurrentTransactionNotFound: 40405,
   UserNotFound: 40406,
   PlatformUserNotFound: 40407,
+  // Platform addition: an admin API resource (partner, template, delivery) does not exist.
   ResourceNotFound: 40408,
   TransactionAlreadyCompleted: 40501,
   RecurringTooFrequent: 40502,
   RecurrentTransactionNotCreated: 40503,
   TransactionNotReversible: 40504,
+  // ADR 0016: refusals of oversized requests, in the envelope like every other.
   PayloadTooLarge: 41301,
   UriTooLong: 41401,
   GatewayMisconfigured: 42201,

@@ -6,9 +6,14 @@ export {
   type MerchantCallback,
   type CallbackInput,
   type CallbackCheckOptions,
+  type CallbackCheck,
 } from './merchant/callback';
 export type * from './merchant/merchant-types';
 export { PartnerClient, type PartnerClientOptions } from './partner/partner-client';
+export { AdminClient, type AdminClientOptions } from './admin/admin-client';
+export type * as Admin from './generated/admin-types';
+export type * as Api from './generated/api-types';
+export type { RequestOptions, FetchLike } from './http/request-options';
 export { verifyPartnerNotification, type PartnerNotification } from './partner/notification';
 export type * from './partner/processing-types';
 export { ErrorCode } from './error-codes';
@@ -21,7 +26,7 @@ export {
   OppSignatureError,
 } from './errors';
 export type { HttpAnswer } from './http/http-answer';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy';
+export { DEFAULT_RETRY_POLICY, PARTNER_RETRY_POLICY, type RetryPolicy } from './http/retry-policy';
 export { signParams, signValues, verifyParams } from './signing/request-signature';
 export { signatureValues, renderLeaf } from './signing/leaf-values';
 export { phpFloatString } from './signing/php-float';

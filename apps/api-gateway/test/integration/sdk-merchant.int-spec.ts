@@ -79,16 +79,18 @@ describe('the SDK merchant client against the gateway', () => {
   });
 
   it('queries the payment by id, by order_id, by its signed path id, in the list, and the balance', async () => {
+    // The payment was made with an order id, so the answer carries it (the type allows null).
+    const orderId = paid.orderId!;
     const byId = await sdk.transactionStatus({ id: paid.id });
     expect(byId).toMatchObject({ id: paid.id, order_id: paid.orderId, status: 'completed' });
-    expect(await sdk.transactionStatus({ order_id: paid.orderId })).toEqual(byId);
+    expect(await sdk.transactionStatus({ order_id: orderId })).toEqual(byId);
     expect(await sdk.transaction(paid.id)).toMatchObject({
       id: paid.id,
       orderId: paid.orderId,
       originalStatus: 'completed',
       user: expect.objectContaining({ id: user }),
     });
-    const list = await sdk.transactions({ orderId: paid.orderId, limit: 10 });
+    const list = await sdk.transactions({ orderId, limit: 10 });
     expect(list.transactions.map((t) => t.id)).toEqual([paid.id]);
     const balance = await sdk.balance('EUR');
     expect(balance).toMatchObject({ currency: 'EUR', amount: expect.stringMatching(/^\d+\.\d+$/) });

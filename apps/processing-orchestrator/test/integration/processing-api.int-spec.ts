@@ -240,7 +240,9 @@ describe('Task-Tree Processing API: trees of wait tasks', () => {
 
   it("the SDK's typed partner calls: submit, status and refusals with their codes", async () => {
     const sdk = new SdkPartnerClient({ baseUrl: stack.gatewayUrl!, ...partner.keys });
-    const request = sdk.newRequest([wait(0)], { service: { sync: true } });
+    const request = sdk.newRequest([{ type: 'wait', payload: { seconds: 0 } }], {
+      service: { sync: true },
+    });
     const accepted = await sdk.submit(request);
     expect(accepted.result.status).toBe('FINISHED');
     expect(accepted.payload.tasks.map((task) => task.result.status)).toEqual(['SUCCESS']);

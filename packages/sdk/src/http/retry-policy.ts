@@ -18,6 +18,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 4000,
 };
 
+/**
+ * A partner's default: the Processing API's apology (404, "repeat in a few seconds") lasts while a
+ * service restarts, so six tries wait about 3 to 6 s in all (0.25, 0.5, 1, 2, 2 s, halved at
+ * worst by the jitter), where the merchant default gives up after well under a second.
+ */
+export const PARTNER_RETRY_POLICY: RetryPolicy = {
+  attempts: 6,
+  baseDelayMs: 250,
+  maxDelayMs: 2000,
+};
+
 /** The wait before try number `nextAttempt` (2 for the first retry), with jitter in [50 %, 100 %]. */
 export function retryDelayMs(
   policy: RetryPolicy,

@@ -1,9 +1,10 @@
 import { OppNetworkError } from '../errors';
 import { readAnswer, retryAfterSeconds, type HttpAnswer } from './http-answer';
+import type { FetchLike } from './request-options';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 
 export interface HttpCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   /** Sent byte for byte on every attempt. */
@@ -15,6 +16,10 @@ export interface SendOptions {
   retry: RetryPolicy;
   /** Whether an answer means "not executed, try again" (such as 503). */
   retryable: (answer: HttpAnswer) => boolean;
+  /** Default: Node's global fetch. */
+  fetch?: FetchLike;
+  /** Stops the call: the attempt under way, further attempts and the waits between them. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -26,32 +31,54 @@ export async function sendWithRetries(call: HttpCall, options: SendOptions): Pro
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= options.retry.attempts;
     let answer: HttpAnswer;
+    options.signal?.throwIfAborted();
     try {
-      answer = await sendOnce(call, options.timeoutMs);
+      answer = await sendOnce(call, options);
     } catch (error) {
+      // An abort of the caller's is theirs to see, not a network failure to retry.
+      options.signal?.throwIfAborted();
       if (last) {
         throw new OppNetworkError(
           `${call.method} ${new URL(call.url).pathname}: no answer after ${attempt} attempt(s)`,
           { cause: error },
         );
       }
-      await sleep(retryDelayMs(options.retry, attempt + 1));
+      await sleep(retryDelayMs(options.retry, attempt + 1), options.signal);
       continue;
     }
     if (last || !options.retryable(answer)) return answer;
-    await sleep(retryDelayMs(options.retry, attempt + 1, retryAfterSeconds(answer)));
+    await sleep(
+      retryDelayMs(options.retry, attempt + 1, retryAfterSeconds(answer)),
+      options.signal,
+    );
   }
 }
 
-async function sendOnce(call: HttpCall, timeoutMs: number): Promise<HttpAnswer> {
-  const response = await fetch(call.url, {
+async function sendOnce(call: HttpCall, options: SendOptions): Promise<HttpAnswer> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const response = await (options.fetch ?? fetch)(call.url, {
     method: call.method,
     headers: call.headers,
     body: call.body,
     redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
   });
   return readAnswer(response);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const aborted = () => {
+      clearTimeout(timer);
+      // The caller's own reason, as fetch rejects with it: an Error or whatever abort() was given.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}

@@ -85,12 +85,46 @@ describe('merchant callback verification', () => {
       }
     });
 
-    it('refuses a stale, future or missing timestamp', () => {
+    it('refuses a stale, future or malformed timestamp, and says why', () => {
       for (const timestamp of ['1789999699', '1790000301', 'abc']) {
         const fields = callbackFields({ timestamp });
         expect(merchant.verifyCallback(fields, { maxAgeSeconds: 300, now })).toBe(false);
       }
-      expect(merchant.verifyCallback(callbackFields(), { maxAgeSeconds: 300, now })).toBe(false);
+      expect(
+        merchant.checkCallback(callbackFields({ timestamp: '1789999699' }), {
+          maxAgeSeconds: 300,
+          now,
+        }),
+      ).toEqual({ valid: false, reason: 'the callback timestamp is too old or in the future' });
+    });
+
+    // Issue 40: the README's `{ maxAgeSeconds: 300 }` refused every callback of a default project
+    // (no timestamp unless requireTimestamp), so the merchant answered 403 to all their retries.
+    it("accepts a default project's callback, which carries no timestamp", () => {
+      const fields = callbackFields();
+      expect(fields).not.toHaveProperty('timestamp');
+      expect(merchant.checkCallback(fields, { maxAgeSeconds: 300, now })).toEqual({
+        valid: true,
+        callback: fields,
+      });
+    });
+
+    it('refuses a callback without timestamp when told the project requires one', () => {
+      expect(
+        merchant.checkCallback(callbackFields(), {
+          maxAgeSeconds: 300,
+          requireTimestamp: true,
+          now,
+        }),
+      ).toEqual({ valid: false, reason: 'the callback carries no signed timestamp' });
+    });
+
+    it('names a bad signature as the reason', () => {
+      const fields = { ...callbackFields(), amount: '999.00' };
+      expect(merchant.checkCallback(fields)).toEqual({
+        valid: false,
+        reason: 'the callback signature is not valid',
+      });
     });
 
     it('is opt-in: without it a stale timestamp still verifies', () => {

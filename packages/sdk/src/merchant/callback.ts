@@ -31,8 +31,15 @@ export interface MerchantCallback {
 export type CallbackInput = string | URLSearchParams | Record<string, unknown>;
 
 export interface CallbackCheckOptions {
-  /** Refuse a callback without a signed `timestamp` within this many seconds of now. */
+  /**
+   * Refuse a callback whose signed `timestamp` is not within this many seconds of now. Only
+   * projects with `requireTimestamp` send one; a callback without one passes unless
+   * `requireTimestamp` is set here too (the signature covers the timestamp, so it cannot be
+   * stripped from a callback that had one).
+   */
   maxAgeSeconds?: number;
+  /** Refuse a callback without a signed `timestamp` (for projects with `requireTimestamp`). */
+  requireTimestamp?: boolean;
   /** The clock, in milliseconds (default Date.now). */
   now?: () => number;
 }
@@ -52,8 +59,13 @@ export function verifyMerchantCallback(
     if (digestEquals(signParams(params, key), params['signature'])) matched = true;
   }
   if (!matched) throw new OppSignatureError('the callback signature is not valid');
-  if (options.maxAgeSeconds !== undefined) {
-    checkFreshness(params['timestamp'], options.maxAgeSeconds, (options.now ?? Date.now)());
+  const timestamp = params['timestamp'];
+  if (timestamp === undefined || timestamp === '') {
+    if (options.requireTimestamp) {
+      throw new OppSignatureError('the callback carries no signed timestamp');
+    }
+  } else if (options.maxAgeSeconds !== undefined) {
+    checkFreshness(timestamp, options.maxAgeSeconds, (options.now ?? Date.now)());
   }
   return params as unknown as MerchantCallback;
 }
@@ -71,9 +83,13 @@ function callbackFields(input: CallbackInput): Record<string, unknown> {
 
 function checkFreshness(timestamp: unknown, maxAgeSeconds: number, nowMs: number): void {
   if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) {
-    throw new OppSignatureError('the callback carries no signed timestamp');
+    throw new OppSignatureError('the callback timestamp is not Unix seconds');
   }
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > maxAgeSeconds) {
     throw new OppSignatureError('the callback timestamp is too old or in the future');
   }
 }
+
+/** The outcome of a callback check: the callback, or why it was refused. */
+export type CallbackCheck =
+  { valid: true; callback: MerchantCallback } | { valid: false; reason: string };

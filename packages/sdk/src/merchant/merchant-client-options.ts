@@ -1,4 +1,5 @@
 import { validBaseUrl, validTimeout } from '../http/connection-options';
+import type { FetchLike } from '../http/request-options';
 import { DEFAULT_RETRY_POLICY, validateRetryPolicy, type RetryPolicy } from '../http/retry-policy';
 
 export type BodyEncoding = 'json' | 'form';
@@ -25,6 +26,10 @@ export interface MerchantClientOptions {
   retry?: Partial<RetryPolicy>;
   /** The clock for timestamps, in milliseconds (default Date.now). */
   now?: () => number;
+  /** Default: Node's global fetch. */
+  fetch?: FetchLike;
+  /** Headers sent with every call (a call's own headers add to them). */
+  headers?: Record<string, string>;
 }
 
 export interface ResolvedMerchantOptions {
@@ -37,6 +42,8 @@ export interface ResolvedMerchantOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   now: () => number;
+  fetch?: FetchLike;
+  headers: Record<string, string>;
 }
 
 /** Checks the options once, so a wrong setup fails at construction, not on the first payment. */
@@ -61,5 +68,7 @@ export function resolveMerchantOptions(options: MerchantClientOptions): Resolved
     timeoutMs: validTimeout(options.timeoutMs ?? 30_000),
     retry: validateRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...options.retry }),
     now: options.now ?? Date.now,
+    fetch: options.fetch,
+    headers: { ...options.headers },
   };
 }

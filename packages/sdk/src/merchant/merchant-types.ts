@@ -1,3 +1,5 @@
+import type * as Api from '../generated/api-types';
+
 /**
  * Requests and responses of the Card Payment Gateway API (/v1), named and typed as the API names
  * them: bigint identifiers are numbers (always below 2^53), decimals are strings. Money inputs take a
@@ -10,21 +12,8 @@ export type Money = string | number;
 /** A 0/1 switch; true and false are sent as "1" and "". */
 export type Flag = boolean | 0 | 1 | '0' | '1';
 
-export type TransactionStatus =
-  | 'opened'
-  | 'processing'
-  | 'waiting_approval'
-  | 'authenticating'
-  | 'authorized'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
-  | 'abandoned'
-  | 'refunded'
-  | 'charged_back'
-  | 'retrieved'
-  | 'returned'
-  | 'verified';
+/** Every status a transaction can show (later effects such as refunded included). */
+export type TransactionStatus = Api.Transaction['status'];
 
 export type TransactionType =
   | 'deposit'
@@ -64,29 +53,18 @@ export type WalletPaymentMethod =
   | 'qr_payment'
   | 'crypto_wallet';
 
-export interface User {
-  id: string;
-  identifier: string;
-  displayName?: string;
-  email?: string;
-  phone?: string;
-  ip?: string;
-  locale?: string;
-}
-
-export interface CardResponse {
-  lastFour: string;
-  mask: string;
-  /** Deprecated: use scheme. */
-  type: string;
-  scheme: string;
-  expirationMonth: number;
-  expirationYear: number;
-  expiresAt?: string;
-  holder?: string | null;
-  bankName?: string;
-  country?: string;
-}
+// Answers: generated from the OpenAPI document (src/generated), so nullability, optionality and
+// enums are the API's own and cannot drift.
+export type User = Api.User;
+export type CardResponse = Api.CardResponse;
+export type Acs = Api.Acs;
+export type Recurring = Api.Recurring;
+export type PayoutType = Api.ListPayoutTypesAnswer['types'][number];
+export type PayoutParameterControl = Api.ListPayoutParametersAnswer[number];
+/** A control's format: text, date (d.m.Y), card-expiration (MM/YY), country, bic, phone, ... */
+export type PayoutParameterType = PayoutParameterControl['type'];
+/** A transaction as GET /transactions and GET /transactions/{id} answer it. */
+export type Transaction = Api.Transaction;
 
 export interface CardInput {
   number: string;
@@ -95,48 +73,6 @@ export interface CardInput {
   security_code: string;
   /** At most 21 characters. */
   holder?: string;
-}
-
-export interface Acs {
-  url: string;
-  parameters: { PaReq: string; MD: string; TermUrl: string };
-}
-
-export interface Recurring {
-  frequency: number;
-  endsAt: string;
-}
-
-export interface PayoutType {
-  id: number;
-  key: string;
-  label: string;
-}
-
-export interface PayoutParameterControl {
-  name: string;
-  type: string;
-  label: string;
-  required: boolean;
-}
-
-/** A transaction as GET /transactions and GET /transactions/{id} answer it. */
-export interface Transaction {
-  id: number;
-  orderId: string;
-  referenceId: number | null;
-  price: string;
-  fee: string;
-  currency: string;
-  type: TransactionType;
-  method: string;
-  status: TransactionStatus;
-  originalStatus: TransactionStatus;
-  createdAt: string;
-  updatedAt: string;
-  reason: string | null;
-  user: User;
-  card: CardResponse;
 }
 
 // --- POST /user/resolve, /user/changeRecurring, /user/cancelRecurring
@@ -151,9 +87,7 @@ export interface ResolveUserRequest {
   ua?: string;
 }
 
-export interface ResolveUserResponse {
-  id: string;
-}
+export type ResolveUserResponse = Api.ResolveUserAnswer;
 
 export interface ChangeRecurringRequest {
   user: string;
@@ -167,9 +101,7 @@ export interface CancelRecurringRequest {
   user: string;
 }
 
-export interface SuccessResponse {
-  success: boolean;
-}
+export type SuccessResponse = Api.ChangeRecurringAnswer;
 
 // --- GET /card/getToken
 
@@ -180,11 +112,7 @@ export interface GetTokenRequest {
   security_code: string;
 }
 
-export interface CardTokenResponse {
-  id: string;
-  expiresAt: string;
-  card: CardResponse;
-}
+export type CardTokenResponse = Api.GetTokenAnswer;
 
 // --- POST /card/process, /card/authenticate, /card/processRecurring, /transaction/reverse
 
@@ -211,39 +139,17 @@ export type ProcessCardRequest = ChargeCommon &
   CustomAttributes &
   ({ card_token: string; card?: undefined } | { card: CardInput; card_token?: undefined });
 
-export interface PaymentResponse {
-  success: boolean;
-  id: number;
-  orderId: string;
-  referenceId: number | null;
-  price: string;
-  fee: string;
-  currency: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  reason?: string | null;
-  card: CardResponse;
-  acs?: Acs;
-  permanentToken?: string | null;
-  recurring?: Recurring;
-  createdAt: string;
-  updatedAt: string;
-  user: User;
-}
+export type PaymentResponse = Api.ProcessCardAnswer;
+
+/** A reversal: the refund transaction of the payment. */
+export type ReverseResponse = Api.ReverseTransactionAnswer;
 
 export interface AuthenticateRequest {
   PaRes: string;
   MD: string;
 }
 
-export interface AuthenticateResponse {
-  id: number;
-  success: boolean;
-  card: CardResponse;
-  permanentToken?: string | null;
-  recurring?: Recurring;
-  status?: TransactionStatus;
-}
+export type AuthenticateResponse = Api.AuthenticateAnswer;
 
 export interface ProcessRecurringRequest {
   user: string;
@@ -278,27 +184,11 @@ export interface CreateTransactionRequest {
   order_id?: string;
 }
 
-export interface CreateTransactionResponse {
-  id: string;
-  amount: number;
-  currency: string;
-  status: TransactionStatus;
-}
+export type CreateTransactionResponse = Api.CreateTransactionAnswer;
 
 // --- GET /transaction/status, /transactions/{id}, /transactions, /balance
 
-export interface TransactionStatusResponse {
-  id: number;
-  order_id: string;
-  price: string;
-  fee: string;
-  currency: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  original_status: TransactionStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type TransactionStatusResponse = Api.TransactionStatusAnswer;
 
 export interface TransactionsQuery {
   orderId: string;
@@ -310,25 +200,13 @@ export interface TransactionsQuery {
   limit?: number;
 }
 
-export interface TransactionsResponse {
-  totalCount: number;
-  transactions: Transaction[];
-}
+export type TransactionsResponse = Api.ListTransactionsAnswer;
 
-export interface BalanceResponse {
-  amount: string;
-  rolling_reserve: string;
-  currency: string;
-  base_amount: string;
-  base_rolling_reserve: string;
-}
+export type BalanceResponse = Api.GetBalanceAnswer;
 
 // --- GET /payout-types, /payout-parameters, POST /payout
 
-export interface PayoutTypesResponse {
-  success: boolean;
-  types: PayoutType[];
-}
+export type PayoutTypesResponse = Api.ListPayoutTypesAnswer;
 
 export interface PayoutParametersRequest {
   type: number | string;
@@ -337,21 +215,47 @@ export interface PayoutParametersRequest {
   currency: string;
 }
 
-/** The extra parameters GET /payout-parameters names travel beside the common ones. */
-export type PayoutRequest = {
+/**
+ * The parameters GET /payout-parameters may ask for, by name (each control's `type` is the format
+ * of its value). A SEPA payout (EUR, an IBAN as `account`) needs `beneficiaryFirstName`,
+ * `beneficiaryLastName` and `receiverBankBIC`; a card payout `cardHolder` and `cardExpirationDate`
+ * and, for a card issued outside the EEA or given as a token, also the beneficiary's names and
+ * `birthDate`; an e-wallet `fullName` (and `phone` outside EUR). `description` is always optional.
+ */
+export interface PayoutParameters {
+  /** text */
+  cardHolder?: string;
+  /** card-expiration: MM/YY */
+  cardExpirationDate?: string;
+  /** text */
+  beneficiaryFirstName?: string;
+  /** text */
+  beneficiaryLastName?: string;
+  /** date: d.m.Y, such as 31.01.1990 */
+  birthDate?: string;
+  /** bic: BIC/SWIFT, 8 or 11 characters */
+  receiverBankBIC?: string;
+  /** text */
+  fullName?: string;
+  /** phone: international digits without + */
+  phone?: string;
+  /** text */
+  description?: string;
+}
+
+/** A payout: the common fields and the parameters its type, account and currency need. */
+export interface PayoutRequest extends PayoutParameters {
+  /** The id of a payout type (GET /payout-types). */
   type: number | string;
   amount: Money;
   currency: string;
+  /** Card number, IBAN or wallet id; for cards `cardToken` may replace it. */
   account?: string;
   cardToken?: string;
   orderId?: string;
-} & Record<string, string | number | undefined>;
-
-export interface PayoutResponse {
-  id: number;
-  success: boolean;
-  status: CallbackStatus;
 }
+
+export type PayoutResponse = Api.CreatePayoutAnswer;
 
 /** One step of a transaction's timeline (`transactionEvents`). */
 export interface TransactionEvent {

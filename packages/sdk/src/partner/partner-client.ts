@@ -3,7 +3,8 @@ import { OppHttpError, OppProcessingError } from '../errors';
 import { envelopeOf } from '../http/answer-errors';
 import { validBaseUrl, validTimeout } from '../http/connection-options';
 import { isJsonAnswer, type HttpAnswer } from '../http/http-answer';
-import { DEFAULT_RETRY_POLICY, validateRetryPolicy, type RetryPolicy } from '../http/retry-policy';
+import type { FetchLike, RequestOptions } from '../http/request-options';
+import { PARTNER_RETRY_POLICY, validateRetryPolicy, type RetryPolicy } from '../http/retry-policy';
 import { sendWithRetries, type HttpCall } from '../http/send-with-retries';
 import { hmacHex } from '../signing/hmac';
 import { verifyPartnerNotification, type PartnerNotification } from './notification';
@@ -16,8 +17,15 @@ export interface PartnerClientOptions {
   secret: string;
   /** Per attempt; default 30 s. */
   timeoutMs?: number;
-  /** Retries on no answer, 502/503/504 and the 404 apology; default 3 tries in all. */
+  /**
+   * Retries on no answer, 502/503/504 and the 404 apology ("repeat in a few seconds"); default
+   * PARTNER_RETRY_POLICY: 6 tries over about 3 to 6 s, with jitter.
+   */
   retry?: Partial<RetryPolicy>;
+  /** Default: Node's global fetch. */
+  fetch?: FetchLike;
+  /** Headers sent with every call (a call's own headers add to them). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,11 +39,13 @@ export class PartnerClient {
   private readonly secret: string;
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
+  private readonly fetch?: FetchLike;
+  private readonly headers: Record<string, string>;
   /** The same calls, answers returned as they are (no error for an HTTP status). */
   readonly raw: {
     /** An object is sent as its JSON text; a string is sent as it is. */
-    submit(body: unknown): Promise<HttpAnswer>;
-    status(globalId: string): Promise<HttpAnswer>;
+    submit(body: unknown, options?: RequestOptions): Promise<HttpAnswer>;
+    status(globalId: string, options?: RequestOptions): Promise<HttpAnswer>;
   };
 
   constructor(options: PartnerClientOptions) {
@@ -48,10 +58,12 @@ export class PartnerClient {
     this.identifier = options.identifier;
     this.secret = options.secret;
     this.timeoutMs = validTimeout(options.timeoutMs ?? 30_000);
-    this.retry = validateRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...options.retry });
+    this.retry = validateRetryPolicy({ ...PARTNER_RETRY_POLICY, ...options.retry });
+    this.fetch = options.fetch;
+    this.headers = { ...options.headers };
     this.raw = {
-      submit: (body) => this.send(this.submitCall(body)),
-      status: (globalId) => this.send(this.statusCall(globalId)),
+      submit: (body, more) => this.send(this.submitCall(body), more),
+      status: (globalId, more) => this.send(this.statusCall(globalId), more),
     };
   }
 
@@ -81,12 +93,12 @@ export class PartnerClient {
     };
   }
 
-  async submit(request: ProcessingRequest): Promise<ProcessingResponse> {
-    return processingResult(await this.raw.submit(request));
+  async submit(request: ProcessingRequest, options?: RequestOptions): Promise<ProcessingResponse> {
+    return processingResult(await this.raw.submit(request, options));
   }
 
-  async status(globalId: string): Promise<ProcessingResponse> {
-    return processingResult(await this.raw.status(globalId));
+  async status(globalId: string, options?: RequestOptions): Promise<ProcessingResponse> {
+    return processingResult(await this.raw.status(globalId, options));
   }
 
   /** The globalId of a verified notification; OppSignatureError when it does not verify. */
@@ -120,12 +132,17 @@ export class PartnerClient {
     };
   }
 
-  private send(call: HttpCall): Promise<HttpAnswer> {
-    return sendWithRetries(call, {
-      timeoutMs: this.timeoutMs,
-      retry: this.retry,
-      retryable: (answer) => [502, 503, 504].includes(answer.status) || isApology(answer),
-    });
+  private send(call: HttpCall, options: RequestOptions = {}): Promise<HttpAnswer> {
+    return sendWithRetries(
+      { ...call, headers: { ...this.headers, ...options.headers, ...call.headers } },
+      {
+        timeoutMs: validTimeout(options.timeoutMs ?? this.timeoutMs),
+        retry: this.retry,
+        retryable: (answer) => [502, 503, 504].includes(answer.status) || isApology(answer),
+        fetch: options.fetch ?? this.fetch,
+        signal: options.signal,
+      },
+    );
   }
 }
 

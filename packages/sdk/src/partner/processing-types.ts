@@ -1,3 +1,19 @@
+import type {
+  AuthenticateRequest,
+  AuthenticateResponse,
+  PaymentResponse,
+  PayoutRequest,
+  PayoutResponse,
+  ProcessCardRequest,
+  ProcessRecurringRequest,
+  ResolveUserRequest,
+  ResolveUserResponse,
+  ReverseRequest,
+  ReverseResponse,
+  TransactionRef,
+  TransactionStatusResponse,
+} from '../merchant/merchant-types';
+
 /** The Task-Tree Processing API's Request and Response objects, with the values the platform fixes. */
 
 export type WaitTime = 'PT0S' | 'PT1S' | 'PT2S';
@@ -8,20 +24,61 @@ export interface NotificationTarget {
   method: 'GET' | 'POST';
 }
 
-/**
- * A task: a function such as `card.payment`, `payout`, `transaction.status`, `transaction.reverse`,
- * `user.resolve`, `recurring.charge`, `card.authenticate`, `message.send`, `wait`, or
- * `template:<name>`; its payload takes the fields of the named operation without project and
- * signature.
- */
-export interface ProcessingTask {
-  type: string;
-  payload?: Record<string, unknown>;
+/** What a task's payload takes: the named operation's fields without project and signature. */
+export interface TaskPayloads {
+  'card.payment': ProcessCardRequest;
+  'card.authenticate': AuthenticateRequest;
+  'recurring.charge': ProcessRecurringRequest;
+  'transaction.status': TransactionRef;
+  'transaction.reverse': ReverseRequest;
+  payout: PayoutRequest;
+  'user.resolve': ResolveUserRequest;
+  'message.send': MessagePayload;
+  wait: WaitPayload;
+}
+
+/** What a finished task's `data` carries: the named operation's answer. */
+export interface TaskResults {
+  'card.payment': PaymentResponse;
+  'card.authenticate': AuthenticateResponse;
+  'recurring.charge': PaymentResponse;
+  'transaction.status': TransactionStatusResponse;
+  'transaction.reverse': ReverseResponse;
+  payout: PayoutResponse;
+  'user.resolve': ResolveUserResponse;
+  'message.send': Record<string, unknown>;
+  wait: Record<string, unknown>;
+}
+
+/** A task function of the platform (ADR 0005). */
+export type TaskType = keyof TaskPayloads;
+
+export interface MessagePayload {
+  channel: 'webhook' | 'email';
+  to: string;
+  subject?: string;
+  text: string;
+}
+
+/** Sandbox projects only, up to 86400 seconds. */
+export interface WaitPayload {
+  seconds: number;
+}
+
+interface TaskBranches {
   success?: ProcessingTask[];
   fail?: ProcessingTask[];
   always?: ProcessingTask[];
   expiration?: { date: string };
 }
+
+/**
+ * A task: a function and the payload it takes (`type` tells TypeScript which), or a stored
+ * template `template:<name>` whose payload the partner's parameters fill in.
+ */
+export type ProcessingTask =
+  | { [K in TaskType]: { type: K; payload: TaskPayloads[K] } & TaskBranches }[TaskType]
+  | ({ type: `template:${string}`; payload?: Record<string, unknown> } & TaskBranches);
 
 export interface ProcessingRequest {
   header: {
@@ -47,19 +104,33 @@ export interface Interactive {
   parameters?: Record<string, string>;
 }
 
-export interface TaskResult {
+interface TaskResultCommon {
   id?: string;
-  type: string;
   template?: string;
-  payload?: Record<string, unknown>;
   expiration?: { date: string };
   result: { status: TaskStatus; reason?: string };
-  /** The operation's response fields. */
-  data?: Record<string, unknown>;
   success?: TaskResult[];
   fail?: TaskResult[];
   always?: TaskResult[];
 }
+
+/**
+ * A task in an answer: its payload as sent (card data masked) and, once it ran, its operation's
+ * answer in `data`. Narrow on `type` to read them typed.
+ */
+export type TaskResult =
+  | {
+      [K in TaskType]: {
+        type: K;
+        payload?: TaskPayloads[K];
+        data?: TaskResults[K];
+      } & TaskResultCommon;
+    }[TaskType]
+  | ({
+      type: `template:${string}`;
+      payload?: Record<string, unknown>;
+      data?: Record<string, unknown>;
+    } & TaskResultCommon);
 
 export interface ProcessingResponse {
   header: {

@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { routeSide } from '../internal-listener';
+import { HOSTED_PATHS } from './hosted-paths';
+import { withExamples } from './operation-examples';
+import { operationIdOf } from './operation-ids';
 import { PUBLIC_SCHEMAS } from './public-schemas';
 import { SECURITY_SCHEMES } from './security-schemes';
 
@@ -36,9 +39,14 @@ export interface OpenApiDocuments {
  * apply (`routeSide`), so the public document never describes the admin API or /metrics (ADR 0062).
  */
 export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
-  const all = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  const all = SwaggerModule.createDocument(app, new DocumentBuilder().build(), {
+    operationIdFactory: operationIdOf,
+  });
   const schemas = { ...PUBLIC_SCHEMAS, ...all.components?.schemas };
-  const publicPaths = pathsOn(all, (side) => side !== 'internal');
+  const publicPaths = withExamples({
+    ...pathsOn(all, (side) => side !== 'internal'),
+    ...HOSTED_PATHS,
+  });
   const adminPaths = pathsOn(all, (side) => side === 'internal');
   return {
     public: document({

@@ -27,7 +27,7 @@ export class AppModule {
         // The notifier signs callbacks and notifications: it reads the signing snapshots (ADR 0063).
         SigningSnapshotsModule,
         // Sandbox project clocks: a delivery's retries follow its project's time (ADR 0069).
-        ProjectClockModule.register(config.databaseUrl),
+        ProjectClockModule,
         delivery,
         CallbackModule.register(delivery, config),
         PartnerNotificationModule.register(delivery, config),

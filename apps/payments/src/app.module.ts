@@ -29,7 +29,7 @@ export class AppModule {
         }),
         SnapshotsModule,
         // Sandbox project clocks: token lifetimes and reserve releases follow them (ADR 0069).
-        ProjectClockModule.register(config.databaseUrl),
+        ProjectClockModule,
         PaymentsConfigModule.register(config),
         UserModule,
         ProjectModule,

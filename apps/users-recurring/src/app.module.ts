@@ -23,7 +23,7 @@ export class AppModule {
           migrations,
         }),
         // Sandbox project clocks: schedules and trials follow their project's time (ADR 0069).
-        ProjectClockModule.register(config.databaseUrl),
+        ProjectClockModule,
         UserModule,
         subscriptions,
         TaskModule.register(subscriptions),

@@ -156,13 +156,16 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     const claimed = await this.transactions.run((work) =>
       this.deliveries.claimDue(work, free, this.settings.leaseMs),
     );
+    // Read before the loop, which stays synchronous: the breaker's decisions for the batch are
+    // made together, as they were before the sandbox clock.
+    const clocked = await Promise.all(claimed.map((delivery) => this.onProjectClock(delivery)));
     const now = new Date();
     const held = new Map<string, { until: Date; deliveries: Delivery[] }>();
-    for (const delivery of claimed) {
+    for (const [i, delivery] of claimed.entries()) {
       const destination = destinationOf(delivery.state.request);
       // A project on an advanced sandbox clock follows its retry schedule in its own time, which
       // a breaker's wall-clock cool-down does not (ADR 0069): never held.
-      if (await this.onProjectClock(delivery)) {
+      if (clocked[i]) {
         this.start(delivery);
         continue;
       }
@@ -213,9 +216,9 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   /** Sends the delivery, unless its outcome is known without sending (held past its schedule). */
   private async attempt(delivery: Delivery, known?: AttemptResult): Promise<void> {
     const { kind, request } = delivery.state;
+    const clocked = await this.onProjectClock(delivery);
     const result = known ?? (await this.sender.send(request));
     const destination = destinationOf(request);
-    const clocked = await this.onProjectClock(delivery);
     const opened = known || clocked ? null : this.breakers.record(destination, result);
     const update = delivery.recordAttempt(result, this.settings.retrySchedule);
     // Alone, the outcome is one statement that commits by itself (ADR 0033): the common case, a

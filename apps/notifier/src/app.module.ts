@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
-import { SigningSnapshotsModule } from '@opp/snapshots';
+import { ProjectClockModule, SigningSnapshotsModule } from '@opp/snapshots';
 import { CallbackModule } from './callback/callback.module';
 import type { NotifierConfig } from './config/notifier.config';
 import * as database from './database/database-options';
@@ -20,6 +20,8 @@ export class AppModule {
         PlatformModule.forService(database, config),
         // The notifier signs callbacks and notifications: it reads the signing snapshots (ADR 0063).
         SigningSnapshotsModule,
+        // Sandbox project clocks: a delivery's retries follow its project's time (ADR 0069).
+        ProjectClockModule,
         delivery,
         CallbackModule.register(delivery, config),
         PartnerNotificationModule.register(delivery, config),

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
 import { TraceModule } from './trace/trace.module';
+import { ProjectClockModule } from '@opp/snapshots';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
 import * as database from './database/database-options';
 import { SubscriptionModule } from './subscription/subscription.module';
@@ -16,6 +17,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forService(database, config),
+        // Sandbox project clocks: schedules and trials follow their project's time (ADR 0069).
+        ProjectClockModule,
         UserModule,
         TraceModule,
         subscriptions,

@@ -25,6 +25,8 @@ export const PARTICIPANTS: Readonly<Record<string, Participants>> = {
   // Secrets only to the service that signs with them (ADR 0063).
   'gateway.project-signing-snapshot.v1': between(['api-gateway'], ['notifier']),
   'gateway.partner-signing-snapshot.v1': between(['api-gateway'], ['notifier']),
+  // The sandbox clocks, to the services whose work runs on time (ADR 0069).
+  'gateway.project-clock.v1': between(['api-gateway'], ['users-recurring', 'payments', 'notifier']),
   'users.user-created.v1': between(['users-recurring'], ['payments']),
   'users.get-user.v1': between(['api-gateway'], ['users-recurring']),
   'users.resolve-user.v1': between(['api-gateway'], ['users-recurring']),

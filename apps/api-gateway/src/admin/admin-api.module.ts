@@ -13,6 +13,8 @@ import { AdminTemplatesHttpController } from './interface/templates/admin-templa
 import { AdminSandboxDisputesHttpController } from './interface/sandbox/admin-sandbox-disputes.http.controller';
 import { AdminTraceHttpController } from '../trace/interface/admin-trace.http.controller';
 import { TraceModule } from '../trace/trace.module';
+import { AdminSandboxClockHttpController } from '../sandbox-clock/interface/admin-sandbox-clock.http.controller';
+import { SandboxClockModule } from '../sandbox-clock/sandbox-clock.module';
 
 /**
  * The admin API on the admin listener (ADR 0002): operator tokens, projects, partners, templates,
@@ -27,6 +29,7 @@ import { TraceModule } from '../trace/trace.module';
     PartnerTemplateModule,
     RequestsModule,
     TraceModule,
+    SandboxClockModule,
   ],
   controllers: [
     AdminOperatorsHttpController,
@@ -37,6 +40,7 @@ import { TraceModule } from '../trace/trace.module';
     AdminSandboxDisputesHttpController,
     AdminProjectDeliveriesHttpController,
     AdminTraceHttpController,
+    AdminSandboxClockHttpController,
   ],
 })
 export class AdminApiModule {}

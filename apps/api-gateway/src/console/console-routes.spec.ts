@@ -1,4 +1,4 @@
-import { routeSide } from '../http/internal-listener';
+import { routeSide } from '../http/interface/internal-listener';
 import { CONSOLE_CSP } from './console.module';
 
 describe('operator console routes (ADR 0067)', () => {

@@ -30,7 +30,7 @@ export function consoleHeaders(reply: FastifyReply, file: string): void {
 
 /**
  * The operator console (ADR 0067): static files at /console/ on the admin listener only (its
- * routes are internal, see http/internal-listener.ts). The shell holds no data; every call it
+ * routes are internal, see http/interface/internal-listener.ts). The shell holds no data; every call it
  * makes to /admin/v1 carries the operator's token.
  */
 @Module({})

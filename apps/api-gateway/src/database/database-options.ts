@@ -10,6 +10,7 @@ import { CreateAdminOperators1764400000100 } from './migrations/1764400000100-cr
 import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-admin-audit-log';
 import { SignedRequestTrace1764960000100 } from './migrations/1764960000100-signed-request-trace';
 import { TraceMessageLog1764960000110 } from './migrations/1764960000110-trace-message-log';
+import { CreateSandboxClocks1764990000100 } from './migrations/1764990000100-create-sandbox-clocks';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -26,6 +27,7 @@ export const migrations = [
   MoveAdminAuditLog1764400000200,
   SignedRequestTrace1764960000100,
   TraceMessageLog1764960000110,
+  CreateSandboxClocks1764990000100,
 ];
 
 export const databaseOptions = (url: string) =>

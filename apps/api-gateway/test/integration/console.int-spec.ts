@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import axios from 'axios';
 import type { Browser, Page } from 'playwright-core';
 import { adminUrlOf, type Stack } from '@opp/local-stack';
-import { PartnerClient } from '@opp/sdk';
+import { PartnerClient, type ProcessingTask } from '@opp/sdk';
 import {
   AdminClient,
   CaptureServer,
@@ -17,11 +17,10 @@ import {
 /** Screenshots of the run, git-ignored (.local/): the closing note of a change names them. */
 const ARTIFACTS = resolve(__dirname, '../../../../.local/artifacts/console');
 
-const wait = (seconds: unknown, more: Record<string, unknown> = {}) => ({
-  type: 'wait',
-  payload: { seconds },
-  ...more,
-});
+const wait = (
+  seconds: number,
+  more: { success?: ProcessingTask[]; fail?: ProcessingTask[]; always?: ProcessingTask[] } = {},
+): ProcessingTask => ({ type: 'wait', payload: { seconds }, ...more });
 
 /**
  * The operator console (ADR 0067) in a headless Chromium against a real stack: sign in with a

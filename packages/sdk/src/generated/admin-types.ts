@@ -1041,3 +1041,43 @@ export type GetBalanceHistoryAnswer = {
     balance: string;
   }>;
 };
+
+/** The answer of GET /admin/v1/projects/{id}/clock. */
+export type GetProjectClockAnswer = {
+  /** Project id */
+  projectId: number;
+  /** Whether the project is a sandbox project (only those have a clock to move) */
+  sandbox: boolean;
+  /** The project's time: the wall clock plus the offset */
+  now: string;
+  /** How far the project runs ahead of the wall clock */
+  offsetSeconds: number;
+  /** Advances so far */
+  advances: number;
+  /** The latest advance (wall clock) */
+  advancedAt: string | null;
+};
+
+/** The body of POST /admin/v1/projects/{id}/clock/advance. */
+export type AdvanceProjectClockBody = {
+  /** Days to advance by */
+  days: number;
+  /** Seconds to advance by (added to days) */
+  seconds: number;
+};
+
+/** The answer of POST /admin/v1/projects/{id}/clock/advance. */
+export type AdvanceProjectClockAnswer = {
+  /** Project id */
+  projectId: number;
+  /** Whether the project is a sandbox project (only those have a clock to move) */
+  sandbox: boolean;
+  /** The project's time: the wall clock plus the offset */
+  now: string;
+  /** How far the project runs ahead of the wall clock */
+  offsetSeconds: number;
+  /** Advances so far */
+  advances: number;
+  /** The latest advance (wall clock) */
+  advancedAt: string | null;
+};

@@ -904,6 +904,50 @@ export type GetProcessingStatusAnswer = {
   };
 };
 
+/** The answer of GET /v1/sandbox/clock. */
+export type GetSandboxClockAnswer = {
+  /** Project id */
+  projectId: number;
+  /** Whether the project is a sandbox project (only those have a clock to move) */
+  sandbox: boolean;
+  /** The project's time: the wall clock plus the offset */
+  now: string;
+  /** How far the project runs ahead of the wall clock */
+  offsetSeconds: number;
+  /** Advances so far */
+  advances: number;
+  /** The latest advance (wall clock) */
+  advancedAt: string | null;
+};
+
+/** The body of POST /v1/sandbox/clock/advance. */
+export type AdvanceSandboxClockBody = {
+  /** The project public key */
+  project: string;
+  /** The request signature (security scheme merchantSignature) */
+  signature: string;
+  /** Days to advance by */
+  days: number;
+  /** Seconds to advance by (added to days) */
+  seconds: number;
+};
+
+/** The answer of POST /v1/sandbox/clock/advance. */
+export type AdvanceSandboxClockAnswer = {
+  /** Project id */
+  projectId: number;
+  /** Whether the project is a sandbox project (only those have a clock to move) */
+  sandbox: boolean;
+  /** The project's time: the wall clock plus the offset */
+  now: string;
+  /** How far the project runs ahead of the wall clock */
+  offsetSeconds: number;
+  /** Advances so far */
+  advances: number;
+  /** The latest advance (wall clock) */
+  advancedAt: string | null;
+};
+
 /** The answer of GET /health/live. */
 export type CheckLivenessAnswer = {
   status?: 'ok';

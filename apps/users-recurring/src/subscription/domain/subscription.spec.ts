@@ -111,6 +111,22 @@ describe('Subscription (ADR 0012)', () => {
     expect(s.state).toMatchObject({ period: 2, attempt: 0, nextChargeAt: at(60) });
   });
 
+  it('charges every missed period in turn when each outcome is recorded at its start (ADR 0069)', () => {
+    // A sandbox clock advanced 90 days: each charge starts at its due time and its outcome is
+    // recorded then, so the next period is due a month later, not a month after the advance.
+    const s = subscription();
+    for (const [period, day] of [
+      [1, 30],
+      [2, 60],
+      [3, 90],
+    ]) {
+      expect(s.startAutomaticCharge(at(day), DAY)).toEqual({ kind: 'charge', period, attempt: 1 });
+      expect(s.state.chargeStartedAt).toEqual(at(day));
+      s.recordAutomaticOutcome(period, 1, 'charged', s.state.chargeStartedAt!, DAY);
+    }
+    expect(s.state).toMatchObject({ period: 4, nextChargeAt: at(120) });
+  });
+
   it('postpones an automatic charge that would come within frequency days of a manual one', () => {
     const s = subscription({ lastChargedAt: at(29) });
     expect(s.startAutomaticCharge(at(30), DAY)).toEqual({ kind: 'postpone', until: at(31) });

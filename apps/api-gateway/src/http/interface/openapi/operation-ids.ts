@@ -24,6 +24,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PayoutHttpController.types': 'listPayoutTypes',
   'PayoutHttpController.parameters': 'listPayoutParameters',
   'PayoutHttpController.payout': 'createPayout',
+  'SandboxClockHttpController.get': 'getSandboxClock',
+  'SandboxClockHttpController.advance': 'advanceSandboxClock',
   // Task-Tree Processing API
   'ProcessingHttpController.submit': 'submitProcessingRequest',
   'ProcessingHttpController.status': 'getProcessingStatus',
@@ -59,6 +61,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'AdminTraceHttpController.processing': 'traceProcessingRequest',
   'AdminTraceHttpController.search': 'searchTraces',
   'AdminTraceHttpController.balanceHistory': 'getBalanceHistory',
+  'AdminSandboxClockHttpController.get': 'getProjectClock',
+  'AdminSandboxClockHttpController.advance': 'advanceProjectClock',
   'MetricsHttpController.scrape': 'scrapeMetrics',
 };
 

@@ -39,9 +39,13 @@ export function requestedAmountOf(price: string, currency: string): RequestedAmo
         );
       case 'price-malformed':
         throw new PaymentRefusal(ErrorCode.InvalidParameter, `Invalid price: ${failure.message}`);
-      default:
-        // Both given, zero allowed: only an unknown currency is left.
+      case 'currency-unknown':
         throw new PaymentRefusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
+      case 'price-missing':
+      case 'currency-missing':
+      case 'price-zero':
+        // Both are given and zero is allowed here: unreachable, kept for the exhaustive switch.
+        throw new PaymentRefusal(ErrorCode.InvalidParameter, `Invalid price: ${failure.reason}`);
     }
   }
   const { minor } = parsed.value;

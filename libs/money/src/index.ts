@@ -8,3 +8,12 @@ export { parseAmount } from './parse-amount';
 export { formatAmount } from './format-amount';
 export { MoneyError } from './money-error';
 export { formatFee, formatPrice } from './api-decimals';
+export {
+  parseChargePrice,
+  parseChargeRecurring,
+  type ChargeFieldsResult,
+  type ChargePrice,
+  type ChargePriceFailure,
+  type ChargeRecurring,
+  type ChargeRecurringFailure,
+} from './charge/charge-fields';

@@ -1,5 +1,10 @@
 import { ApiError, ErrorCode } from '@opp/errors';
-import { isCurrencyCode, MoneyError, parseAmount } from '@opp/money';
+import {
+  isCurrencyCode,
+  parseChargePrice,
+  type ChargePrice,
+  type ChargePriceFailure,
+} from '@opp/money';
 import { decimalText, fieldText } from '../../http/interface/form-fields';
 import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 
@@ -13,39 +18,41 @@ export function readCurrency(params: RequestParams, name = 'currency'): string |
   return text;
 }
 
-export interface Price {
-  /** The decimal text as sent (trimmed), for the services that keep it as text. */
-  price: string;
-  currency: string;
-  /** The same amount in minor units of the currency, checked here once (ADR 0032). */
-  minor: bigint;
-}
+/** The price as sent (trimmed), its currency, and the minor units checked once (ADR 0032). */
+export type Price = ChargePrice;
 
 /**
  * ADR 0009: `price` and `currency` are both required. The price is a plain decimal ("10", "10.5",
  * "10.50"; JSON numbers read as their text), never exponent notation or a sign; one with more
  * decimals than the currency has is 400 40018; anything else malformed, missing or unknown is
- * 400 40017. Zero is refused unless `allowZero` (card verification sets its own amount).
+ * 400 40017. Zero is refused unless `allowZero` (card verification sets its own amount). The rule
+ * is `parseChargePrice` of `@opp/money`, shared with payments' processing tasks; this maps its
+ * failures to the /v1 codes and wording.
  */
 export function readPrice(params: RequestParams, allowZero = false, field = 'price'): Price {
-  const price = decimalText(params, field)?.trim();
-  if (price === undefined || price === '') {
-    throw ApiError.of(ErrorCode.InvalidParameter, `${field} is required`);
+  const text = decimalText(params, field)?.trim();
+  const price = text === '' ? undefined : text;
+  // The currency is checked (40017 when unknown) only once a price was sent.
+  const currency = price === undefined ? undefined : readCurrency(params);
+  const parsed = parseChargePrice(price, currency, { allowZero });
+  if (parsed.ok) return parsed.value;
+  throw priceError(parsed.failure, field);
+}
+
+/** The /v1 code and wording of each reason the shared charge rule refuses a price. */
+function priceError(failure: ChargePriceFailure, field: string): ApiError {
+  switch (failure.reason) {
+    case 'price-missing':
+      return ApiError.of(ErrorCode.InvalidParameter, `${field} is required`);
+    case 'currency-missing':
+      return ApiError.of(ErrorCode.InvalidParameter, 'currency is required');
+    case 'currency-unknown':
+      return ApiError.of(ErrorCode.InvalidParameter, 'currency must be an ISO 4217 currency code');
+    case 'price-too-precise':
+      return ApiError.of(ErrorCode.AmountInvalidForCurrency, `${field}: ${failure.message}`);
+    case 'price-malformed':
+      return ApiError.of(ErrorCode.InvalidParameter, `${field}: ${failure.message}`);
+    case 'price-zero':
+      return ApiError.of(ErrorCode.InvalidParameter, `${field} must be greater than zero`);
   }
-  const currency = readCurrency(params);
-  if (currency === undefined) throw ApiError.of(ErrorCode.InvalidParameter, 'currency is required');
-  let minor: bigint;
-  try {
-    minor = parseAmount(price, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    throw ApiError.of(
-      error.tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter,
-      `${field}: ${error.message}`,
-    );
-  }
-  if (minor === 0n && !allowZero) {
-    throw ApiError.of(ErrorCode.InvalidParameter, `${field} must be greater than zero`);
-  }
-  return { price, currency, minor };
 }

@@ -1,5 +1,6 @@
 import type { ProcessChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
+import { parseChargeRecurring } from '@opp/money';
 import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
 import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import type { ChargeUserRef } from '../application/charge-user.resolver';
@@ -45,14 +46,18 @@ export function readChargeRequest(
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
   }
-  const recurring = readFlag(params, 'recurring');
-  const recurringInterval = readDays(params, 'recurring_interval');
-  if (recurring && recurringInterval === undefined) {
+  const recurringTerms = parseChargeRecurring({
+    recurring: readFlag(params, 'recurring'),
+    recurringInterval: readDays(params, 'recurring_interval'),
+  });
+  if (!recurringTerms.ok) {
+    // The only failure: recurring without its interval (ADR 0012), worded for /v1.
     throw ApiError.of(
       ErrorCode.InvalidParameter,
       'recurring_interval is required when recurring is 1',
     );
   }
+  const { recurring, recurringInterval } = recurringTerms.value;
   const recurringTrial = readDays(params, 'recurring_trial');
   const orderId = optionalText(params, 'order_id', 64);
   const acsReturnUrl = readHttpUrl(params, 'acs_return_url');

@@ -9,6 +9,7 @@ import {
   Refusal,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
+import { parseChargeRecurring } from '@opp/money';
 import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
 
 type Payload = Record<string, unknown>;
@@ -49,7 +50,8 @@ function userOf(value: unknown): Payload | undefined {
  * `card.payment`: the fields of POST /card/process; the task id is the idempotency key. Card data
  * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md). This is the
  * task's edge, as the gateway is the merchant's (ADR 0032): the price is read into minor units and
- * `recurring_interval` required with `recurring` here, refused with the codes of POST /card/process.
+ * `recurring_interval` required with `recurring` here, by the rules POST /card/process also uses
+ * (`@opp/money`'s charge fields), refused with its codes in the processing API's wording.
  * No acs_return_url: the 3-D Secure challenge of a task returns to the task (ADR 0037).
  */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
@@ -86,11 +88,8 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       attributes,
     }),
   );
-  if (
-    validated.ok &&
-    validated.value.recurring &&
-    validated.value.recurringInterval === undefined
-  ) {
+  // The shared rule (also POST /v1/card/process's), worded as the processing API words it.
+  if (validated.ok && !parseChargeRecurring(validated.value).ok) {
     throw new Refusal(
       ErrorCode.InvalidParameter,
       'recurring_interval is required with recurring=1',

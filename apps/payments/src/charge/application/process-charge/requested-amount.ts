@@ -1,5 +1,5 @@
 import { ErrorCode } from '@opp/errors';
-import { currencyExponent, formatAmount, MoneyError, parseAmount } from '@opp/money';
+import { currencyExponent, formatAmount, parseChargePrice } from '@opp/money';
 import type { ChargeAmount } from '../../domain/charge-terms';
 import { Refusal } from '@opp/contracts';
 
@@ -27,14 +27,27 @@ export function amountInMinor(minor: string, currency: string): RequestedAmount 
  * amount is an invalid parameter (40017); more decimals than the currency has is 40018.
  */
 export function requestedAmountOf(price: string, currency: string): RequestedAmount {
-  const exponent = exponentOf(currency);
-  let minor: bigint;
-  try {
-    minor = parseAmount(price, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    const code = error.tooPrecise ? ErrorCode.AmountInvalidForCurrency : ErrorCode.InvalidParameter;
-    throw new Refusal(code, `Invalid price: ${error.message}`);
+  // The shared rule of a charge's price (also the gateway's); the wording is payments' own.
+  const parsed = parseChargePrice(price, currency, { allowZero: true });
+  if (!parsed.ok) {
+    const failure = parsed.failure;
+    switch (failure.reason) {
+      case 'price-too-precise':
+        throw new Refusal(
+          ErrorCode.AmountInvalidForCurrency,
+          `Invalid price: ${failure.message}`,
+        );
+      case 'price-malformed':
+        throw new Refusal(ErrorCode.InvalidParameter, `Invalid price: ${failure.message}`);
+      case 'currency-unknown':
+        throw new Refusal(ErrorCode.InvalidParameter, `Unknown currency "${currency}"`);
+      case 'price-missing':
+      case 'currency-missing':
+      case 'price-zero':
+        // Both are given and zero is allowed here: unreachable, kept for the exhaustive switch.
+        throw new Refusal(ErrorCode.InvalidParameter, `Invalid price: ${failure.reason}`);
+    }
   }
-  return { minor, currency, exponent, text: formatAmount(minor, currency) };
+  const { minor } = parsed.value;
+  return { minor, currency, exponent: exponentOf(currency), text: formatAmount(minor, currency) };
 }

@@ -38,11 +38,14 @@ export class MessageProducer {
   private connecting?: Promise<void>;
 
   constructor(private readonly connection: KafkaConnection) {
-    // Not kafkajs' idempotent mode: it breaks across broker restarts, and consumers dedupe by
-    // message id anyway (inbox). One batch is in flight at a time, which keeps per-key order.
+    // kafkajs' idempotent mode only where configured (a replicated cluster, ADR 0068): on a
+    // single broker it breaks across broker restarts, and consumers dedupe by message id anyway
+    // (inbox). One batch is in flight at a time, which keeps per-key order.
+    const idempotent = connection.options.idempotentProducer === true;
     this.producer = connection.kafka.producer({
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
+      ...(idempotent ? { idempotent: true, maxInFlightRequests: 1 } : {}),
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
     this.coalescer = new SendCoalescer(async (topicMessages) => {

@@ -1,0 +1,127 @@
+import * as fs from 'node:fs';
+import { allTopics } from '@opp/contracts';
+import {
+  databaseUrl,
+  DEFAULT_ADMIN_URL,
+  findFreePort,
+  findRepoRoot,
+  localDir,
+  startKafkaCluster,
+  startStack,
+  type AppName,
+  type KafkaCluster,
+  type ServiceHandle,
+  type Stack,
+} from '@opp/local-stack';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+
+export interface ChaosStackOptions {
+  /** Kafka nodes: 3 for the replicated cluster, 1 for the short run. */
+  brokers: 1 | 3;
+  services: readonly AppName[];
+  /** Instances of each service (default 1). */
+  instances: Partial<Record<AppName, number>>;
+  /** The service whose instances reach Kafka only through the proxies (the broker cut). */
+  proxiedService: AppName;
+  /** Database names start with this; .local/<dir> holds the brokers and logs. */
+  dbPrefix: string;
+  dir: string;
+  log: (line: string) => void;
+}
+
+export interface ChaosStack {
+  stack: Stack;
+  cluster: KafkaCluster;
+  /** One per broker, in front of its PROXIED listener: cut them to cut `proxiedService` off. */
+  kafkaProxies: TcpProxy[];
+  /** In front of PostgreSQL for every service: cut it to drop and refuse their connections. */
+  postgresProxy: TcpProxy;
+  /** Every instance of a service, the first first. */
+  instancesOf(name: AppName): ServiceHandle[];
+  gatewayUrls(): string[];
+  /** The database of a service, reached directly (not through the proxy): audits and reconcile. */
+  directUrl(name: AppName): string;
+  stop(): Promise<void>;
+}
+
+export const TOPIC_PREFIX = 'chaos.';
+
+/**
+ * Brokers, proxies and services of their own (nothing shared with `npm start` or the tests): the
+ * services' databases are reached through a TCP proxy to the machine's PostgreSQL, which is never
+ * stopped itself (ADR 0068), and one service reaches the brokers through a proxy per broker.
+ */
+export async function startChaosStack(options: ChaosStackOptions): Promise<ChaosStack> {
+  const root = findRepoRoot();
+  const dir = localDir(root, options.dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const ports = [];
+  for (let i = 0; i < options.brokers; i++) {
+    ports.push({
+      port: await findFreePort(),
+      controllerPort: await findFreePort(),
+      proxied: { port: await findFreePort(), advertisedPort: await findFreePort() },
+    });
+  }
+  options.log(`starting ${options.brokers} Kafka node(s) ...`);
+  const cluster = await startKafkaCluster({ ports, dataDir: `${dir}/kafka`, log: options.log });
+  const kafkaProxies = await Promise.all(
+    ports.map(({ proxied }) => startTcpProxy(proxied.port, { port: proxied.advertisedPort })),
+  );
+  const postgres = new URL(DEFAULT_ADMIN_URL);
+  const postgresProxy = await startTcpProxy(Number(postgres.port || 5432));
+  const throughProxy = new URL(DEFAULT_ADMIN_URL);
+  throughProxy.port = String(postgresProxy.port);
+  const closeProxies = async () => {
+    await Promise.all([...kafkaProxies, postgresProxy].map((proxy) => proxy.close()));
+  };
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      services: options.services,
+      instances: options.instances,
+      brokers: cluster.brokers,
+      replicationFactor: cluster.replicationFactor,
+      minInsyncReplicas: cluster.minInsyncReplicas,
+      topics: allTopics,
+      prefix: TOPIC_PREFIX,
+      dbPrefix: options.dbPrefix,
+      resetDatabases: true,
+      databaseUrlFor: (_name, database) => databaseUrl(throughProxy.toString(), database),
+      ports: 'free',
+      logLevel: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+      logDir: `${dir}/logs`,
+      extraEnv: {
+        // A recurring "day" of 2 s and a quick sweep: many periods fall due during a scenario.
+        RECURRING_DAY_SECONDS: '2',
+        RECURRING_SWEEP_INTERVAL_MS: '200',
+        PAYOUTS_SANDBOX_SETTLE_MS: '1000',
+        KAFKA_PRODUCER_IDEMPOTENT: options.brokers > 1 ? 'true' : 'false',
+      },
+      serviceEnv: { [options.proxiedService]: { KAFKA_BROKERS: cluster.proxiedBrokers } },
+      readyTimeoutMs: 180_000,
+      log: options.log,
+    });
+  } catch (error) {
+    await closeProxies();
+    await cluster.stop();
+    throw error;
+  }
+  const instancesOf = (name: AppName) => stack.handles.filter((handle) => handle.name === name);
+  return {
+    stack,
+    cluster,
+    kafkaProxies,
+    postgresProxy,
+    instancesOf,
+    gatewayUrls: () => instancesOf('api-gateway').map((handle) => handle.url),
+    directUrl: (name) =>
+      databaseUrl(DEFAULT_ADMIN_URL, new URL(stack.databaseUrls[name] ?? '').pathname.slice(1)),
+    async stop() {
+      await Promise.all([...kafkaProxies, postgresProxy].map((proxy) => proxy.restore()));
+      await stack.stop();
+      await closeProxies();
+      await cluster.stop();
+    },
+  };
+}

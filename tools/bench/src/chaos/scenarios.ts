@@ -1,0 +1,294 @@
+import { Topics } from '@opp/contracts';
+import { APP_NAMES, withAdmin, type AppName } from '@opp/local-stack';
+import { AdminClient } from '@opp/testing';
+import { postSignedForm } from '../signed-form';
+import { TOPIC_PREFIX, type ChaosStack } from './chaos-stack';
+import type { ScenarioOutcome } from './outcome';
+import { query, underLoad, type ExtraChecks, type WorkloadOptions } from './workload';
+
+type Partner = { identifier: string; secret: string };
+
+export interface ScenarioContext {
+  chaos: ChaosStack;
+  partner: Partner;
+  callbackUrl: string;
+  load: WorkloadOptions;
+  log: (line: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The broker leading most partitions of payments' requests topic is SIGKILLed under load and
+ * started again 10 s later: producers move to the new leaders, acks=all with min.insync.replicas 2
+ * keeps every acknowledged write (ADR 0068).
+ */
+export async function killRequestsLeader(ctx: ScenarioContext): Promise<ScenarioOutcome> {
+  const { chaos } = ctx;
+  let restarted: Promise<void> | undefined;
+  const outcome = await underLoad(
+    'leader of payments.requests SIGKILLed (3 brokers)',
+    chaos,
+    ctx.partner,
+    ctx.callbackUrl,
+    ctx.load,
+    async () => {
+      const leader = await leaderOf(chaos, `${TOPIC_PREFIX}${Topics.paymentsRequests.name}`);
+      const node = chaos.cluster.nodes.find((n) => n.id === leader);
+      if (!node) throw new Error(`no node ${leader}`);
+      ctx.log(`SIGKILL broker ${leader} (pid ${node.pid})`);
+      await node.kill();
+      restarted = sleep(10_000).then(async () => {
+        ctx.log(`starting broker ${leader} again`);
+        await node.start();
+        ctx.log(`broker ${leader} is back`);
+      });
+    },
+  );
+  await restarted;
+  return outcome;
+}
+
+/** The node that leads most partitions of `topic` (the lowest id on a tie). */
+async function leaderOf(chaos: ChaosStack, topic: string): Promise<number> {
+  const { topics } = await withAdmin(chaos.cluster.brokers, (admin) =>
+    admin.fetchTopicMetadata({ topics: [topic] }),
+  );
+  const led = new Map<number, number>();
+  for (const partition of topics[0].partitions)
+    led.set(partition.leader, (led.get(partition.leader) ?? 0) + 1);
+  return [...led.entries()].sort(([a, n], [b, m]) => m - n || a - b)[0][0];
+}
+
+/**
+ * With two instances of every service, the second of each is SIGKILLed in turn, `gapSeconds`
+ * apart, and started again: its consumer groups rebalance onto the survivor and back.
+ */
+export async function killEachServiceInTurn(
+  ctx: ScenarioContext,
+  gapSeconds: number,
+): Promise<ScenarioOutcome> {
+  const { chaos } = ctx;
+  const restarts: Promise<void>[] = [];
+  const victims = APP_NAMES.map((name) => chaos.instancesOf(name)[1]).filter(Boolean);
+  const outcome = await underLoad(
+    `one of two instances of each service SIGKILLed in turn (${victims.length})`,
+    chaos,
+    ctx.partner,
+    ctx.callbackUrl,
+    ctx.load,
+    async () => {
+      for (const victim of victims) {
+        ctx.log(`SIGKILL ${victim.name} (second instance, pid ${victim.pid})`);
+        await victim.kill();
+        restarts.push(
+          sleep(2_000).then(() =>
+            victim.restart().catch((error: unknown) => {
+              ctx.log(`${victim.name} did not start again: ${String(error)}`);
+            }),
+          ),
+        );
+        await sleep(gapSeconds * 1000);
+      }
+    },
+  );
+  await Promise.all(restarts);
+  return outcome;
+}
+
+/** The proxied service's brokers are cut for `seconds` (every connection dropped, none accepted). */
+export async function cutFromBroker(
+  ctx: ScenarioContext,
+  service: AppName,
+  seconds: number,
+): Promise<ScenarioOutcome> {
+  const { chaos } = ctx;
+  return underLoad(
+    `${service} cut off from the brokers for ${seconds} s`,
+    chaos,
+    ctx.partner,
+    ctx.callbackUrl,
+    ctx.load,
+    async () => {
+      ctx.log(`cutting ${service} off the brokers for ${seconds} s`);
+      await Promise.all(chaos.kafkaProxies.map((proxy) => proxy.cut()));
+      await sleep(seconds * 1000);
+      await Promise.all(chaos.kafkaProxies.map((proxy) => proxy.restore()));
+      ctx.log(`${service} reconnected`);
+    },
+  );
+}
+
+const SEPA = {
+  type: 2,
+  account: 'DE89370400440532013000',
+  beneficiaryFirstName: 'Ada',
+  beneficiaryLastName: 'Lovelace',
+  receiverBankBIC: 'DEUTDEFF',
+};
+
+/**
+ * PostgreSQL "restarts" for `seconds` while payouts settle and the recurring sweep charges: the
+ * proxy in front of it drops every connection and refuses new ones, as a restarting server does
+ * (the machine's PostgreSQL itself is shared and never stopped, ADR 0068). Every payout answered
+ * is settled once, every recurring period charged at most once and none skipped.
+ */
+export async function restartPostgres(
+  ctx: ScenarioContext,
+  seconds: number,
+  payoutCount: number,
+  subscribers: number,
+): Promise<ScenarioOutcome> {
+  const { chaos } = ctx;
+  const gateway = chaos.stack.gatewayUrl ?? '';
+  const created = await new AdminClient(gateway).createProject({
+    name: 'Chaos payouts',
+    callbackUrl: ctx.callbackUrl,
+    settings: { feePercent: '0', feeFixed: '0' },
+  });
+  const { id: projectId, ...keys } = created;
+  const users: string[] = [];
+  for (let i = 0; i < subscribers; i++) {
+    const user = (await retried(() =>
+      postSignedForm(`${gateway}/v1/user/resolve`, keys, {
+        identifier: `chaos-subscriber-${i}`,
+        ip: '203.0.113.30',
+      }),
+    )) as { id: string };
+    users.push(user.id);
+    // The first charge funds the payouts and subscribes the user: a period every 2 s.
+    await retried(() =>
+      postSignedForm(`${gateway}/v1/card/process`, keys, {
+        user: user.id,
+        card: {
+          number: '4242424242424242',
+          expiration_month: '12',
+          expiration_year: '2030',
+          security_code: '123',
+        },
+        price: '100.00',
+        currency: 'EUR',
+        order_id: `chaos-fund-${projectId}-${i}`,
+        description: 'Funds and a subscription',
+        recurring: 1,
+        recurring_interval: 1,
+      }),
+    );
+  }
+  const acknowledged: number[] = [];
+  let refused = 0;
+  const payouts = async () => {
+    // From 2 s before the cut to its end: some settle across it, some are asked during it.
+    await sleep(Math.max(0, ctx.load.faultAfterSeconds - 2) * 1000);
+    const spacing = ((seconds + 2) * 1000) / payoutCount;
+    await Promise.all(
+      Array.from({ length: payoutCount }, async (_, i) => {
+        await sleep(i * spacing);
+        try {
+          const answer = (await postSignedForm(`${gateway}/v1/payout`, keys, {
+            ...SEPA,
+            amount: '1.00',
+            currency: 'EUR',
+            orderId: `chaos-payout-${projectId}-${i}`,
+          })) as { id: number };
+          acknowledged.push(answer.id);
+        } catch {
+          refused++;
+        }
+      }),
+    );
+  };
+  const after = async (): Promise<ExtraChecks> => {
+    for (const user of users) {
+      await retried(() => postSignedForm(`${gateway}/v1/user/cancelRecurring`, keys, { user }));
+    }
+    const paymentsUrl = chaos.directUrl('payments');
+    const notes: string[] = [];
+    let unsettled = acknowledged.length;
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const rows = await query<{ n: string }>(
+        paymentsUrl,
+        `SELECT count(*) AS n FROM payouts WHERE id = ANY($1::bigint[]) AND status = 'completed'`,
+        [acknowledged],
+      );
+      unsettled = acknowledged.length - Number(rows[0].n);
+      if (unsettled === 0) break;
+      await sleep(1_000);
+    }
+    if (unsettled) notes.push(`${unsettled} acknowledged payout(s) never completed`);
+    const postedTwice = await query<{ payout_id: string }>(
+      paymentsUrl,
+      `SELECT payout_id FROM journal_entries WHERE project_id = $1 AND payout_id IS NOT NULL
+        GROUP BY payout_id, kind HAVING count(*) > 1`,
+      [projectId],
+    );
+    const payoutRows = await query<{ n: string }>(
+      paymentsUrl,
+      `SELECT count(*) AS n FROM payouts WHERE project_id = $1`,
+      [projectId],
+    );
+    const extraPayouts = Math.max(0, Number(payoutRows[0].n) - payoutCount);
+    if (postedTwice.length) notes.push(`payouts posted twice: ${postedTwice.length}`);
+    const periods = await query<{ subscription: string; period: number; completed: string }>(
+      paymentsUrl,
+      `SELECT split_part(idempotency_key, ':', 2) AS subscription,
+              split_part(idempotency_key, ':', 3)::int AS period,
+              count(*) FILTER (WHERE status = 'completed') AS completed
+         FROM transactions WHERE project_id = $1 AND idempotency_key LIKE 'recurring:%'
+        GROUP BY 1, 2`,
+      [projectId],
+    );
+    const chargedTwice = periods.filter((p) => Number(p.completed) > 1).length;
+    // A period before a subscription's last one that was never charged was skipped: lost.
+    let skipped = 0;
+    const bySubscription = new Map<string, Map<number, number>>();
+    for (const p of periods) {
+      const map = bySubscription.get(p.subscription) ?? new Map<number, number>();
+      map.set(p.period, Number(p.completed));
+      bySubscription.set(p.subscription, map);
+    }
+    for (const map of bySubscription.values()) {
+      const last = Math.max(...map.keys());
+      for (let period = 1; period < last; period++) if (!map.get(period)) skipped++;
+    }
+    if (chargedTwice) notes.push(`recurring periods charged twice: ${chargedTwice}`);
+    if (skipped) notes.push(`recurring periods skipped: ${skipped}`);
+    return {
+      lost: unsettled + skipped,
+      doubled: postedTwice.length + extraPayouts + chargedTwice,
+      projects: [projectId],
+      notes,
+      load:
+        `${acknowledged.length} payouts (${refused} refused), ` +
+        `${periods.length} recurring periods of ${subscribers} subscribers`,
+    };
+  };
+  return underLoad(
+    `PostgreSQL restarted for ${seconds} s during payouts and a recurring sweep`,
+    chaos,
+    ctx.partner,
+    ctx.callbackUrl,
+    ctx.load,
+    async () => {
+      ctx.log(`PostgreSQL connections dropped and refused for ${seconds} s`);
+      await chaos.postgresProxy.cut();
+      await sleep(seconds * 1000);
+      await chaos.postgresProxy.restore();
+      ctx.log('PostgreSQL accepts connections again');
+    },
+    { during: payouts, after },
+  );
+}
+
+/** A set-up call the stack may refuse while it warms up (a new project's snapshot in flight). */
+async function retried<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 60) throw error;
+      await sleep(500);
+    }
+  }
+}

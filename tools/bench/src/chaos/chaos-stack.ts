@@ -41,6 +41,7 @@ export interface ChaosStack {
   gatewayUrls(): string[];
   /** The database of a service, reached directly (not through the proxy): audits and reconcile. */
   directUrl(name: AppName): string;
+  has(name: AppName): boolean;
   stop(): Promise<void>;
 }
 
@@ -115,8 +116,12 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
     postgresProxy,
     instancesOf,
     gatewayUrls: () => instancesOf('api-gateway').map((handle) => handle.url),
-    directUrl: (name) =>
-      databaseUrl(DEFAULT_ADMIN_URL, new URL(stack.databaseUrls[name] ?? '').pathname.slice(1)),
+    directUrl: (name) => {
+      const url = stack.databaseUrls[name];
+      if (!url) throw new Error(`${name} is not part of the chaos stack`);
+      return databaseUrl(DEFAULT_ADMIN_URL, new URL(url).pathname.slice(1));
+    },
+    has: (name) => stack.databaseUrls[name] !== undefined,
     async stop() {
       await Promise.all([...kafkaProxies, postgresProxy].map((proxy) => proxy.restore()));
       await stack.stop();

@@ -103,20 +103,24 @@ export async function cutFromBroker(
   seconds: number,
 ): Promise<ScenarioOutcome> {
   const { chaos } = ctx;
-  return underLoad(
+  let dropped = 0;
+  const outcome = await underLoad(
     `${service} cut off from the brokers for ${seconds} s`,
     chaos,
     ctx.partner,
     ctx.callbackUrl,
     ctx.load,
     async () => {
-      ctx.log(`cutting ${service} off the brokers for ${seconds} s`);
+      dropped = chaos.kafkaProxies.reduce((sum, proxy) => sum + proxy.open, 0);
+      ctx.log(`cutting ${service} off the brokers for ${seconds} s (${dropped} connections)`);
       await Promise.all(chaos.kafkaProxies.map((proxy) => proxy.cut()));
       await sleep(seconds * 1000);
       await Promise.all(chaos.kafkaProxies.map((proxy) => proxy.restore()));
       ctx.log(`${service} reconnected`);
     },
   );
+  outcome.notes.unshift(`${dropped} broker connection(s) of ${service} cut`);
+  return outcome;
 }
 
 const SEPA = {
@@ -264,14 +268,16 @@ export async function restartPostgres(
         `${periods.length} recurring periods of ${subscribers} subscribers`,
     };
   };
-  return underLoad(
+  let dropped = 0;
+  const outcome = await underLoad(
     `PostgreSQL restarted for ${seconds} s during payouts and a recurring sweep`,
     chaos,
     ctx.partner,
     ctx.callbackUrl,
     ctx.load,
     async () => {
-      ctx.log(`PostgreSQL connections dropped and refused for ${seconds} s`);
+      dropped = chaos.postgresProxy.open;
+      ctx.log(`PostgreSQL: ${dropped} connections dropped, new ones refused for ${seconds} s`);
       await chaos.postgresProxy.cut();
       await sleep(seconds * 1000);
       await chaos.postgresProxy.restore();
@@ -279,6 +285,8 @@ export async function restartPostgres(
     },
     { during: payouts, after },
   );
+  outcome.notes.unshift(`${dropped} PostgreSQL connection(s) dropped`);
+  return outcome;
 }
 
 /** A set-up call the stack may refuse while it warms up (a new project's snapshot in flight). */

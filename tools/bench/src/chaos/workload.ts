@@ -99,7 +99,10 @@ export async function underLoad(
   let differences = 0;
   for (const projectId of [shop.projectId, ...(more?.projects ?? [])]) {
     const found = await reconcileProjectIn(
-      { paymentsUrl, payoutsUrl: chaos.directUrl('payouts') },
+      {
+        paymentsUrl,
+        payoutsUrl: chaos.has('payouts') ? chaos.directUrl('payouts') : undefined,
+      },
       projectId,
     );
     differences += found.length;

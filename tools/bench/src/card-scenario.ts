@@ -85,6 +85,15 @@ export class CardShop {
     this.completedOrders.add(orderId);
   }
 
+  /** Reverses a completed charge of this shop in full (a second callback of its transaction). */
+  async reverse(orderId: string): Promise<void> {
+    await postSignedForm(`${this.gatewayUrls[0]}/v1/transaction/reverse`, this.keys, {
+      order_id: orderId,
+      amount: '10.00',
+      comment: 'Reversed by the chaos suite',
+    });
+  }
+
   private async observed(orderId: string, post: () => Promise<unknown>): Promise<unknown> {
     if (!this.onAnswer) return post();
     try {

@@ -13,6 +13,7 @@ import {
   type ServiceHandle,
   type Stack,
 } from '@opp/local-stack';
+import { CALLBACK_TIME_SCALE, compressedRetrySchedule } from './retry-schedule';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export interface ChaosStackOptions {
@@ -98,6 +99,12 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
         RECURRING_SWEEP_INTERVAL_MS: '200',
         PAYOUTS_SANDBOX_SETTLE_MS: '1000',
         KAFKA_PRODUCER_IDEMPOTENT: options.brokers > 1 ? 'true' : 'false',
+        // Callbacks on simulated time (the merchant outage): ADR 0010's schedule compressed, due
+        // deliveries looked for often, and the circuit breaker's cool-down as short.
+        DELIVERY_RETRY_SCHEDULE: compressedRetrySchedule(),
+        DELIVERY_POLL_INTERVAL_MS: '250',
+        DELIVERY_BREAKER_COOL_DOWN_MS: '250',
+        DELIVERY_BREAKER_MAX_COOL_DOWN_MS: String(Math.round(3_600_000 / CALLBACK_TIME_SCALE)),
       },
       serviceEnv: { [options.proxiedService]: { KAFKA_BROKERS: cluster.proxiedBrokers } },
       readyTimeoutMs: 180_000,

@@ -1,4 +1,3 @@
-import { testCheckoutTag } from '@opp/testing';
 import { report, runChaos } from './run';
 
 /** A broker and five services of its own start here: slow on a loaded machine. */
@@ -14,7 +13,8 @@ describe('chaos, short run', () => {
   it(
     'loses and doubles nothing when a payments instance dies and payments loses the broker',
     async () => {
-      const tag = testCheckoutTag().replace(/_$/, '');
+      // OPP_TEST_DB_TAG keeps two checkouts' runs apart (tools/testing's suitePrefixes).
+      const tag = process.env.OPP_TEST_DB_TAG ?? '';
       const outcomes = await runChaos({
         brokers: 1,
         services: ['api-gateway', 'users-recurring', 'payments', 'processing-orchestrator'],
@@ -32,6 +32,8 @@ describe('chaos, short run', () => {
         killGapSeconds: 1,
         payouts: 0,
         subscribers: 0,
+        outageHours: 0,
+        deadLetters: 0,
         dbPrefix: `opp_t_${tag ? `${tag}_` : ''}chaos_`,
         dir: `chaos-test${tag ? `-${tag}` : ''}`,
         log: () => undefined,

@@ -8,13 +8,13 @@ import { report, runChaos, type ScenarioName } from './run';
  * instances of every service, then each scenario of docs/operations/chaos.md under 16-way charge
  * load and a stream of trees. Prints the table; exits 1 on any loss, double effect or
  * reconciliation difference. CHAOS_CONCURRENCY, CHAOS_SECONDS and CHAOS_SCENARIOS (comma-separated:
- * leader, instances, broker-cut, postgres) shape a run.
+ * leader, instances, broker-cut, postgres, merchant) shape a run.
  */
 async function main(): Promise<number> {
   const started = Date.now();
   const log = (line: string) =>
     console.log(`[chaos ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-  const scenarios = (process.env.CHAOS_SCENARIOS ?? 'leader,instances,broker-cut,postgres')
+  const scenarios = (process.env.CHAOS_SCENARIOS ?? 'leader,instances,broker-cut,postgres,merchant')
     .split(',')
     .map((name) => name.trim()) as ScenarioName[];
   const seconds = Number(process.env.CHAOS_SECONDS ?? 45);
@@ -35,6 +35,8 @@ async function main(): Promise<number> {
     killGapSeconds: 5,
     payouts: 10,
     subscribers: 4,
+    outageHours: 48,
+    deadLetters: 3,
     dbPrefix: 'opp_chaos_',
     dir: 'chaos',
     log,

@@ -6,6 +6,7 @@ import {
   cutFromBroker,
   killEachServiceInTurn,
   killRequestsLeader,
+  merchantOutage,
   restartPostgres,
   type ScenarioContext,
 } from './scenarios';
@@ -23,12 +24,15 @@ export interface ChaosRunOptions {
   killGapSeconds: number;
   payouts: number;
   subscribers: number;
+  /** Simulated hours the merchant endpoint is down, and callbacks left to go dead. */
+  outageHours: number;
+  deadLetters: number;
   dbPrefix: string;
   dir: string;
   log: (line: string) => void;
 }
 
-export type ScenarioName = 'leader' | 'instances' | 'broker-cut' | 'postgres';
+export type ScenarioName = 'leader' | 'instances' | 'broker-cut' | 'postgres' | 'merchant';
 
 /** The service cut off from the brokers: the one every charge needs. */
 export const CUT_SERVICE: AppName = 'payments';
@@ -87,6 +91,8 @@ function runScenario(
         options.payouts,
         options.subscribers,
       );
+    case 'merchant':
+      return merchantOutage(ctx, options.outageHours, options.deadLetters);
   }
 }
 

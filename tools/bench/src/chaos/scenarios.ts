@@ -1,10 +1,13 @@
 import { Topics } from '@opp/contracts';
 import { APP_NAMES, withAdmin, type AppName } from '@opp/local-stack';
 import { AdminClient } from '@opp/testing';
+import type { CardShop } from '../card-scenario';
 import { postSignedForm } from '../signed-form';
 import { TOPIC_PREFIX, type ChaosStack } from './chaos-stack';
+import { startMerchantEndpoint } from './merchant-endpoint';
+import { CALLBACK_TIME_SCALE } from './retry-schedule';
 import type { ScenarioOutcome } from './outcome';
-import { query, underLoad, type ExtraChecks, type WorkloadOptions } from './workload';
+import { query, underLoad, until, type ExtraChecks, type WorkloadOptions } from './workload';
 
 type Partner = { identifier: string; secret: string };
 
@@ -181,6 +184,28 @@ export async function restartPostgres(
   }
   const acknowledged: number[] = [];
   let refused = 0;
+  const refusals = new Set<string>();
+  /** As a merchant does: a payout not answered is asked again, same order id, until answered. */
+  const payout = async (i: number) => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      try {
+        const answer = (await postSignedForm(`${gateway}/v1/payout`, keys, {
+          ...SEPA,
+          amount: '1.00',
+          currency: 'EUR',
+          orderId: `chaos-payout-${projectId}-${i}`,
+        })) as { id: number };
+        acknowledged.push(answer.id);
+        return;
+      } catch (error) {
+        refused++;
+        refusals.add(String(error instanceof Error ? error.message : error).slice(0, 80));
+        if (Date.now() > deadline) return;
+        await sleep(1_000);
+      }
+    }
+  };
   const payouts = async () => {
     // From 2 s before the cut to its end: some settle across it, some are asked during it.
     await sleep(Math.max(0, ctx.load.faultAfterSeconds - 2) * 1000);
@@ -188,17 +213,7 @@ export async function restartPostgres(
     await Promise.all(
       Array.from({ length: payoutCount }, async (_, i) => {
         await sleep(i * spacing);
-        try {
-          const answer = (await postSignedForm(`${gateway}/v1/payout`, keys, {
-            ...SEPA,
-            amount: '1.00',
-            currency: 'EUR',
-            orderId: `chaos-payout-${projectId}-${i}`,
-          })) as { id: number };
-          acknowledged.push(answer.id);
-        } catch {
-          refused++;
-        }
+        await payout(i);
       }),
     );
   };
@@ -221,6 +236,9 @@ export async function restartPostgres(
       await sleep(1_000);
     }
     if (unsettled) notes.push(`${unsettled} acknowledged payout(s) never completed`);
+    if (acknowledged.length < payoutCount)
+      notes.push(`${payoutCount - acknowledged.length} payout(s) never answered`);
+    if (refusals.size) notes.push(`payout refusals (asked again): ${[...refusals].join(' / ')}`);
     const postedTwice = await query<{ payout_id: string }>(
       paymentsUrl,
       `SELECT payout_id FROM journal_entries WHERE project_id = $1 AND payout_id IS NOT NULL
@@ -264,7 +282,7 @@ export async function restartPostgres(
       projects: [projectId],
       notes,
       load:
-        `${acknowledged.length} payouts (${refused} refused), ` +
+        `${acknowledged.length} payouts (${refused} answers other than 200, asked again), ` +
         `${periods.length} recurring periods of ${subscribers} subscribers`,
     };
   };
@@ -298,5 +316,152 @@ async function retried<T>(call: () => Promise<T>): Promise<T> {
       if (attempt >= 60) throw error;
       await sleep(500);
     }
+  }
+}
+
+/**
+ * The shop's callback endpoint is down for `hours` of simulated time under load (and a tenth of
+ * the charges reversed meanwhile, a second callback of the same payment): once it is back, every
+ * callback arrives exactly once, a refund never before its payment's completion. A second
+ * project's endpoint stays down past the whole schedule: its callbacks go dead, an operator
+ * replays them, and each arrives once.
+ */
+export async function merchantOutage(
+  ctx: ScenarioContext,
+  hours: number,
+  deadLetters: number,
+): Promise<ScenarioOutcome> {
+  const { chaos } = ctx;
+  const gateway = chaos.stack.gatewayUrl ?? '';
+  const admin = new AdminClient(gateway);
+  const outageMs = (hours * 3_600_000) / CALLBACK_TIME_SCALE;
+  const shopEndpoint = await startMerchantEndpoint();
+  const deadEndpoint = await startMerchantEndpoint();
+  try {
+    await deadEndpoint.down();
+    const { id: deadProject, ...deadKeys } = await admin.createProject({
+      name: 'Chaos dead letters',
+      callbackUrl: deadEndpoint.url,
+    });
+    const payer = (await retried(() =>
+      postSignedForm(`${gateway}/v1/user/resolve`, deadKeys, {
+        identifier: 'chaos-dead-letters',
+        ip: '203.0.113.40',
+      }),
+    )) as { id: string };
+    for (let i = 0; i < deadLetters; i++) {
+      await retried(() =>
+        postSignedForm(`${gateway}/v1/card/process`, deadKeys, {
+          user: payer.id,
+          card: {
+            number: '4242424242424242',
+            expiration_month: '12',
+            expiration_year: '2030',
+            security_code: '123',
+          },
+          price: '5.00',
+          currency: 'EUR',
+          order_id: `chaos-dead-${deadProject}-${i}`,
+          description: 'A callback that goes dead',
+        }),
+      );
+    }
+    const reversed = new Set<string>();
+    const reversals = async (shop: CardShop) => {
+      await sleep((ctx.load.faultAfterSeconds + 3) * 1000);
+      const orders = [...shop.completedOrders];
+      for (const order of orders.slice(0, Math.ceil(orders.length / 10))) {
+        await shop.reverse(order).then(
+          () => reversed.add(order),
+          () => undefined,
+        );
+      }
+    };
+    const after = async (shop: CardShop): Promise<ExtraChecks> => {
+      const notes: string[] = [];
+      const expected = () => {
+        const byOrder = new Map<string, string>();
+        for (const c of shopEndpoint.received)
+          if (c.status === 'completed') byOrder.set(c.orderId, c.id);
+        const missing = [...shop.completedOrders].filter((order) => !byOrder.has(order));
+        const refunds = new Set(
+          shopEndpoint.received.filter((c) => c.status === 'refund_completed').map((c) => c.id),
+        );
+        return { missing, refundsMissing: reversed.size - refunds.size };
+      };
+      await until(180_000, async () => {
+        const { missing, refundsMissing } = expected();
+        return Promise.resolve(missing.length === 0 && refundsMissing <= 0);
+      });
+      const { missing, refundsMissing } = expected();
+      const seen = new Map<string, number>();
+      for (const c of shopEndpoint.received) {
+        const key = `${c.id}:${c.status}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      const twice = [...seen.values()].filter((n) => n > 1).length;
+      // In order per payment: its refund never arrives before its completion.
+      const completedAt = new Map<string, number>();
+      let outOfOrder = 0;
+      shopEndpoint.received.forEach((c, i) => {
+        if (c.status === 'completed' && !completedAt.has(c.orderId)) completedAt.set(c.orderId, i);
+        if (c.status === 'refund_completed' && c.orderId && !completedAt.has(c.orderId))
+          outOfOrder++;
+      });
+      if (missing.length) notes.push(`${missing.length} completion callback(s) never arrived`);
+      if (refundsMissing > 0) notes.push(`${refundsMissing} refund callback(s) never arrived`);
+      if (twice) notes.push(`${twice} callback(s) delivered twice`);
+      if (outOfOrder) notes.push(`${outOfOrder} refund callback(s) before the payment's`);
+
+      // The second endpoint was down past the schedule: dead letters, replayed once it is up.
+      let dead: { id: string }[] = [];
+      await until(240_000, async () => {
+        const answer = await admin.request(
+          'GET',
+          `/admin/v1/deliveries?status=dead&project=${deadProject}&limit=100`,
+        );
+        dead = (answer.data as { deliveries?: { id: string }[] }).deliveries ?? [];
+        return dead.length >= deadLetters;
+      });
+      await deadEndpoint.up();
+      let replayed = 0;
+      for (const delivery of dead) {
+        const answer = await admin.request('POST', `/admin/v1/deliveries/${delivery.id}/replay`);
+        if (answer.status === 200) replayed++;
+      }
+      await until(60_000, () => Promise.resolve(deadEndpoint.received.length >= deadLetters));
+      const deadIds = new Set(deadEndpoint.received.map((c) => `${c.id}:${c.status}`));
+      const deadLost = deadLetters - deadIds.size;
+      const deadTwice = deadEndpoint.received.length - deadIds.size;
+      if (dead.length < deadLetters) notes.push(`${dead.length}/${deadLetters} went dead`);
+      if (deadLost > 0) notes.push(`${deadLost} replayed callback(s) never arrived`);
+      return {
+        lost: missing.length + Math.max(0, refundsMissing) + outOfOrder + Math.max(0, deadLost),
+        doubled: twice + deadTwice,
+        projects: [deadProject],
+        notes,
+        load:
+          `${reversed.size} reversals, ${shopEndpoint.received.length} callbacks; ` +
+          `${replayed}/${deadLetters} dead letters replayed`,
+      };
+    };
+    return await underLoad(
+      `merchant endpoint down ${hours} h (simulated; callbacks, dead letters replayed)`,
+      chaos,
+      ctx.partner,
+      shopEndpoint.url,
+      ctx.load,
+      async () => {
+        ctx.log(`merchant endpoint down for ${hours} h simulated (${outageMs / 1000} s)`);
+        await shopEndpoint.down();
+        await sleep(outageMs);
+        await shopEndpoint.up();
+        ctx.log('merchant endpoint up again');
+      },
+      { during: reversals, after },
+    );
+  } finally {
+    await shopEndpoint.close();
+    await deadEndpoint.close();
   }
 }

@@ -53,7 +53,12 @@ export async function underLoad(
   callbackUrl: string,
   options: WorkloadOptions,
   fault: () => Promise<void>,
-  extra?: { during?: () => Promise<void>; after?: () => Promise<ExtraChecks> },
+  extra?: {
+    /** Runs beside the load from its start (payouts, reversals ...). */
+    during?: (shop: CardShop) => Promise<void>;
+    /** After the common checks' waits: the scenario's own. */
+    after?: (shop: CardShop) => Promise<ExtraChecks>;
+  },
 ): Promise<ScenarioOutcome> {
   const gateways = chaos.gatewayUrls();
   const shop = await CardShop.open(gateways, callbackUrl, options.concurrency);
@@ -81,20 +86,23 @@ export async function underLoad(
     options.treeSubmitters > 0
       ? runLoad('trees', tree, { concurrency: options.treeSubmitters, ...load })
       : undefined,
-    extra?.during?.(),
+    extra?.during?.(shop),
     faulted,
   ]);
 
   const notes: string[] = [];
   const unfinished = await awaitTrees(chaos.directUrl('processing-orchestrator'), trees);
-  if (unfinished > 0) notes.push(`${unfinished} acknowledged tree(s) never FINISHED`);
+  if (unfinished.length > 0)
+    notes.push(
+      `${unfinished.length} acknowledged tree(s) never FINISHED: ${unfinished.slice(0, 3).join(', ')}`,
+    );
   const paymentsUrl = chaos.directUrl('payments');
   const completedLater = await awaitSettled(paymentsUrl, [...tally.refusedOrders]);
   const audit = await auditPayments(paymentsUrl, shop.orderPrefix, shop.completedOrders);
   if (audit.lost.length) notes.push(`charges lost: ${audit.lost.slice(0, 5).join(', ')}`);
   if (audit.duplicated.length)
     notes.push(`orders paid twice: ${audit.duplicated.slice(0, 5).join(', ')}`);
-  const more = extra?.after ? await extra.after() : undefined;
+  const more = extra?.after ? await extra.after(shop) : undefined;
   notes.push(...(more?.notes ?? []));
   let differences = 0;
   for (const projectId of [shop.projectId, ...(more?.projects ?? [])]) {
@@ -118,26 +126,35 @@ export async function underLoad(
       `${tally.total} charges${treeLoad}${more?.load ? ` + ${more.load}` : ''}`,
     answers: tally.describe(completedLater),
     window: tally.window(),
-    lost: audit.lost.length + unfinished + (more?.lost ?? 0),
+    lost: audit.lost.length + unfinished.length + (more?.lost ?? 0),
     doubled: audit.duplicated.length + (more?.doubled ?? 0),
     differences,
     notes,
   };
 }
 
-/** Waits (up to 3 min) for every acknowledged tree to be FINISHED; answers how many are not. */
-async function awaitTrees(orchestratorUrl: string, globalIds: readonly string[]): Promise<number> {
-  if (globalIds.length === 0) return 0;
-  let open = globalIds.length;
+/** Waits (up to 3 min) for every acknowledged tree to be FINISHED; answers those that are not. */
+async function awaitTrees(
+  orchestratorUrl: string,
+  globalIds: readonly string[],
+): Promise<string[]> {
+  if (globalIds.length === 0) return [];
+  let open: string[] = [...globalIds];
   await until(180_000, async () => {
-    const rows = await query<{ finished: string }>(
+    const rows = await query<{ global_id: string }>(
       orchestratorUrl,
-      `SELECT count(*) AS finished FROM processing_requests
-        WHERE status = 'FINISHED' AND global_id = ANY($1::uuid[])`,
+      `SELECT global_id FROM processing_requests
+        WHERE status <> 'FINISHED' AND global_id = ANY($1::uuid[])`,
       [globalIds],
     );
-    open = globalIds.length - Number(rows[0].finished);
-    return open === 0;
+    const found = await query<{ n: string }>(
+      orchestratorUrl,
+      'SELECT count(*) AS n FROM processing_requests WHERE global_id = ANY($1::uuid[])',
+      [globalIds],
+    );
+    const missing = globalIds.length - Number(found[0].n);
+    open = [...rows.map((row) => row.global_id), ...Array<string>(missing).fill('(not stored)')];
+    return open.length === 0;
   });
   return open;
 }

@@ -14,6 +14,7 @@ import {
   type Stack,
 } from '@opp/local-stack';
 import { CALLBACK_TIME_SCALE, compressedRetrySchedule } from './retry-schedule';
+import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export interface ChaosStackOptions {
@@ -27,6 +28,11 @@ export interface ChaosStackOptions {
   /** Database names start with this; .local/<dir> holds the brokers and logs. */
   dbPrefix: string;
   dir: string;
+  /**
+   * A PostgreSQL server of the run's own, which the PostgreSQL scenario restarts; without it the
+   * machine's server (the short run, which never restarts it).
+   */
+  privatePostgres: boolean;
   log: (line: string) => void;
 }
 
@@ -35,8 +41,8 @@ export interface ChaosStack {
   cluster: KafkaCluster;
   /** One per broker, in front of its PROXIED listener: cut them to cut `proxiedService` off. */
   kafkaProxies: TcpProxy[];
-  /** In front of PostgreSQL for every service: cut it to drop and refuse their connections. */
-  postgresProxy: TcpProxy;
+  /** The run's own PostgreSQL server, when asked for (restart it). */
+  postgres: PrivatePostgres | undefined;
   /** Every instance of a service, the first first. */
   instancesOf(name: AppName): ServiceHandle[];
   gatewayUrls(): string[];
@@ -49,9 +55,9 @@ export interface ChaosStack {
 export const TOPIC_PREFIX = 'chaos.';
 
 /**
- * Brokers, proxies and services of their own (nothing shared with `npm start` or the tests): the
- * services' databases are reached through a TCP proxy to the machine's PostgreSQL, which is never
- * stopped itself (ADR 0068), and one service reaches the brokers through a proxy per broker.
+ * Brokers, proxies and services of their own (nothing shared with `npm start` or the tests), and a
+ * PostgreSQL server of their own when asked (the machine's is shared and never stopped, ADR 0068);
+ * one service reaches the brokers through a proxy per broker.
  */
 export async function startChaosStack(options: ChaosStackOptions): Promise<ChaosStack> {
   const root = findRepoRoot();
@@ -70,12 +76,19 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
   const kafkaProxies = await Promise.all(
     ports.map(({ proxied }) => startTcpProxy(proxied.port, { port: proxied.advertisedPort })),
   );
-  const postgres = new URL(DEFAULT_ADMIN_URL);
-  const postgresProxy = await startTcpProxy(Number(postgres.port || 5432));
-  const throughProxy = new URL(DEFAULT_ADMIN_URL);
-  throughProxy.port = String(postgresProxy.port);
+  const postgres = options.privatePostgres
+    ? await startPrivatePostgres(`${dir}/postgres`, await findFreePort(), options.log).catch(
+        async (error: unknown) => {
+          await Promise.all(kafkaProxies.map((proxy) => proxy.close()));
+          await cluster.stop();
+          throw error;
+        },
+      )
+    : undefined;
+  const adminUrl = postgres?.adminUrl ?? DEFAULT_ADMIN_URL;
   const closeProxies = async () => {
-    await Promise.all([...kafkaProxies, postgresProxy].map((proxy) => proxy.close()));
+    await Promise.all(kafkaProxies.map((proxy) => proxy.close()));
+    await postgres?.stop();
   };
   let stack: Stack;
   try {
@@ -89,7 +102,7 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
       prefix: TOPIC_PREFIX,
       dbPrefix: options.dbPrefix,
       resetDatabases: true,
-      databaseUrlFor: (_name, database) => databaseUrl(throughProxy.toString(), database),
+      adminUrl,
       ports: 'free',
       logLevel: process.env.CHAOS_LOG_LEVEL ?? 'warn',
       logDir: `${dir}/logs`,
@@ -120,17 +133,17 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
     stack,
     cluster,
     kafkaProxies,
-    postgresProxy,
+    postgres,
     instancesOf,
     gatewayUrls: () => instancesOf('api-gateway').map((handle) => handle.url),
     directUrl: (name) => {
       const url = stack.databaseUrls[name];
       if (!url) throw new Error(`${name} is not part of the chaos stack`);
-      return databaseUrl(DEFAULT_ADMIN_URL, new URL(url).pathname.slice(1));
+      return databaseUrl(adminUrl, new URL(url).pathname.slice(1));
     },
     has: (name) => stack.databaseUrls[name] !== undefined,
     async stop() {
-      await Promise.all([...kafkaProxies, postgresProxy].map((proxy) => proxy.restore()));
+      await Promise.all(kafkaProxies.map((proxy) => proxy.restore()));
       await stack.stop();
       await closeProxies();
       await cluster.stop();

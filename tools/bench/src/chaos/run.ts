@@ -49,6 +49,7 @@ export async function runChaos(options: ChaosRunOptions): Promise<ScenarioOutcom
       proxiedService: CUT_SERVICE,
       dbPrefix: options.dbPrefix,
       dir: options.dir,
+      privatePostgres: options.scenarios.includes('postgres'),
       log: options.log,
     });
     const ctx: ScenarioContext = {

@@ -135,10 +135,10 @@ const SEPA = {
 };
 
 /**
- * PostgreSQL "restarts" for `seconds` while payouts settle and the recurring sweep charges: the
- * proxy in front of it drops every connection and refuses new ones, as a restarting server does
- * (the machine's PostgreSQL itself is shared and never stopped, ADR 0068). Every payout answered
- * is settled once, every recurring period charged at most once and none skipped.
+ * The run's own PostgreSQL server is restarted (fast shutdown: every session terminated, then
+ * `seconds` with nothing listening) while payouts settle and the recurring sweep charges (the
+ * machine's server is shared and never stopped, ADR 0068). Every payout answered is settled once,
+ * every recurring period charged at most once and none skipped.
  */
 export async function restartPostgres(
   ctx: ScenarioContext,
@@ -286,24 +286,21 @@ export async function restartPostgres(
         `${periods.length} recurring periods of ${subscribers} subscribers`,
     };
   };
-  let dropped = 0;
+  const server = chaos.postgres;
+  if (!server) throw new Error("the PostgreSQL scenario needs the run's own server");
   const outcome = await underLoad(
-    `PostgreSQL restarted for ${seconds} s during payouts and a recurring sweep`,
+    `PostgreSQL restarted (down ${seconds} s) during payouts and a recurring sweep`,
     chaos,
     ctx.partner,
     ctx.callbackUrl,
     ctx.load,
     async () => {
-      dropped = chaos.postgresProxy.open;
-      ctx.log(`PostgreSQL: ${dropped} connections dropped, new ones refused for ${seconds} s`);
-      await chaos.postgresProxy.cut();
-      await sleep(seconds * 1000);
-      await chaos.postgresProxy.restore();
+      ctx.log(`PostgreSQL: pg_ctl stop -m fast, ${seconds} s down, start`);
+      await server.restart(seconds * 1000);
       ctx.log('PostgreSQL accepts connections again');
     },
     { during: payouts, after },
   );
-  outcome.notes.unshift(`${dropped} PostgreSQL connection(s) dropped`);
   return outcome;
 }
 

@@ -12,6 +12,7 @@ import { MerchantSecretsKeysModule } from './merchant-secrets/merchant-secrets-k
 import { PayoutModule } from './payout/payout.module';
 import { ProcessingModule } from './processing/processing.module';
 import { RecurringModule } from './recurring/recurring.module';
+import { SandboxClockModule } from './sandbox-clock/sandbox-clock.module';
 import { GatewayRequestClient } from './requests/request-client.provider';
 import { TransactionModule } from './transaction/transaction.module';
 import { UserModule } from './user/user.module';
@@ -50,6 +51,7 @@ export class AppModule {
         RecurringModule,
         PayoutModule,
         ProcessingModule,
+        SandboxClockModule,
       ],
     };
   }

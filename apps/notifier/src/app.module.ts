@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
-import { SigningSnapshotsModule } from '@opp/snapshots';
+import { ProjectClockModule, SigningSnapshotsModule } from '@opp/snapshots';
 import { CallbackModule } from './callback/callback.module';
 import type { NotifierConfig } from './config/notifier.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
@@ -26,6 +26,8 @@ export class AppModule {
         }),
         // The notifier signs callbacks and notifications: it reads the signing snapshots (ADR 0063).
         SigningSnapshotsModule,
+        // Sandbox project clocks: a delivery's retries follow its project's time (ADR 0069).
+        ProjectClockModule.register(config.databaseUrl),
         delivery,
         CallbackModule.register(delivery, config),
         PartnerNotificationModule.register(delivery, config),

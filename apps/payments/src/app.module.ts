@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
-import { SnapshotsModule } from '@opp/snapshots';
+import { ProjectClockModule, SnapshotsModule } from '@opp/snapshots';
 import { BalanceModule } from './balance/balance.module';
 import { ChargeModule } from './charge/charge.module';
 import { PaymentsConfig } from './config/payments.config';
@@ -28,6 +28,8 @@ export class AppModule {
           migrations,
         }),
         SnapshotsModule,
+        // Sandbox project clocks: token lifetimes and reserve releases follow them (ADR 0069).
+        ProjectClockModule.register(config.databaseUrl),
         PaymentsConfigModule.register(config),
         UserModule,
         ProjectModule,

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@opp/platform';
+import { ProjectClockModule } from '@opp/snapshots';
 import type { UsersRecurringConfig } from './config/users-recurring.config';
 import { entities, migrations, SERVICE_NAME } from './database/database-options';
 import { SubscriptionModule } from './subscription/subscription.module';
@@ -21,6 +22,8 @@ export class AppModule {
           entities,
           migrations,
         }),
+        // Sandbox project clocks: schedules and trials follow their project's time (ADR 0069).
+        ProjectClockModule.register(config.databaseUrl),
         UserModule,
         subscriptions,
         TaskModule.register(subscriptions),

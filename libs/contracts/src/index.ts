@@ -5,6 +5,7 @@ export * from './reply';
 export * from './validation';
 export * from './registry';
 export * from './messages/gateway/project-snapshot.v1';
+export * from './messages/gateway/project-clock.v1';
 export * from './messages/gateway/partner-snapshot.v1';
 export * from './messages/users/user-created.v1';
 export * from './messages/users/resolve-user.v1';

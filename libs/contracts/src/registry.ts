@@ -7,6 +7,7 @@ import {
   ProjectSigningSnapshotV1Message,
   ProjectSnapshotV1Message,
 } from './messages/gateway/project-snapshot.v1';
+import { ProjectClockV1Message } from './messages/gateway/project-clock.v1';
 import {
   GetProcessingStatusV2Request,
   SubmitProcessingV2Request,
@@ -75,6 +76,7 @@ const definitions: readonly AnyDefinition[] = [
   PartnerSnapshotV1Message,
   ProjectSigningSnapshotV1Message,
   PartnerSigningSnapshotV1Message,
+  ProjectClockV1Message,
   UserCreatedV1Message,
   ResolveUserV1Request,
   GetUserV1Request,

@@ -52,6 +52,11 @@ export const Topics = {
     'partner identifier',
     { compacted: true },
   ),
+  /**
+   * The clock of each sandbox project that has one (ADR 0069): how far its time runs ahead of the
+   * wall clock (key: project id). Owner: api-gateway; read by every time-driven service.
+   */
+  projectClocks: topic('gateway.project-clocks.v1', 'snapshot', 'project id', { compacted: true }),
   /** Replies to the gateway's requests (key: correlation id). */
   gatewayReplies: topic('gateway.replies.v1', 'reply', 'the key of the request answered'),
   /** Requests the gateway sends to users-recurring (key: project id + user identifier). */

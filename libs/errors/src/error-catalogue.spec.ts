@@ -25,6 +25,7 @@ const ADDITIONS: Array<[number, number, string]> = [
   [40018, 400, 'Amount invalid for currency'],
   [40313, 403, 'Insufficient balance'],
   [40320, 403, 'Operator token lacks the write scope'],
+  [40321, 403, 'Only a sandbox project can do this'],
   [42901, 429, 'Too many requests'],
   [41301, 413, 'Request body too large'],
   [41401, 414, 'Request URL too long'],

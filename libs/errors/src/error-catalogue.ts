@@ -41,6 +41,7 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.CardRememberingDisabled]: 'Card remembering disabled for the project',
   [ErrorCode.InsufficientBalance]: 'Insufficient balance',
   [ErrorCode.AdminScopeInsufficient]: 'Operator token lacks the write scope',
+  [ErrorCode.SandboxOnly]: 'Only a sandbox project can do this',
   [ErrorCode.ProjectNotFound]: 'Project missing',
   [ErrorCode.CardTokenInvalid]: 'Card token invalid',
   [ErrorCode.TransactionNotFound]: 'Transaction does not exist',

@@ -41,6 +41,8 @@ export const ErrorCode = {
   InsufficientBalance: 40313,
   // Platform addition: an admin operator token of read scope asked to change something (ADR 0062).
   AdminScopeInsufficient: 40320,
+  // Platform addition: a sandbox-only operation (the sandbox clock, ADR 0069) on a live project.
+  SandboxOnly: 40321,
   ProjectNotFound: 40401,
   CardTokenInvalid: 40402,
   TransactionNotFound: 40403,

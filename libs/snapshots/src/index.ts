@@ -6,3 +6,6 @@ export * from './partner-snapshots-notify.migration';
 export * from './snapshot-cache';
 export * from './snapshots.module';
 export * from './snapshot-secrets.migration';
+export * from './project-clock.migration';
+export * from './project-clock';
+export * from './project-clock.module';

@@ -56,7 +56,7 @@ export class SnapshotCache<K extends number | string, T> implements OnModuleInit
     return value;
   }
 
-  private drop(): void {
+  protected drop(): void {
     this.generation += 1;
     this.cached.clear();
   }

@@ -38,6 +38,7 @@ export const ErrorCode = {
   CardRememberingDisabled: 40312,
   InsufficientBalance: 40313,
   AdminScopeInsufficient: 40320,
+  SandboxOnly: 40321,
   ProjectNotFound: 40401,
   CardTokenInvalid: 40402,
   TransactionNotFound: 40403,

@@ -7,6 +7,8 @@ import { AdminPartnersHttpController } from '../partner/interface/admin-partners
 import { ProjectModule } from '../project/project.module';
 import { AdminProjectsHttpController } from '../project/interface/admin-projects.http.controller';
 import { RequestsModule } from '../requests/requests.module';
+import { AdminSandboxClockHttpController } from '../sandbox-clock/interface/admin-sandbox-clock.http.controller';
+import { SandboxClockModule } from '../sandbox-clock/sandbox-clock.module';
 import { PartnerTemplateModule } from '../template/partner-template.module';
 import { AdminTemplatesHttpController } from '../template/interface/admin-templates.http.controller';
 import { AdminSandboxDisputesHttpController } from '../transaction/interface/admin-sandbox-disputes.http.controller';
@@ -17,7 +19,14 @@ import { AdminSandboxDisputesHttpController } from '../transaction/interface/adm
  * per client address) gates them all.
  */
 @Module({
-  imports: [AdminGateModule, ProjectModule, PartnerModule, PartnerTemplateModule, RequestsModule],
+  imports: [
+    AdminGateModule,
+    ProjectModule,
+    PartnerModule,
+    PartnerTemplateModule,
+    RequestsModule,
+    SandboxClockModule,
+  ],
   controllers: [
     AdminOperatorsHttpController,
     AdminProjectsHttpController,
@@ -25,6 +34,7 @@ import { AdminSandboxDisputesHttpController } from '../transaction/interface/adm
     AdminTemplatesHttpController,
     AdminDeliveriesHttpController,
     AdminSandboxDisputesHttpController,
+    AdminSandboxClockHttpController,
   ],
 })
 export class AdminApiModule {}

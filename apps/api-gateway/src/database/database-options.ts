@@ -8,6 +8,7 @@ import { StoreReplayAnswerText1763800003100 } from './migrations/1763800003100-s
 import { MaskCardDataInPartnerTemplates1763800005900 } from './migrations/1763800005900-mask-card-data-in-partner-templates';
 import { CreateAdminOperators1764400000100 } from './migrations/1764400000100-create-admin-operators';
 import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-admin-audit-log';
+import { CreateSandboxClocks1764990000100 } from './migrations/1764990000100-create-sandbox-clocks';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -22,6 +23,7 @@ export const migrations = [
   MaskCardDataInPartnerTemplates1763800005900,
   CreateAdminOperators1764400000100,
   MoveAdminAuditLog1764400000200,
+  CreateSandboxClocks1764990000100,
 ];
 
 export const databaseOptions = (url: string) =>

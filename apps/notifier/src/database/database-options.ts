@@ -2,12 +2,14 @@ import { serviceDataSourceOptions } from '@opp/persistence';
 import {
   PartnerSnapshotsNotify1764300000000,
   ProjectSnapshotsNotify1764100000100,
+  ProjectClocks1764990000000,
   signingSnapshotMigrations,
   snapshotEntities,
 } from '@opp/snapshots';
 import { CreateDeliveries1763700000400 } from './migrations/1763700000400-create-deliveries';
 import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery-origin';
 import { DeliveryDestination1763700000420 } from './migrations/1763700000420-delivery-destination';
+import { DeliveryAttemptDueAt1764990000200 } from './migrations/1764990000200-delivery-attempt-due-at';
 
 export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
@@ -22,6 +24,9 @@ export const migrations = [
   ProjectSnapshotsNotify1764100000100,
   // Partner notifications cache what they read of a partner, dropped by its NOTIFY (ADR 0036).
   PartnerSnapshotsNotify1764300000000,
+  // Sandbox project clocks drive the retries of their deliveries (ADR 0069).
+  ProjectClocks1764990000000,
+  DeliveryAttemptDueAt1764990000200,
 ];
 
 export const databaseOptions = (url: string) =>

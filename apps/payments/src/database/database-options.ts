@@ -1,5 +1,6 @@
 import { serviceDataSourceOptions } from '@opp/persistence';
 import {
+  ProjectClocks1764990000000,
   ProjectSnapshotsNotify1764100000100,
   snapshotEntities,
   snapshotMigrations,
@@ -39,6 +40,8 @@ export const migrations = [
   PayoutsClaimRequestKey1764200007100,
   // Vault rows record their fingerprint key's kid (ADR 0063).
   FingerprintKid1764906300100,
+  // Sandbox project clocks drive token lifetimes and reserve releases (ADR 0069).
+  ProjectClocks1764990000000,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { UnitOfWork } from '@opp/persistence';
+import { ProjectClock } from '@opp/snapshots';
 import {
   destinationOf,
   type Delivery,
@@ -36,6 +37,7 @@ export class CreateDelivery {
     private readonly breakers: DestinationBreakers,
     private readonly afterCommit: AfterCommit,
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
+    private readonly clock: ProjectClock,
   ) {}
 
   /** One delivery, in the origin of the running unit of work; answers the stored one. */
@@ -43,7 +45,7 @@ export class CreateDelivery {
     work: UnitOfWork,
     delivery: NewDelivery,
   ): Promise<{ delivery: Delivery; created: boolean }> {
-    const start = this.startOf(delivery);
+    const start = await this.startOf(delivery);
     let result: { delivery: Delivery; created: boolean };
     try {
       result = await this.deliveries.addIfAbsent(
@@ -66,7 +68,7 @@ export class CreateDelivery {
    */
   async executeAll(work: UnitOfWork, entries: readonly OriginatedDelivery[]): Promise<void> {
     if (entries.length === 0) return;
-    const starts = entries.map(({ delivery }) => this.startOf(delivery));
+    const starts = await Promise.all(entries.map(({ delivery }) => this.startOf(delivery)));
     let created: Map<string, Delivery>;
     try {
       created = await this.deliveries.addAllIfAbsent(
@@ -86,8 +88,11 @@ export class CreateDelivery {
     });
   }
 
-  private startOf(delivery: NewDelivery): Start {
-    const heldUntil = this.breakers.heldUntil(destinationOf(delivery.request));
+  private async startOf(delivery: NewDelivery): Promise<Start> {
+    // A project on an advanced sandbox clock is never held by a breaker (ADR 0069).
+    const clocked =
+      delivery.projectId !== null && (await this.clock.isAdvanced(delivery.projectId));
+    const heldUntil = clocked ? null : this.breakers.heldUntil(destinationOf(delivery.request));
     const claimed = heldUntil === null && this.scheduler.reserveSlot();
     const start: DeliveryStart = claimed
       ? { claimedForMs: this.settings.leaseMs }

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { PgListener, PollingLoop } from '@opp/scheduling';
+import { ProjectClock } from '@opp/snapshots';
 import {
   destinationOf,
   type AttemptResult,
@@ -67,6 +68,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
     private readonly metrics: DeliveryMetrics,
     private readonly breakers: DestinationBreakers,
+    private readonly clock: ProjectClock,
   ) {
     this.scheduleMs = settings.retrySchedule.reduce((sum, delay) => sum + delay, 0);
     this.loop = new PollingLoop({
@@ -82,6 +84,8 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
       (error) =>
         this.logger.warn({ msg: 'deliveries LISTEN connection lost', error: error.message }),
     );
+    // An advanced sandbox clock makes its project's retries due at once (ADR 0069).
+    clock.onAdvance(() => this.wake());
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -156,6 +160,12 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     const held = new Map<string, { until: Date; deliveries: Delivery[] }>();
     for (const delivery of claimed) {
       const destination = destinationOf(delivery.state.request);
+      // A project on an advanced sandbox clock follows its retry schedule in its own time, which
+      // a breaker's wall-clock cool-down does not (ADR 0069): never held.
+      if (await this.onProjectClock(delivery)) {
+        this.start(delivery);
+        continue;
+      }
       const admission = this.breakers.admit(destination, now);
       if (admission.send || destination === null) {
         this.start(delivery);
@@ -205,7 +215,8 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     const { kind, request } = delivery.state;
     const result = known ?? (await this.sender.send(request));
     const destination = destinationOf(request);
-    const opened = known ? null : this.breakers.record(destination, result);
+    const clocked = await this.onProjectClock(delivery);
+    const opened = known || clocked ? null : this.breakers.record(destination, result);
     const update = delivery.recordAttempt(result, this.settings.retrySchedule);
     // Alone, the outcome is one statement that commits by itself (ADR 0033): the common case, a
     // merchant callback delivered, has no final listener's writes and no breaker to hold with it.
@@ -218,7 +229,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     // other deliveries (some to the end of their schedule), so a round reads when the first is due.
     const retryAt = recorded?.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
     if (opened) this.wake();
-    else if (retryAt) this.loop.wakeAt(retryAt);
+    else if (retryAt) this.loop.wakeAt(await this.wallClockOf(delivery, retryAt));
     this.log(delivery, update, recorded !== null);
   }
 
@@ -247,6 +258,19 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
       });
     }
     return stored;
+  }
+
+  /** The delivery's project runs on an advanced sandbox clock (ADR 0069). */
+  private async onProjectClock(delivery: Delivery): Promise<boolean> {
+    const { projectId } = delivery.state;
+    return projectId !== null && (await this.clock.isAdvanced(projectId));
+  }
+
+  /** A time of the delivery's project (its retry) as a wall-clock time to wake at (ADR 0069). */
+  private async wallClockOf(delivery: Delivery, at: Date): Promise<Date> {
+    const { projectId } = delivery.state;
+    if (projectId === null) return at;
+    return new Date(at.getTime() - (await this.clock.offsetMs(projectId)));
   }
 
   private log(delivery: Delivery, update: DeliveryUpdate, recorded: boolean): void {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { projectClockOffsetSql } from '@opp/snapshots';
 import { DELIVERIES_DUE_CHANNEL, type NewDeliveryEntry } from '../application/delivery.store';
 import { destinationOf, methodOf, targetOf } from '../domain/delivery';
 import type { DeliveryRow } from './delivery.mapper';
+
+/** The project's clock (ADR 0069): a delivery's times are in its project's time. */
+const CLOCK = projectClockOffsetSql('input.project_id');
 
 /**
  * New deliveries in one statement, whatever their number (ADR 0048): one array per column, so the
@@ -31,13 +35,14 @@ export function insertDeliveries(
      ), inserted AS (
        INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
          subject, method, target, destination, request, task, attempts, cycle_attempts,
-         next_attempt_at, correlation_id, traceparent, tracestate)
+         next_attempt_at, attempt_due_at, correlation_id, traceparent, tracestate)
        SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, method,
          target, destination, request, task,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
          CASE WHEN claimed_ms IS NULL THEN GREATEST(now(), COALESCE(not_before, now()))
-           ELSE now() + make_interval(secs => claimed_ms / 1000) END,
+           ELSE now() + make_interval(secs => claimed_ms / 1000) END + ${CLOCK},
+         CASE WHEN claimed_ms IS NULL THEN NULL ELSE now() + ${CLOCK} END,
          correlation_id, traceparent, tracestate
        FROM input ORDER BY n
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING *

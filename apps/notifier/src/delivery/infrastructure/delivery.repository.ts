@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveryKind } from '@opp/contracts';
 import { entityManagerOf, WriteCoalescer, type UnitOfWork } from '@opp/persistence';
+import { projectClockOffsetSql } from '@opp/snapshots';
 import {
   DELIVERIES_DUE_CHANNEL,
   DeliveryStore,
@@ -63,24 +64,17 @@ export class DeliveryRepository extends DeliveryStore {
   /** The lease moves next_attempt_at past the attempt's time limit; the attempt row is written here. */
   async claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]> {
     const tx = entityManagerOf(work);
-    const rows = await updateReturning(
-      tx,
-      `WITH due AS (
-         SELECT id FROM deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED
-       )
-       UPDATE deliveries d SET
-         attempts = d.attempts + 1,
-         cycle_attempts = d.cycle_attempts + 1,
-         next_attempt_at = now() + make_interval(secs => $2::float8 / 1000),
-         updated_at = now()
-       FROM due WHERE d.id = due.id
-       RETURNING d.*`,
-      [limit, leaseMs],
-    );
+    const rows = await updateReturning(tx, claimSql(DUE_BY_WALL_CLOCK), [limit, leaseMs]);
+    // A sandbox project's clock may have run ahead (ADR 0069): what is due in its time is claimed
+    // by a second statement, over the few projects with a clock, when slots are left.
+    if (rows.length < limit) {
+      rows.push(
+        ...(await updateReturning(tx, claimSql(DUE_BY_PROJECT_CLOCK), [
+          limit - rows.length,
+          leaseMs,
+        ])),
+      );
+    }
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     await tx.query(
@@ -98,8 +92,13 @@ export class DeliveryRepository extends DeliveryStore {
 
   /** The partial index on pending deliveries by due time answers it with one row. */
   async nextDueAt(): Promise<Date | null> {
+    // In wall-clock time: a delivery of a project whose clock ran ahead is due that much sooner.
     const [row]: { due: Date | null }[] = await this.dataSource.query(
-      `SELECT min(next_attempt_at) AS due FROM deliveries WHERE status = 'pending'`,
+      `SELECT LEAST(
+         (SELECT min(next_attempt_at) FROM deliveries WHERE status = 'pending'),
+         (SELECT min(d.next_attempt_at - pc.offset_ms * interval '1 millisecond')
+          FROM project_clocks pc JOIN deliveries d ON d.project_id = pc.project_id
+          WHERE d.status = 'pending')) AS due`,
     );
     return row?.due ?? null;
   }
@@ -164,6 +163,7 @@ export class DeliveryRepository extends DeliveryStore {
       `WITH held AS (
          SELECT id, LEAST($2, cycle_started_at + make_interval(secs => $3::float8 / 1000)) AS until
          FROM deliveries WHERE status = 'pending' AND destination = $1 AND next_attempt_at < $2
+           AND ${CLOCK_OF_DELIVERIES} = interval '0'
        )
        UPDATE deliveries d SET next_attempt_at = held.until
        FROM held WHERE d.id = held.id AND d.next_attempt_at < held.until`,
@@ -186,7 +186,7 @@ export class DeliveryRepository extends DeliveryStore {
     const rows = await updateReturning(
       tx,
       `UPDATE deliveries SET status = 'pending', cycle_attempts = 0, cycle_started_at = now(),
-         next_attempt_at = now(),
+         next_attempt_at = now() + ${CLOCK_OF_DELIVERIES},
          dead_at = NULL, updated_at = now()
        WHERE id = $1 AND status = 'dead' RETURNING *`,
       [delivery.state.id],
@@ -235,6 +235,45 @@ export class DeliveryRepository extends DeliveryStore {
     return { total: Number(count), items: rows.map((row) => DeliveryMapper.toDomain(row)) };
   }
 }
+
+/** A delivery's project clock (ADR 0069): its times are in its project's time. */
+const CLOCK_OF_DELIVERIES = projectClockOffsetSql('deliveries.project_id');
+
+/**
+ * Where a retry's delay counts from: now, or for a project whose clock was advanced (ADR 0069) the
+ * time its attempt fell due, so an advance runs the retries in between, each at its own time.
+ */
+const retryFrom = (table: string): string => {
+  const clock = projectClockOffsetSql(`${table}.project_id`);
+  return `CASE WHEN ${clock} > interval '0'
+    THEN COALESCE(${table}.attempt_due_at, now() + ${clock}) ELSE now() END`;
+};
+const RETRY_FROM = retryFrom('deliveries');
+
+const DUE_BY_WALL_CLOCK = `SELECT id FROM deliveries
+  WHERE status = 'pending' AND next_attempt_at <= now()
+  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
+
+const DUE_BY_PROJECT_CLOCK = `SELECT d.id FROM project_clocks pc
+  JOIN deliveries d ON d.project_id = pc.project_id
+  WHERE d.status = 'pending' AND d.next_attempt_at > now()
+    AND d.next_attempt_at <= now() + pc.offset_ms * interval '1 millisecond'
+  ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED`;
+
+/**
+ * Claims the deliveries `due` selects: an attempt counted, the time it fell due kept, and leased
+ * until the attempt's time limit has passed in the delivery's project time.
+ */
+const claimSql = (due: string): string => `WITH due AS (${due})
+  UPDATE deliveries d SET
+    attempts = d.attempts + 1,
+    cycle_attempts = d.cycle_attempts + 1,
+    attempt_due_at = d.next_attempt_at,
+    next_attempt_at = now() + ${projectClockOffsetSql('d.project_id')}
+      + make_interval(secs => $2::float8 / 1000),
+    updated_at = now()
+  FROM due WHERE d.id = due.id
+  RETURNING d.*`;
 
 /** TypeORM answers an UPDATE ... RETURNING on PostgreSQL with [rows, affected]. */
 async function updateReturning(
@@ -287,7 +326,7 @@ async function writeOutcome(tx: EntityManager, outcome: Outcome): Promise<Delive
        last_error = $4,
        last_http_status = $5,
        next_attempt_at = CASE WHEN $3 = 'pending'
-         THEN now() + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
+         THEN ${RETRY_FROM} + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
        succeeded_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE succeeded_at END,
        dead_at = CASE WHEN $3 = 'dead' THEN now() ELSE NULL END,
        updated_at = now()
@@ -334,7 +373,7 @@ async function writeOutcomes(
        last_error = o.error,
        last_http_status = o.http_status,
        next_attempt_at = CASE WHEN o.status = 'pending'
-         THEN now() + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
+         THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
        succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
        dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
        updated_at = now()

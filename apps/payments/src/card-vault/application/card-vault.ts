@@ -17,6 +17,7 @@ import { assertUsable } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
 import { CardVaultStore, type EncryptedValue } from './card-vault.store';
 import { CardDataCipher } from './card-data-cipher';
+import { ProjectClock } from '@opp/snapshots';
 
 /** A card about to be charged: the number in memory only, and what the charge writes of it. */
 export interface ChargeCard {
@@ -52,6 +53,7 @@ export class CardVault {
     @Inject(CardDataCipher) private readonly cipher: CardDataCipher,
     @Inject(FingerprintKey) private readonly fingerprints: FingerprintKey,
     @Inject(OpeningKeyRing) private readonly cardDataKeys: OpeningKeyRing,
+    private readonly clock: ProjectClock,
   ) {}
 
   /**
@@ -161,7 +163,8 @@ export class CardVault {
   private async byToken(work: UnitOfWork, projectId: number, tokenId: string): Promise<ChargeCard> {
     const token = await this.cards.lockToken(work, projectId, tokenId);
     if (!token) throw new PaymentRefusal(ErrorCode.CardTokenInvalid, 'Card token invalid');
-    const now = new Date();
+    // A token's lifetime runs in its project's time (ADR 0069).
+    const now = await this.clock.now(projectId);
     const expired =
       token.kind === 'temporary' && (token.expiresAt?.getTime() ?? 0) <= now.getTime();
     if (expired && token.securityCodeEncrypted) await this.cards.eraseSecurityCode(work, token.id);

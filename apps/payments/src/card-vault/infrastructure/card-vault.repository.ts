@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { projectClockOffsetSql } from '@opp/snapshots';
 import { randomToken } from '@opp/crypto';
 import type { CardTokenKind } from '../domain/card-token';
 import type { VaultCard } from '../domain/vault-card';
@@ -230,7 +231,8 @@ export class CardVaultRepository extends CardVaultStore {
     // TypeORM answers an UPDATE with [rows, affected count].
     const [, affected]: [unknown[], number] = await entityManagerOf(work).query(
       `UPDATE card_tokens SET security_code_encrypted = NULL
-       WHERE security_code_encrypted IS NOT NULL AND expires_at <= now()`,
+       WHERE security_code_encrypted IS NOT NULL
+         AND expires_at <= now() + ${projectClockOffsetSql('card_tokens.project_id')}`,
     );
     return affected;
   }

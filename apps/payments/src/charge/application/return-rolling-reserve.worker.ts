@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { PollingWorker } from '@opp/platform';
+import { ProjectClock } from '@opp/snapshots';
 import { PaymentsConfig } from '../../config/payments.config';
 import { ChargeOutcomes } from './charge-outcomes';
 import { derivedFrom } from '../domain/derived-transaction';
@@ -30,8 +31,11 @@ export class ReturnRollingReserveWorker extends PollingWorker {
     private readonly projects: ProjectSettingsStore,
     private readonly outcomes: ChargeOutcomes,
     @Inject(PaymentsConfig) private readonly config: PaymentsConfig,
+    clock: ProjectClock,
   ) {
     super();
+    // An advanced sandbox clock may make holds due at once (ADR 0069).
+    clock.onAdvance(() => this.wakeAt(new Date()));
   }
 
   /**

@@ -43,6 +43,8 @@ export interface SubscriptionState {
   refusedAttempts: number;
   /** An automatic charge was sent to payments and its outcome has not come back. */
   chargeInFlight: boolean;
+  /** When the automatic charge in flight started, in the project's time (ADR 0069). */
+  chargeStartedAt?: Date | null;
 }
 
 /**
@@ -199,6 +201,7 @@ export class Subscription {
     }
     this.s.attempt += 1;
     this.s.chargeInFlight = true;
+    this.s.chargeStartedAt = now;
     this.s.nextChargeAt = null;
     return { kind: 'charge', period: this.s.period, attempt: this.s.attempt };
   }

@@ -26,6 +26,7 @@ interface SubscriptionRow {
   attempt: number;
   refused_attempts: number;
   charge_in_flight: boolean;
+  charge_started_at: Date | null;
 }
 
 const toDomain = (r: SubscriptionRow): Subscription =>
@@ -52,6 +53,7 @@ const toDomain = (r: SubscriptionRow): Subscription =>
     attempt: r.attempt,
     refusedAttempts: r.refused_attempts,
     chargeInFlight: r.charge_in_flight,
+    chargeStartedAt: r.charge_started_at,
   });
 
 /** Subscriptions and their periods in typed SQL (ADR 0031); a sweep batch costs fixed statements. */
@@ -111,12 +113,28 @@ export class SubscriptionRepository extends SubscriptionStore {
     return rows.length ? toDomain(rows[0]) : null;
   }
 
+  /**
+   * Due by the wall clock, then (slots left) due by the clock of a sandbox project that runs ahead
+   * (ADR 0069): a second statement over the few projects with a clock, so the first keeps its
+   * index range.
+   */
   async claimDue(work: UnitOfWork, now: Date, limit: number): Promise<Subscription[]> {
-    const rows: SubscriptionRow[] = await entityManagerOf(work).query(
+    const tx = entityManagerOf(work);
+    const rows: SubscriptionRow[] = await tx.query(
       `SELECT * FROM subscriptions WHERE next_charge_at IS NOT NULL AND next_charge_at <= $1
        ORDER BY next_charge_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [now, limit],
     );
+    if (rows.length < limit) {
+      const ahead: SubscriptionRow[] = await tx.query(
+        `SELECT s.* FROM project_clocks pc JOIN subscriptions s ON s.project_id = pc.project_id
+         WHERE s.next_charge_at > $1
+           AND s.next_charge_at <= $1::timestamptz + pc.offset_ms * interval '1 millisecond'
+         ORDER BY s.next_charge_at, s.id LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
+        [now, limit - rows.length],
+      );
+      rows.push(...ahead);
+    }
     return rows.map(toDomain);
   }
 
@@ -135,13 +153,14 @@ export class SubscriptionRepository extends SubscriptionStore {
          last_charge_key = v.last_charge_key, next_charge_at = v.next_charge_at,
          period = v.period, period_due_at = v.period_due_at, attempt = v.attempt,
          charge_in_flight = v.charge_in_flight, charge_reserved_by = v.charge_reserved_by,
-         refused_attempts = v.refused_attempts, updated_at = now()
+         refused_attempts = v.refused_attempts, charge_started_at = v.charge_started_at,
+         updated_at = now()
        FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[],
          $6::timestamptz[], $7::text[], $8::timestamptz[], $9::int[], $10::timestamptz[],
-         $11::int[], $12::boolean[], $13::text[], $14::int[])
+         $11::int[], $12::boolean[], $13::text[], $14::int[], $15::timestamptz[])
          AS v(id, interval_days, price, currency, status, last_charged_at, last_charge_key,
            next_charge_at, period, period_due_at, attempt, charge_in_flight, charge_reserved_by,
-           refused_attempts)
+           refused_attempts, charge_started_at)
        WHERE s.id = v.id`,
       [
         column((s) => s.id),
@@ -158,6 +177,7 @@ export class SubscriptionRepository extends SubscriptionStore {
         column((s) => s.chargeInFlight),
         column((s) => s.chargeReservedBy),
         column((s) => s.refusedAttempts),
+        column((s) => s.chargeStartedAt ?? null),
       ],
     );
   }

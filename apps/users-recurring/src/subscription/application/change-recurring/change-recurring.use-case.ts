@@ -10,6 +10,7 @@ import type { UnitOfWork } from '@opp/persistence';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { SubscriptionStore } from '../subscription.store';
 import { notSubscribed } from '../not-subscribed';
+import { ProjectClock } from '@opp/snapshots';
 
 /** POST /user/changeRecurring: interval and price of the user's repeated payments. */
 @Injectable()
@@ -17,6 +18,7 @@ export class ChangeRecurringUseCase {
   constructor(
     private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    private readonly clock: ProjectClock,
   ) {}
 
   async execute(
@@ -31,7 +33,7 @@ export class ChangeRecurringUseCase {
     if (!subscription) return notSubscribed();
     const decision = subscription.change(
       { interval: command.interval, price: command.price, currency: command.currency },
-      new Date(),
+      await this.clock.now(command.projectId),
       this.config.recurringDaySeconds * 1000,
     );
     if (!decision.ok) return replyError(decision.code, decision.message);

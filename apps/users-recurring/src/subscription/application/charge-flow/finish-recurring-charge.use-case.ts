@@ -6,6 +6,7 @@ import { crashPoint } from '@opp/saga';
 import { finishedState, type RecurringChargeOutcome } from '../../domain/recurring-charge-flow';
 import { SubscriptionStore } from '../subscription.store';
 import { RecurringChargeFlowStore } from './recurring-charge-flow.store';
+import { ProjectClock } from '@opp/snapshots';
 
 /**
  * The last step of the recurring charge saga (ADR 0060): payments' answer is stored on the flow
@@ -19,6 +20,7 @@ export class FinishRecurringChargeUseCase {
   constructor(
     private readonly subscriptions: SubscriptionStore,
     private readonly flows: RecurringChargeFlowStore,
+    private readonly clock: ProjectClock,
   ) {}
 
   async execute(work: UnitOfWork, event: RecurringChargeSettledV1 & { flowKey: string }) {
@@ -34,7 +36,8 @@ export class FinishRecurringChargeUseCase {
       outcomeOf(event),
     );
     if (!stored || !subscription) return;
-    subscription.settleCharge(flow.key, event.outcome === 'charged', new Date());
+    const at = await this.clock.now(subscription.state.projectId);
+    subscription.settleCharge(flow.key, event.outcome === 'charged', at);
     await this.subscriptions.save(work, subscription);
   }
 }

@@ -10,6 +10,7 @@ import {
 import { OutboxWriter } from '@opp/outbox';
 import type { UnitOfWork } from '@opp/persistence';
 import { crashPoint } from '@opp/saga';
+import { ProjectClock } from '@opp/snapshots';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { GetUserUseCase } from '../../../user/application/get-user/get-user.use-case';
 import { notSubscribed } from '../not-subscribed';
@@ -36,6 +37,7 @@ export class StartRecurringChargeUseCase {
     private readonly users: GetUserUseCase,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    private readonly clock: ProjectClock,
   ) {}
 
   async execute(
@@ -55,7 +57,8 @@ export class StartRecurringChargeUseCase {
       if (existing.outcome === null) crashPoint('recurring-charge.awaiting-outcome');
       return answerOf(existing);
     }
-    const now = new Date();
+    // The user's frequency window and end run in the project's time (ADR 0069).
+    const now = await this.clock.now(projectId);
     const decision = subscription.reserveCharge(key, now, this.config.recurringDaySeconds * 1000);
     if (!decision.ok) return replyError(decision.code, decision.message);
     await this.flows.insert(work, {
@@ -64,7 +67,7 @@ export class StartRecurringChargeUseCase {
       userId,
       subscriptionId: subscription.state.id,
       state: 'charging',
-      deadlineAt: new Date(now.getTime() + this.config.recurringChargeDeadlineMs),
+      deadlineAt: new Date(Date.now() + this.config.recurringChargeDeadlineMs),
       outcome: null,
     });
     await this.subscriptions.save(work, subscription);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecurringSubscribedV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
+import { ProjectClock } from '@opp/snapshots';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { Subscription } from '../../domain/subscription';
 import { SubscriptionStore } from '../subscription.store';
@@ -11,9 +12,14 @@ export class RecordSubscriptionUseCase {
   constructor(
     private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    private readonly clock: ProjectClock,
   ) {}
 
   async execute(work: UnitOfWork, event: RecurringSubscribedV1): Promise<void> {
+    // payments stamps the wall clock; the schedule, trial and end run in the project's time,
+    // ahead of it for a sandbox project whose clock was advanced (ADR 0069).
+    const offsetMs = await this.clock.offsetMs(event.projectId);
+    const inProjectTime = (iso: string) => new Date(new Date(iso).getTime() + offsetMs);
     const subscription = Subscription.subscribe(
       {
         projectId: event.projectId,
@@ -25,8 +31,8 @@ export class RecordSubscriptionUseCase {
         currency: event.currency,
         cardTokenId: event.permanentTokenId,
         frequencyDays: event.frequency,
-        endsAt: new Date(event.endsAt),
-        subscribedAt: new Date(event.subscribedAt),
+        endsAt: inProjectTime(event.endsAt),
+        subscribedAt: inProjectTime(event.subscribedAt),
       },
       this.config.recurringDaySeconds * 1000,
     );

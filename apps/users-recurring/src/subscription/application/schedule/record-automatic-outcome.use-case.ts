@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RecurringChargeSettledV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
 import { crashPoint } from '@opp/saga';
+import { ProjectClock } from '@opp/snapshots';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { SubscriptionStore } from '../subscription.store';
 
@@ -15,6 +16,7 @@ export class RecordAutomaticOutcomeUseCase {
   constructor(
     private readonly subscriptions: SubscriptionStore,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    private readonly clock: ProjectClock,
   ) {}
 
   async execute(work: UnitOfWork, event: RecurringChargeSettledV1): Promise<void> {
@@ -31,11 +33,16 @@ export class RecordAutomaticOutcomeUseCase {
       event.outcome,
       event.transactionId ?? null,
     );
+    // A project on an advanced sandbox clock records the outcome when its charge started, in the
+    // project's time (ADR 0069): the next period or retry counts from there.
+    const { projectId, chargeStartedAt } = subscription.state;
+    const advanced = await this.clock.isAdvanced(projectId);
+    const at = advanced ? (chargeStartedAt ?? (await this.clock.now(projectId))) : new Date();
     const applied = subscription.recordAutomaticOutcome(
       period,
       attempt,
       event.outcome,
-      new Date(),
+      at,
       this.config.recurringDaySeconds * 1000,
     );
     if (applied) await this.subscriptions.save(work, subscription);

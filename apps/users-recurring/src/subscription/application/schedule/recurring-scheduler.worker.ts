@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PollingWorker } from '@opp/platform';
+import { ProjectClock } from '@opp/snapshots';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { SWEEP_BATCH, SweepDueSubscriptionsUseCase } from './sweep-due-subscriptions.use-case';
 
@@ -12,8 +13,11 @@ export class RecurringSchedulerWorker extends PollingWorker {
   constructor(
     private readonly sweep: SweepDueSubscriptionsUseCase,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    clock: ProjectClock,
   ) {
     super();
+    // An advanced sandbox clock may make subscriptions due at once (ADR 0069).
+    clock.onAdvance(() => this.wakeAt(new Date()));
   }
 
   protected intervalMs(): number {

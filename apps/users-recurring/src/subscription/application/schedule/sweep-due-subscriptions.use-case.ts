@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OutboxWriter } from '@opp/outbox';
 import { TransactionRunner, type UnitOfWork } from '@opp/persistence';
 import { crashPoint } from '@opp/saga';
+import { ProjectClock } from '@opp/snapshots';
 import { UsersRecurringConfig } from '../../../config/users-recurring.config';
 import { UserStore } from '../../../user/application/user.store';
 import type { User } from '../../../user/domain/user';
@@ -29,6 +30,7 @@ export class SweepDueSubscriptionsUseCase {
     private readonly users: UserStore,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(UsersRecurringConfig) private readonly config: UsersRecurringConfig,
+    private readonly clock: ProjectClock,
   ) {}
 
   /** Returns how many subscriptions the batch claimed (SWEEP_BATCH: there may be more). */
@@ -37,8 +39,11 @@ export class SweepDueSubscriptionsUseCase {
     return this.transactions.run(async (work) => {
       const due = await this.subscriptions.claimDue(work, now, SWEEP_BATCH);
       const charges: Charge[] = [];
+      const times = new Map<Subscription, Date>();
       for (const subscription of due) {
-        const step = subscription.startAutomaticCharge(now, dayMs);
+        const at = await this.timeOf(subscription, now);
+        times.set(subscription, at);
+        const step = subscription.startAutomaticCharge(at, dayMs);
         if (step.kind === 'charge') charges.push({ subscription, ...step });
       }
       const claimed = await this.subscriptions.claimPeriods(
@@ -52,7 +57,10 @@ export class SweepDueSubscriptionsUseCase {
       const toCharge: Charge[] = [];
       for (const charge of charges) {
         if (claimed.has(charge.subscription.state.id)) toCharge.push(charge);
-        else charge.subscription.skipChargedPeriod(charge.period, charge.attempt, now, dayMs);
+        else {
+          const at = times.get(charge.subscription) ?? now;
+          charge.subscription.skipChargedPeriod(charge.period, charge.attempt, at, dayMs);
+        }
       }
       await this.subscriptions.saveAll(work, due);
       await this.outbox.add(work, await this.commands(work, toCharge));
@@ -60,6 +68,17 @@ export class SweepDueSubscriptionsUseCase {
       if (toCharge.length) crashPoint('recurring-schedule.claimed');
       return due.length;
     });
+  }
+
+  /**
+   * The time a due subscription is charged at: now; for a project whose sandbox clock was advanced
+   * (ADR 0069), the time it fell due in the project's time, so an advance charges every period and
+   * retry in between one after the other, each at its own time.
+   */
+  private async timeOf(subscription: Subscription, now: Date): Promise<Date> {
+    const { projectId, nextChargeAt } = subscription.state;
+    if (!(await this.clock.isAdvanced(projectId))) return now;
+    return nextChargeAt ?? (await this.clock.now(projectId, now));
   }
 
   /** One query per project for the users, then the commands. */

@@ -13,7 +13,6 @@ import {
   type ServiceHandle,
   type Stack,
 } from '@opp/local-stack';
-import { CALLBACK_TIME_SCALE, compressedRetrySchedule } from './retry-schedule';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -112,12 +111,11 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
         RECURRING_SWEEP_INTERVAL_MS: '200',
         PAYOUTS_SANDBOX_SETTLE_MS: '1000',
         KAFKA_PRODUCER_IDEMPOTENT: options.brokers > 1 ? 'true' : 'false',
-        // Callbacks on simulated time (the merchant outage): ADR 0010's schedule compressed, due
-        // deliveries looked for often, and the circuit breaker's cool-down as short.
-        DELIVERY_RETRY_SCHEDULE: compressedRetrySchedule(),
+        // The merchant outage runs on the shop's sandbox clock (ADR 0069): due deliveries looked
+        // for often, and the circuit breaker's cool-downs (wall-clock time) short.
         DELIVERY_POLL_INTERVAL_MS: '250',
         DELIVERY_BREAKER_COOL_DOWN_MS: '250',
-        DELIVERY_BREAKER_MAX_COOL_DOWN_MS: String(Math.round(3_600_000 / CALLBACK_TIME_SCALE)),
+        DELIVERY_BREAKER_MAX_COOL_DOWN_MS: '2000',
       },
       serviceEnv: { [options.proxiedService]: { KAFKA_BROKERS: cluster.proxiedBrokers } },
       readyTimeoutMs: 180_000,

@@ -1,5 +1,4 @@
 import { AnswerTally, chaosTable, passed, type ScenarioOutcome } from './outcome';
-import { CALLBACK_TIME_SCALE, compressedRetrySchedule } from './retry-schedule';
 
 describe('AnswerTally', () => {
   it('counts answers by status and times the refusals from the fault', () => {
@@ -45,17 +44,5 @@ describe('chaosTable', () => {
     expect(passed({ ...row, lost: 1 })).toBe(false);
     expect(passed({ ...row, doubled: 1 })).toBe(false);
     expect(passed({ ...row, differences: 2 })).toBe(false);
-  });
-});
-
-describe('compressedRetrySchedule', () => {
-  it('is ADR 0010 default schedule, 48 hours of it passing in 60 s', () => {
-    const delays = compressedRetrySchedule()
-      .split(',')
-      .map((d) => Number(d.replace('ms', '')));
-    expect(delays).toHaveLength(18);
-    expect(delays[0]).toBe(10); // 30 s
-    expect(delays[17]).toBe(10_000); // 8 h
-    expect((48 * 3_600_000) / CALLBACK_TIME_SCALE).toBe(60_000);
   });
 });

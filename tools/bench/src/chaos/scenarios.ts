@@ -5,7 +5,6 @@ import type { CardShop } from '../card-scenario';
 import { postSignedForm } from '../signed-form';
 import { TOPIC_PREFIX, type ChaosStack } from './chaos-stack';
 import { startMerchantEndpoint } from './merchant-endpoint';
-import { CALLBACK_TIME_SCALE } from './retry-schedule';
 import type { ScenarioOutcome } from './outcome';
 import { query, underLoad, until, type ExtraChecks, type WorkloadOptions } from './workload';
 
@@ -316,11 +315,24 @@ async function retried<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Advances a sandbox project's clock (ADR 0069); the notifier retries on the project's time. */
+async function advanceClock(admin: AdminClient, projectId: number, seconds: number) {
+  const answer = await admin.request('POST', `/admin/v1/projects/${projectId}/clock/advance`, {
+    seconds: String(seconds),
+  });
+  if (answer.status !== 200) {
+    throw new Error(`clock of ${projectId}: HTTP ${answer.status} ${JSON.stringify(answer.data)}`);
+  }
+}
+
+const HOUR_S = 3_600;
+
 /**
- * The shop's callback endpoint is down for `hours` of simulated time under load (and a tenth of
- * the charges reversed meanwhile, a second callback of the same payment): once it is back, every
- * callback arrives exactly once, a refund never before its payment's completion. A second
- * project's endpoint stays down past the whole schedule: its callbacks go dead, an operator
+ * The shop's callback endpoint is down while its sandbox clock (ADR 0069) moves `hours` on, under
+ * load (and a tenth of the charges reversed meanwhile, a second callback of the same payment): the
+ * notifier's retries (ADR 0010) run on that time. Once the endpoint is back, every callback arrives
+ * exactly once, a refund never before its payment's completion. A second project's endpoint stays
+ * down while its clock runs past the whole schedule (four days): its callbacks go dead, an operator
  * replays them, and each arrives once.
  */
 export async function merchantOutage(
@@ -331,7 +343,7 @@ export async function merchantOutage(
   const { chaos } = ctx;
   const gateway = chaos.stack.gatewayUrl ?? '';
   const admin = new AdminClient(gateway);
-  const outageMs = (hours * 3_600_000) / CALLBACK_TIME_SCALE;
+  let shopProject = 0;
   const shopEndpoint = await startMerchantEndpoint();
   const deadEndpoint = await startMerchantEndpoint();
   try {
@@ -365,11 +377,16 @@ export async function merchantOutage(
     }
     const reversed = new Set<string>();
     const reversals = async (shop: CardShop) => {
+      shopProject = shop.projectId;
       await sleep((ctx.load.faultAfterSeconds + 3) * 1000);
       const orders = [...shop.completedOrders];
       for (const order of orders.slice(0, Math.ceil(orders.length / 10))) {
+        // A reversed charge is no longer one completed payment: the callbacks check it instead.
         await shop.reverse(order).then(
-          () => reversed.add(order),
+          () => {
+            reversed.add(order);
+            shop.completedOrders.delete(order);
+          },
           () => undefined,
         );
       }
@@ -380,15 +397,22 @@ export async function merchantOutage(
         const byOrder = new Map<string, string>();
         for (const c of shopEndpoint.received)
           if (c.status === 'completed') byOrder.set(c.orderId, c.id);
-        const missing = [...shop.completedOrders].filter((order) => !byOrder.has(order));
+        const missing = [...shop.completedOrders, ...reversed].filter(
+          (order) => !byOrder.has(order),
+        );
         const refunds = new Set(
           shopEndpoint.received.filter((c) => c.status === 'refund_completed').map((c) => c.id),
         );
         return { missing, refundsMissing: reversed.size - refunds.size };
       };
+      // Callbacks of the charges after the outage wait for their next retry on the shop's time:
+      // move it on (a retry is at most 8 h after the one before) until all have arrived.
       await until(180_000, async () => {
         const { missing, refundsMissing } = expected();
-        return Promise.resolve(missing.length === 0 && refundsMissing <= 0);
+        if (missing.length === 0 && refundsMissing <= 0) return true;
+        await advanceClock(admin, shopProject, 9 * HOUR_S);
+        await sleep(2_000);
+        return false;
       });
       const { missing, refundsMissing } = expected();
       const seen = new Map<string, number>();
@@ -410,7 +434,9 @@ export async function merchantOutage(
       if (twice) notes.push(`${twice} callback(s) delivered twice`);
       if (outOfOrder) notes.push(`${outOfOrder} refund callback(s) before the payment's`);
 
-      // The second endpoint was down past the schedule: dead letters, replayed once it is up.
+      // The second endpoint stays down past the schedule (about three days): dead letters,
+      // replayed once it is up.
+      await advanceClock(admin, deadProject, 4 * 24 * HOUR_S);
       let dead: { id: string }[] = [];
       await until(240_000, async () => {
         const answer = await admin.request(
@@ -449,9 +475,14 @@ export async function merchantOutage(
       shopEndpoint.url,
       ctx.load,
       async () => {
-        ctx.log(`merchant endpoint down for ${hours} h simulated (${outageMs / 1000} s)`);
+        ctx.log(`merchant endpoint down for ${hours} h of the shop's sandbox time`);
         await shopEndpoint.down();
-        await sleep(outageMs);
+        // An hour at a time, each with a moment of wall-clock time: the retries of the schedule
+        // that fall in it happen (and fail) in order.
+        for (let hour = 0; hour < hours; hour++) {
+          await advanceClock(admin, shopProject, HOUR_S);
+          await sleep(500);
+        }
         await shopEndpoint.up();
         ctx.log('merchant endpoint up again');
       },

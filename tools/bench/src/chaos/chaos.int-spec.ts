@@ -1,11 +1,11 @@
 import { report, runChaos } from './run';
 
-/** A broker and five services of its own start here: slow on a loaded machine. */
+/** A broker and four service instances of its own start here: slow on a loaded machine. */
 const RUN_TIMEOUT_MS = 300_000;
 
 /**
  * The short run of `npm run chaos` (docs/operations/chaos.md): one broker of its own, two payments
- * instances, under a few seconds of charges and trees: one payments instance SIGKILLed, then
+ * instances, under a few seconds of charges: one payments instance SIGKILLed, then
  * payments cut off the broker through the proxy. Nothing acknowledged is lost, nothing doubled,
  * and the books reconcile. The three-broker scenarios run in `npm run chaos` only.
  */
@@ -17,14 +17,15 @@ describe('chaos, short run', () => {
       const tag = process.env.OPP_TEST_DB_TAG ?? '';
       const outcomes = await runChaos({
         brokers: 1,
-        services: ['api-gateway', 'users-recurring', 'payments', 'processing-orchestrator'],
+        // What a charge needs; the trees run in `npm run chaos`.
+        services: ['api-gateway', 'users-recurring', 'payments'],
         instances: { payments: 2 },
         load: {
           concurrency: 4,
-          treeSubmitters: 1,
-          treePauseMs: 500,
-          seconds: 12,
-          faultAfterSeconds: 3,
+          treeSubmitters: 0,
+          treePauseMs: 0,
+          seconds: 10,
+          faultAfterSeconds: 2,
         },
         scenarios: ['instances', 'broker-cut'],
         brokerCutSeconds: 5,

@@ -420,7 +420,8 @@ export async function merchantOutage(
         const key = `${c.id}:${c.status}`;
         seen.set(key, (seen.get(key) ?? 0) + 1);
       }
-      const twice = [...seen.values()].filter((n) => n > 1).length;
+      const twiceKeys = [...seen.entries()].filter(([, n]) => n > 1).map(([key]) => key);
+      const twice = twiceKeys.length;
       // In order per payment: its refund never arrives before its completion.
       const completedAt = new Map<string, number>();
       let outOfOrder = 0;
@@ -431,7 +432,8 @@ export async function merchantOutage(
       });
       if (missing.length) notes.push(`${missing.length} completion callback(s) never arrived`);
       if (refundsMissing > 0) notes.push(`${refundsMissing} refund callback(s) never arrived`);
-      if (twice) notes.push(`${twice} callback(s) delivered twice`);
+      if (twice)
+        notes.push(`${twice} callback(s) delivered twice: ${twiceKeys.slice(0, 5).join(', ')}`);
       if (outOfOrder) notes.push(`${outOfOrder} refund callback(s) before the payment's`);
 
       // The second endpoint stays down past the schedule (about three days): dead letters,

@@ -91,7 +91,9 @@ export async function underLoad(
   ]);
 
   const notes: string[] = [];
-  const unfinished = await awaitTrees(chaos.directUrl('processing-orchestrator'), trees);
+  const unfinished = chaos.has('processing-orchestrator')
+    ? await awaitTrees(chaos.directUrl('processing-orchestrator'), trees)
+    : [];
   if (unfinished.length > 0)
     notes.push(
       `${unfinished.length} acknowledged tree(s) never FINISHED: ${unfinished.slice(0, 3).join(', ')}`,

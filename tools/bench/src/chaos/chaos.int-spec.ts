@@ -37,6 +37,7 @@ describe('chaos, short run', () => {
         deadLetters: 0,
         dbPrefix: `opp_t_${tag ? `${tag}_` : ''}chaos_`,
         dir: `chaos-test${tag ? `-${tag}` : ''}`,
+        privatePostgres: false,
         log: () => undefined,
       });
       const { text, ok } = report(outcomes);

@@ -39,6 +39,8 @@ async function main(): Promise<number> {
     deadLetters: 3,
     dbPrefix: 'opp_chaos_',
     dir: 'chaos',
+    // The shared server's connections would not hold two instances of six services (ADR 0068).
+    privatePostgres: true,
     log,
   });
   const { text, ok } = report(outcomes);

@@ -29,6 +29,8 @@ export interface ChaosRunOptions {
   deadLetters: number;
   dbPrefix: string;
   dir: string;
+  /** A PostgreSQL server of the run's own (required by the `postgres` scenario). */
+  privatePostgres: boolean;
   log: (line: string) => void;
 }
 
@@ -49,7 +51,7 @@ export async function runChaos(options: ChaosRunOptions): Promise<ScenarioOutcom
       proxiedService: CUT_SERVICE,
       dbPrefix: options.dbPrefix,
       dir: options.dir,
-      privatePostgres: options.scenarios.includes('postgres'),
+      privatePostgres: options.privatePostgres,
       log: options.log,
     });
     const ctx: ScenarioContext = {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Behind `npm start | up | down | test | bench` (package.json). Dependency-free on purpose: it runs on
+// Behind `npm start | up | down | test | bench | chaos` (package.json). Dependency-free on purpose: it runs on
 // a fresh clone before node_modules exists. Installs what is missing, builds, then runs the command.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -322,6 +322,14 @@ async function bench() {
   return run(process.execPath, [main, ...args]);
 }
 
+/** `npm run chaos`: the fault scenarios of docs/operations/chaos.md; exits 1 on a loss. */
+async function chaos() {
+  if ((await ensureDependencies()) !== 0) return 1;
+  if ((await build()) !== 0) return 1;
+  const main = path.join('dist', 'tools', 'bench', 'src', 'chaos', 'main.js');
+  return run(process.execPath, [main, ...process.argv.slice(3)]);
+}
+
 const commands = {
   start: () => stack('start'),
   up: () => stack('up'),
@@ -329,6 +337,7 @@ const commands = {
   status: () => stack('status'),
   test,
   bench,
+  chaos,
 };
 
 const command = process.argv[2];

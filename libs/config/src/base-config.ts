@@ -89,6 +89,15 @@ export class KafkaEnvConfig extends RuntimeEnvConfig {
   @ValidateIf((config: KafkaEnvConfig) => config.kafkaSaslMechanism !== undefined)
   @IsString()
   kafkaSaslPassword?: string;
+
+  /**
+   * kafkajs' idempotent producer (one request in flight, broker-side dedupe of a retried batch):
+   * on for a replicated cluster, where a leader change makes the producer retry (ADR 0068).
+   * Consumers dedupe by message id either way (inbox).
+   */
+  @Env('KAFKA_PRODUCER_IDEMPOTENT', { default: 'false' })
+  @IsBoolean()
+  kafkaProducerIdempotent: boolean;
 }
 
 /**

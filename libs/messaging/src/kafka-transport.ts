@@ -9,6 +9,7 @@ import type { KafkaConnection } from './kafka-connection';
 import type { MessageProducer } from './message-producer';
 import { MessageContext } from './message-context';
 import { DeadLetters } from './dead-letters';
+import { isDependencyUnreachable } from './unreachable';
 import { ReplySender } from './reply-sender';
 import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
@@ -214,6 +215,9 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     try {
       await retrying(this.retryPolicy, () => this.apply(step, topic, partition));
     } catch (error) {
+      // The database down is no fault of the message: back to kafkajs, which retries the same
+      // offset until it is up again, instead of a dead letter nobody replays (ADR 0068).
+      if (isDependencyUnreachable(error)) throw error;
       await this.park(topic, message, (error as Error).message, error);
     }
   }

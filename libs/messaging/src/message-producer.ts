@@ -36,13 +36,16 @@ export class MessageProducer {
   private connecting?: Promise<void>;
 
   constructor(private readonly connection: KafkaConnection) {
-    // Not kafkajs' idempotent mode: it breaks across broker restarts, and consumers dedupe by
-    // message id anyway (inbox). One request is in flight per broker at a time (kafkajs queues the
-    // others in call order), which keeps per-key order when a request is retried.
+    // kafkajs' idempotent mode only where configured (a replicated cluster, ADR 0068): on a
+    // single broker it breaks across broker restarts, and consumers dedupe by message id anyway
+    // (inbox). One request is in flight per broker at a time (kafkajs queues the others in call
+    // order), which keeps per-key order when a request is retried.
+    const idempotent = connection.options.idempotentProducer === true;
     this.producer = connection.kafka.producer({
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
       maxInFlightRequests: 1,
+      ...(idempotent ? { idempotent: true } : {}),
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connecting = undefined));
   }

@@ -113,6 +113,7 @@ export class PlatformModule {
             clientId: config.kafkaClientId ?? options.service,
             topicPrefix: config.kafkaTopicPrefix,
             security: kafkaSecurityOptions(config),
+            idempotentProducer: config.kafkaProducerIdempotent,
           }),
         },
         {

@@ -5,6 +5,13 @@ import { postSignedForm } from './signed-form';
 
 type Keys = { publicKey: string; privateKey: string };
 
+/** One charge's outcome: `200 <status>`, the HTTP status of a refusal, or `no answer`. */
+export interface ChargeAnswer {
+  orderId: string;
+  status: string;
+  at: number;
+}
+
 /**
  * The merchant of the card scenarios: a project whose callbacks go to a receiver that answers
  * (dead deliveries would skew the notifier's share), one user per worker (a user's charges share a
@@ -13,6 +20,8 @@ type Keys = { publicKey: string; privateKey: string };
  */
 export class CardShop {
   readonly completedOrders = new Set<string>();
+  /** Every charge's outcome, when set (the chaos suite tallies answers by status). */
+  onAnswer?: (answer: ChargeAnswer) => void;
   private readonly run = `${Date.now()}`;
   private sequence = 0;
 
@@ -20,6 +29,8 @@ export class CardShop {
     private readonly gatewayUrls: readonly string[],
     private readonly keys: Keys,
     private readonly users: readonly string[],
+    /** The shop's project (for the reconciliation). */
+    readonly projectId: number,
   ) {}
 
   static async open(
@@ -27,7 +38,7 @@ export class CardShop {
     callbackUrl: string,
     workers: number,
   ): Promise<CardShop> {
-    const keys = await new AdminClient(gatewayUrls[0]).createProject({
+    const { id: projectId, ...keys } = await new AdminClient(gatewayUrls[0]).createProject({
       name: 'Bench shop',
       callbackUrl,
     });
@@ -41,7 +52,7 @@ export class CardShop {
       }),
     );
     await waitForProjectInPayments(gatewayUrls[0], keys, users[0]);
-    return new CardShop(gatewayUrls, keys, users);
+    return new CardShop(gatewayUrls, keys, users, projectId);
   }
 
   /** The order ids of this shop's charges start with this (for the database check). */
@@ -55,21 +66,46 @@ export class CardShop {
     const orderId = `${this.orderPrefix}${i}`;
     // Several gateway instances: spread the charges over them as a load balancer would.
     const gateway = this.gatewayUrls[i % this.gatewayUrls.length];
-    const answer = (await postSignedForm(`${gateway}/v1/card/process`, this.keys, {
-      user: this.users[worker % this.users.length],
-      card: {
-        number: benchCardNumber(i),
-        expiration_month: '12',
-        expiration_year: '2030',
-        security_code: '123',
-      },
-      price: '10.00',
-      currency: 'EUR',
-      order_id: orderId,
-      description: 'Benchmark charge',
-    })) as { status?: string };
+    const answer = (await this.observed(orderId, () =>
+      postSignedForm(`${gateway}/v1/card/process`, this.keys, {
+        user: this.users[worker % this.users.length],
+        card: {
+          number: benchCardNumber(i),
+          expiration_month: '12',
+          expiration_year: '2030',
+          security_code: '123',
+        },
+        price: '10.00',
+        currency: 'EUR',
+        order_id: orderId,
+        description: 'Benchmark charge',
+      }),
+    )) as { status?: string };
     if (answer.status !== 'completed') throw new Error(`charge ended ${answer.status}`);
     this.completedOrders.add(orderId);
+  }
+
+  /** Reverses a completed charge of this shop in full (a second callback of its transaction). */
+  async reverse(orderId: string): Promise<void> {
+    await postSignedForm(`${this.gatewayUrls[0]}/v1/transaction/reverse`, this.keys, {
+      order_id: orderId,
+      amount: '10.00',
+      comment: 'Reversed by the chaos suite',
+    });
+  }
+
+  private async observed(orderId: string, post: () => Promise<unknown>): Promise<unknown> {
+    if (!this.onAnswer) return post();
+    try {
+      const answer = (await post()) as { status?: string };
+      this.onAnswer({ orderId, status: `200 ${answer.status ?? '?'}`, at: Date.now() });
+      return answer;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const status = /^HTTP (\d{3})/.exec(message)?.[1] ?? 'no answer';
+      this.onAnswer({ orderId, status, at: Date.now() });
+      throw error;
+    }
   }
 
   /** Closed loop: `concurrency` shoppers charging one after the other. */

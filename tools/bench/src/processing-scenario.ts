@@ -153,7 +153,7 @@ async function submitAndFinish(gatewayUrl: string, partner: Partner, name: strin
 }
 
 /** POST /processing of the bench's tree; answers its GlobalId. */
-async function submit(
+export async function submit(
   gatewayUrl: string,
   partner: Partner,
   name: string,
@@ -179,7 +179,7 @@ async function submit(
   return header.response.globalId;
 }
 
-async function readStatus(
+export async function readStatus(
   gatewayUrl: string,
   partner: Partner,
   globalId: string,
@@ -194,7 +194,7 @@ async function readStatus(
 }
 
 /** The orchestrator learns new projects from their snapshot: retry the first tree until accepted. */
-async function eventuallyAccepted(gatewayUrl: string, partner: Partner): Promise<void> {
+export async function eventuallyAccepted(gatewayUrl: string, partner: Partner): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await submitAndFinish(gatewayUrl, partner, `warm-${attempt}`);

@@ -10,8 +10,15 @@ export {
   type KafkaBrokerHandle,
   type KafkaBrokerOptions,
 } from './kafka-broker';
+export {
+  startKafkaCluster,
+  type KafkaCluster,
+  type KafkaClusterNode,
+  type KafkaClusterNodePorts,
+  type KafkaClusterOptions,
+} from './kafka-cluster';
 export { resolveKafkaClasspath, type KafkaClasspath } from './kafka-classpath';
-export { kafkaServerProperties, renderProperties } from './kafka-properties';
+export { clusterReplication, kafkaServerProperties, renderProperties } from './kafka-properties';
 export { runMigrations, type RunMigrationsOptions } from './migrations';
 export {
   commandLine,

@@ -5,7 +5,12 @@ import * as path from 'node:path';
 import { isPortOpen } from './free-port';
 import { waitForKafka, type KafkaSecurityOptions } from './kafka-admin';
 import { resolveKafkaClasspath, type KafkaClasspath } from './kafka-classpath';
-import { kafkaServerProperties, renderProperties } from './kafka-properties';
+import {
+  kafkaServerProperties,
+  renderProperties,
+  type KafkaPropertiesOptions,
+  type KafkaQuorumNode,
+} from './kafka-properties';
 import {
   commandLine,
   forgetParentExit,
@@ -35,6 +40,13 @@ export interface KafkaBrokerOptions {
   log?: (line: string) => void;
   /** A SASL_SSL listener instead of PLAINTEXT: its broker properties and how clients connect. */
   secure?: { properties: Record<string, string>; clientSecurity: KafkaSecurityOptions };
+  /** One node of a cluster (startKafkaCluster): its id, every node, the cluster's common id. */
+  nodeId?: number;
+  quorum?: readonly KafkaQuorumNode[];
+  /** The id the storage is formatted with; every node of a cluster needs the same (new by default). */
+  clusterId?: string;
+  /** A second listener advertised at a proxy's port (KafkaPropertiesOptions.proxiedListener). */
+  proxiedListener?: KafkaPropertiesOptions['proxiedListener'];
 }
 
 export interface KafkaBrokerHandle {
@@ -84,12 +96,16 @@ export function javaArgs(
   ];
 }
 
-/** Starts a single-node Kafka (KRaft) from the Maven-resolved jars and waits until it answers. */
+/**
+ * Starts a Kafka (KRaft) node from the Maven-resolved jars, alone by default, and waits until it
+ * answers (a node of a cluster answers once a majority of the quorum runs: start them together).
+ */
 export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<KafkaBrokerHandle> {
   const { port, controllerPort, dataDir, logFile, heapMb = 512 } = options;
   const log = options.log ?? (() => undefined);
   const brokers = `127.0.0.1:${port}`;
-  for (const taken of [port, controllerPort]) {
+  const proxiedPort = options.proxiedListener?.port;
+  for (const taken of [port, controllerPort, ...(proxiedPort ? [proxiedPort] : [])]) {
     if (await isPortOpen(taken)) {
       throw new Error(`Cannot start Kafka: port ${taken} is already in use on 127.0.0.1`);
     }
@@ -107,10 +123,13 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Kaf
         dataDir,
         listenerProtocol: options.secure ? 'SASL_SSL' : 'PLAINTEXT',
         extra: options.secure?.properties,
+        nodeId: options.nodeId,
+        quorum: options.quorum,
+        proxiedListener: options.proxiedListener,
       }),
     ),
   );
-  if (!isStorageFormatted(dataDir)) formatStorage(classpath, propsFile);
+  if (!isStorageFormatted(dataDir)) formatStorage(classpath, propsFile, options.clusterId);
 
   const out = fs.openSync(logFile, 'w');
   const child = spawn('java', javaArgs(classpath, heapMb, 'kafka.Kafka', [propsFile]), {
@@ -164,10 +183,14 @@ export function isKafkaProcess(pid: number): boolean {
   return cmd === '' || cmd.includes('kafka.Kafka');
 }
 
-function formatStorage(classpath: KafkaClasspath, propsFile: string): void {
+function formatStorage(
+  classpath: KafkaClasspath,
+  propsFile: string,
+  clusterId = newClusterId(),
+): void {
   const args = javaArgs(classpath, 256, 'kafka.tools.StorageTool', [
     'format',
-    `--cluster-id=${newClusterId()}`,
+    `--cluster-id=${clusterId}`,
     `--config=${propsFile}`,
   ]);
   const result = spawnSync('java', args, { encoding: 'utf8' });

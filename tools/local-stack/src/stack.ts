@@ -15,6 +15,9 @@ export interface StartStackOptions {
   brokers: string;
   /** Usually `allTopics` from @opp/contracts. */
   topics: readonly TopicSpec[];
+  /** Of every topic created here (1 and 1 by default; 3 and 2 on a three-broker cluster, ADR 0068). */
+  replicationFactor?: number;
+  minInsyncReplicas?: number;
   /** KAFKA_TOPIC_PREFIX; also prefixes every topic created here. */
   prefix?: string;
   /** Database names are `${dbPrefix}<app_in_snake_case>`; the default `opp_` gives the dev names. */
@@ -29,6 +32,8 @@ export interface StartStackOptions {
   nodeEnv?: string;
   logLevel?: string;
   extraEnv?: Record<string, string | undefined>;
+  /** Per service, after extraEnv (e.g. one service's KAFKA_BROKERS through a proxy). */
+  serviceEnv?: Partial<Record<AppName, Record<string, string | undefined>>>;
   /** One `<app>.log` per service here; default .local/logs. */
   logDir?: string;
   detached?: boolean;
@@ -89,7 +94,11 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0062).
   const gateway = names.indexOf('api-gateway');
   if (gateway >= 0) await provisionAdminAuditLog(adminUrl, databases[gateway]);
-  const topics = await createTopics(options.brokers, options.topics, { prefix });
+  const topics = await createTopics(options.brokers, options.topics, {
+    prefix,
+    replicationFactor: options.replicationFactor,
+    minInsyncReplicas: options.minInsyncReplicas,
+  });
   if (topics.length) log(`Created ${topics.length} topics${prefix ? ` (prefix ${prefix})` : ''}`);
 
   const envs = new Map<AppName, Record<string, string | undefined>>();
@@ -102,6 +111,7 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
       KAFKA_TOPIC_PREFIX: prefix,
       [spec.databaseEnv]: databaseUrls[name],
       ...options.extraEnv,
+      ...options.serviceEnv?.[name],
     });
   }
   await Promise.all(

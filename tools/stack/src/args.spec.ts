@@ -3,8 +3,9 @@ import { parseArgs, UsageError } from './args';
 
 describe('parseArgs', () => {
   it('reads the command and defaults to every app', () => {
-    expect(parseArgs(['up'])).toEqual({ command: 'up', services: APP_NAMES, instances: {} });
-    expect(parseArgs([])).toEqual({ command: 'help', services: APP_NAMES, instances: {} });
+    const defaults = { services: APP_NAMES, instances: {}, brokers: 1 };
+    expect(parseArgs(['up'])).toEqual({ command: 'up', ...defaults });
+    expect(parseArgs([])).toEqual({ command: 'help', ...defaults });
     expect(parseArgs(['start', '--help']).command).toBe('help');
   });
 
@@ -25,6 +26,12 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['up', '--instances', 'payments'])).toThrow(/app=N/);
     expect(() => parseArgs(['up', '--instances', 'gateway=2'])).toThrow(/app=N/);
     expect(() => parseArgs(['up', '--instances', 'payments=0'])).toThrow(/app=N/);
+  });
+
+  it('takes a broker count of 1 or 3', () => {
+    expect(parseArgs(['up', '--brokers', '3']).brokers).toBe(3);
+    expect(parseArgs(['start', '--brokers=1']).brokers).toBe(1);
+    expect(() => parseArgs(['up', '--brokers', '2'])).toThrow(/1 or 3/);
   });
 
   it('refuses unknown commands, options and apps', () => {

@@ -9,9 +9,11 @@ export interface CliArgs {
   services: readonly AppName[];
   /** --instances app=N,...: more than one instance of a service (start and up; default 1 each). */
   instances: Partial<Record<AppName, number>>;
+  /** --brokers N: Kafka nodes the stack starts (1, or 3 for a replicated cluster, ADR 0068). */
+  brokers: number;
 }
 
-export const USAGE = `Usage: stack <command> [--services app1,app2] [--instances app=N,...]
+export const USAGE = `Usage: stack <command> [--services app1,app2] [--instances app=N,...] [--brokers 1|3]
 
   start    Kafka, databases, migrations and every service in the foreground; Ctrl-C stops them all
   up       the same, detached; returns once every service is ready (pids in .local/run)
@@ -23,11 +25,13 @@ export const USAGE = `Usage: stack <command> [--services app1,app2] [--instances
 
   --services   only these apps (${APP_NAMES.join(', ')})
   --instances  N instances of an app (same database and consumer group; ports +100 each),
-               e.g. --instances api-gateway=2,payments=2`;
+               e.g. --instances api-gateway=2,payments=2
+  --brokers    Kafka nodes to start (start and up): 1 (default) or 3, a KRaft cluster whose topics
+               have replication factor 3 and min.insync.replicas 2, idempotent producers`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const [command = 'help', ...rest] = argv;
-  const args: CliArgs = { command: 'help', services: APP_NAMES, instances: {} };
+  const args: CliArgs = { command: 'help', services: APP_NAMES, instances: {}, brokers: 1 };
   if (command === '--help' || command === '-h') return args;
   if (!(COMMANDS as readonly string[]).includes(command)) {
     throw new UsageError(`Unknown command "${command}"`);
@@ -37,13 +41,14 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const arg = rest[i];
     if (arg === '--help' || arg === '-h') return { ...args, command: 'help' };
     const [option, inline] = arg.startsWith('--') ? splitOption(arg) : [arg, undefined];
-    if (option !== '--services' && option !== '--instances') {
+    if (option !== '--services' && option !== '--instances' && option !== '--brokers') {
       throw new UsageError(`Unknown option "${arg}"`);
     }
     const value = inline ?? rest[++i];
-    if (!value) throw new UsageError(`${option} needs a comma-separated list`);
+    if (!value) throw new UsageError(`${option} needs a value`);
     if (option === '--services') args.services = parseServices(value);
-    else args.instances = parseInstances(value);
+    else if (option === '--instances') args.instances = parseInstances(value);
+    else args.brokers = parseBrokers(value);
   }
   return args;
 }
@@ -66,6 +71,12 @@ function parseInstances(value: string): Partial<Record<AppName, number>> {
     instances[match[1]] = Number(match[2]);
   }
   return instances;
+}
+
+// Three, not two: with two nodes the KRaft quorum (a majority) cannot lose either.
+function parseBrokers(value: string): number {
+  if (value !== '1' && value !== '3') throw new UsageError(`--brokers takes 1 or 3: "${value}"`);
+  return Number(value);
 }
 
 function parseServices(value: string): AppName[] {

@@ -12,9 +12,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   switch (args.command) {
     case 'start':
-      return startCommand(args.services, args.instances);
+      return startCommand(args.services, args.instances, args.brokers);
     case 'up':
-      return upCommand(args.services, args.instances);
+      return upCommand(args.services, args.instances, args.brokers);
     case 'down':
       return downCommand();
     case 'status':

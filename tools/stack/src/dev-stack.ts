@@ -17,6 +17,11 @@ export function devPaths(repoRoot: string = findRepoRoot()) {
     kafkaDataDir: localDir(repoRoot, 'kafka', 'data'),
     kafkaLog: localDir(repoRoot, 'logs', 'kafka.log'),
     kafkaPidFile: localDir(repoRoot, 'run', 'kafka.pid'),
+    /** The three-node cluster of `--brokers 3` (node-1 ... node-3 inside). */
+    kafkaClusterDataDir: localDir(repoRoot, 'kafka', 'cluster'),
+    /** Node 1's pid file is kafkaPidFile's; the others' are kafka-<n>.pid. */
+    kafkaNodePidFile: (node: number) =>
+      localDir(repoRoot, 'run', node === 1 ? 'kafka.pid' : `kafka-${node}.pid`),
     servicePidFile: (name: AppName, instance = 1) =>
       localDir(repoRoot, 'run', instance === 1 ? `${name}.pid` : `${name}-${instance}.pid`),
   };
@@ -24,6 +29,14 @@ export function devPaths(repoRoot: string = findRepoRoot()) {
 
 export const DEV_KAFKA_PORT = 9092;
 export const DEV_KAFKA_CONTROLLER_PORT = 9093;
+
+/** Node n of the `--brokers 3` cluster listens on 9092 + 2(n - 1), its controller one above. */
+export function devClusterPorts(size: number): { port: number; controllerPort: number }[] {
+  return Array.from({ length: size }, (_, i) => ({
+    port: DEV_KAFKA_PORT + 2 * i,
+    controllerPort: DEV_KAFKA_CONTROLLER_PORT + 2 * i,
+  }));
+}
 
 /**
  * The development stack's settings, overridable by the environment that `npm start`/`npm run up` got:

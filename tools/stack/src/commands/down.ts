@@ -33,10 +33,25 @@ export async function downCommand({ keepBroker = false } = {}): Promise<number> 
       fs.rmSync(file, { force: true });
     }),
   );
-  if (!keepBroker && (await stopKafkaBroker(paths.kafkaPidFile))) stopped.push('kafka');
+  if (!keepBroker) {
+    // Node 1 of a `--brokers 3` cluster shares the single broker's pid file; the others follow it.
+    for (const file of kafkaPidFiles(paths.runDir)) {
+      if (await stopKafkaBroker(file)) stopped.push(path.basename(file, '.pid'));
+    }
+  }
   if (!keepBroker) removeState(paths.runDir);
   console.log(stopped.length ? `Stopped: ${stopped.join(', ')}` : 'Nothing was running.');
   return 0;
+}
+
+/** kafka.pid, kafka-2.pid, ...: every broker `up` started. */
+export function kafkaPidFiles(runDir: string): string[] {
+  if (!fs.existsSync(runDir)) return [];
+  return fs
+    .readdirSync(runDir)
+    .filter((entry) => /^kafka(-\d+)?\.pid$/.test(entry))
+    .sort()
+    .map((entry) => path.join(runDir, entry));
 }
 
 /** The pid file of every instance `up` started: `<app>.pid`, `<app>-2.pid`, ... */

@@ -1,25 +1,33 @@
 import { allTopics } from '@opp/contracts';
 import {
+  clusterReplication,
   isAlive,
   isKafkaProcess,
   isPortOpen,
   readPidFile,
   residentMemoryMb,
   startKafkaBroker,
+  startKafkaCluster,
   startStack,
   waitForKafka,
   type AppName,
   type KafkaBrokerHandle,
   type Stack,
 } from '@opp/local-stack';
-import { DEV_KAFKA_CONTROLLER_PORT, DEV_KAFKA_PORT, devPaths, devStackOptions } from '../dev-stack';
+import {
+  DEV_KAFKA_CONTROLLER_PORT,
+  DEV_KAFKA_PORT,
+  devClusterPorts,
+  devPaths,
+  devStackOptions,
+} from '../dev-stack';
 import { formatTable, type ServiceRow } from '../report';
 
 export interface Launched {
   stack: Stack;
   brokers: string;
-  /** The broker this launch started (stopped with the stack), if any. */
-  broker?: KafkaBrokerHandle;
+  /** The broker(s) this launch started (stopped with the stack), if any. */
+  broker?: Pick<KafkaBrokerHandle, 'stop'>;
 }
 
 const say = (line: string) => console.log(`[stack] ${line}`);
@@ -29,13 +37,24 @@ export async function launch(
   services: readonly AppName[],
   detached: boolean,
   instances: Partial<Record<AppName, number>> = {},
+  brokerCount = 1,
 ): Promise<Launched> {
   const paths = devPaths();
-  const { brokers, broker } = await provideKafka(paths, detached);
+  const { brokers, broker } =
+    brokerCount > 1
+      ? await provideKafkaCluster(paths, detached, brokerCount)
+      : await provideKafka(paths, detached);
   say(`Topics, databases and migrations; then ${services.length} service(s) ...`);
   try {
+    const options = devStackOptions(services, process.env);
+    const replicated = brokerCount > 1;
     const stack = await startStack({
-      ...devStackOptions(services, process.env),
+      ...options,
+      ...(replicated ? clusterReplication(brokerCount) : {}),
+      // A retried batch after a leader change is written once (ADR 0068).
+      extraEnv: replicated
+        ? { KAFKA_PRODUCER_IDEMPOTENT: process.env.KAFKA_PRODUCER_IDEMPOTENT ?? 'true' }
+        : undefined,
       brokers,
       topics: allTopics,
       logDir: paths.logDir,
@@ -90,6 +109,50 @@ async function provideKafka(
   });
   say(`Kafka ready in ${seconds(Date.now() - started)} (log ${paths.kafkaLog})`);
   return { brokers: broker.brokers, broker };
+}
+
+/**
+ * `--brokers 3`: the three-node KRaft cluster on 9092, 9094, 9096 (controllers one above), reused
+ * when `npm run up` left it running; a single broker left running must be stopped first.
+ */
+async function provideKafkaCluster(
+  paths: ReturnType<typeof devPaths>,
+  detached: boolean,
+  size: number,
+): Promise<{ brokers: string; broker?: Pick<KafkaBrokerHandle, 'stop'> }> {
+  if (process.env.KAFKA_BROKERS) {
+    throw new Error('--brokers starts its own cluster: unset KAFKA_BROKERS, or drop --brokers');
+  }
+  const ports = devClusterPorts(size);
+  const brokers = ports.map(({ port }) => `127.0.0.1:${port}`).join(',');
+  const running = ports.map((_, i) => {
+    const pid = readPidFile(paths.kafkaNodePidFile(i + 1));
+    return pid !== undefined && isAlive(pid) && isKafkaProcess(pid);
+  });
+  if (running.every(Boolean)) {
+    say(`Reusing the ${size}-node cluster of \`npm run up\` at ${brokers}`);
+    await waitForKafka(brokers, { timeoutMs: 30_000 });
+    return { brokers };
+  }
+  if (running.some(Boolean) || (await isPortOpen(DEV_KAFKA_PORT))) {
+    throw new Error(
+      `A Kafka broker already runs on ${DEV_KAFKA_PORT} (not a ${size}-node cluster): \`npm run down\` first`,
+    );
+  }
+  const started = Date.now();
+  say(`Starting Kafka (KRaft, ${size} nodes, replication factor 3, min.insync.replicas 2) ...`);
+  const cluster = await startKafkaCluster({
+    ports,
+    dataDir: paths.kafkaClusterDataDir,
+    detached,
+    pidFileFor: detached ? paths.kafkaNodePidFile : undefined,
+    repoRoot: paths.repoRoot,
+    log: say,
+  });
+  say(
+    `Kafka ready in ${seconds(Date.now() - started)} (logs ${paths.kafkaClusterDataDir}/node-*.log)`,
+  );
+  return { brokers: cluster.brokers, broker: cluster };
 }
 
 export function readyTable(stack: Stack): string {

@@ -8,6 +8,7 @@ import { launch, readyTable, seconds } from './launch';
 export async function startCommand(
   services: readonly AppName[],
   instances: Partial<Record<AppName, number>> = {},
+  brokerCount = 1,
 ): Promise<number> {
   const paths = devPaths();
   const detached = runningDetached(paths);
@@ -21,7 +22,7 @@ export async function startCommand(
   // Interrupted half way: exiting SIGTERMs every child started so far (see stopWhenParentExits).
   const interrupted = () => process.exit(130);
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers, broker } = await launch(services, false, instances);
+  const { stack, brokers, broker } = await launch(services, false, instances, brokerCount);
   process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
   writeState(paths.runDir, {
     mode: 'foreground',

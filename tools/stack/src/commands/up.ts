@@ -9,6 +9,7 @@ import { launch, readyTable, seconds } from './launch';
 export async function upCommand(
   services: readonly AppName[],
   instances: Partial<Record<AppName, number>> = {},
+  brokerCount = 1,
 ): Promise<number> {
   const paths = devPaths();
   const running = runningDetached(paths);
@@ -29,7 +30,7 @@ export async function upCommand(
     void downCommand().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers } = await launch(services, true, instances);
+  const { stack, brokers } = await launch(services, true, instances, brokerCount);
   process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
   writeState(paths.runDir, {
     mode: 'detached',

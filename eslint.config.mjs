@@ -152,7 +152,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The operator console (ADR 0067) is browser code with its own tsconfig (DOM, Preact's JSX);
+  // The operator console (ADR 0066) is browser code with its own tsconfig (DOM, Preact's JSX);
   // the type-aware rules read that tsconfig through the project service.
   {
     files: ['apps/*/console/**/*.ts', 'apps/*/console/**/*.tsx'],

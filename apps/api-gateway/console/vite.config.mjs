@@ -1,4 +1,4 @@
-// The operator console's build (ADR 0067): `npm run build` runs it after tsc, into
+// The operator console's build (ADR 0066): `npm run build` runs it after tsc, into
 // dist/apps/api-gateway/console, which the gateway serves at /console/ on its admin listener.
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';

@@ -13,7 +13,7 @@ import {
 /**
  * `npm run openapi`: writes the gateway's OpenAPI documents without starting the service, so
  * integrators and the SDK read the contract from the repository: the public one
- * (docs/openapi.json) and the admin listener's (docs/openapi-admin.json, ADR 0062).
+ * (docs/openapi.json) and the admin listener's (docs/openapi-admin.json, ADR 0061).
  */
 export const renderOpenApi = (document: object): string => `${JSON.stringify(document, null, 2)}\n`;
 

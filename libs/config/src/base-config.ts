@@ -92,7 +92,7 @@ export class KafkaEnvConfig extends RuntimeEnvConfig {
 
   /**
    * kafkajs' idempotent producer (one request in flight, broker-side dedupe of a retried batch):
-   * on for a replicated cluster, where a leader change makes the producer retry (ADR 0068).
+   * on for a replicated cluster, where a leader change makes the producer retry (ADR 0022).
    * Consumers dedupe by message id either way (inbox).
    */
   @Env('KAFKA_PRODUCER_IDEMPOTENT', { default: 'false' })

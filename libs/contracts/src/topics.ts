@@ -74,12 +74,12 @@ export const Topics = {
   /**
    * A user's recurring subscription and its automatic charges, for users-recurring (key: project id
    * and user id). Owner: payments. Apart from the status changes, so that users-recurring fetches
-   * only what it applies (ADR 0050).
+   * only what it applies (ADR 0019).
    */
   recurringEvents: topic('payments.recurring-events.v1', 'event', 'project id and user id'),
   /**
    * Task commands from the orchestrator to each function's owner (key: GlobalId, so that one
-   * request's commands arrive in order and together, ADR 0052).
+   * request's commands arrive in order and together, ADR 0019).
    */
   paymentsTaskCommands: topic('payments.task-commands.v1', 'command', 'GlobalId'),
   usersTaskCommands: topic('users-recurring.task-commands.v1', 'command', 'GlobalId'),
@@ -101,7 +101,7 @@ export const Topics = {
   ),
   /**
    * Commands of a payout's flow to payments: reserve its funds (key: flow id). Owner of the flow:
-   * payouts (ADR 0026).
+   * payouts (ADR 0060).
    */
   paymentsPayoutCommands: topic('payments.payout-commands.v1', 'command', 'payout flow id'),
   /** A payout's funds were reserved in the ledger, or refused. Owner: payments. */

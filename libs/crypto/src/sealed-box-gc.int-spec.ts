@@ -6,7 +6,7 @@ import * as path from 'node:path';
 const BUILT = path.resolve(__dirname, '../../../dist/libs/crypto/src/sealed-box.js');
 
 /**
- * ADR 0055: sealing must not hang its process. Exporting a freshly generated ephemeral key from its
+ * ADR 0063: sealing must not hang its process. Exporting a freshly generated ephemeral key from its
  * key object deadlocked Node 20 when a garbage collection during the export finalized the key's
  * generation job: a gateway under load stopped answering for good. The child seals under heavy
  * collection pressure (a 1 MiB young generation); with the export back in `seal` it hangs within
@@ -18,7 +18,7 @@ describe('sealed boxes under garbage collection pressure', () => {
     // Batches between event-loop turns, as a server seals: a plain loop seldom met the hang.
     const script = `
       const { SealingKey, generateSealingKeyPair } = require(${JSON.stringify(BUILT)});
-      // A key agreement per box, as before ADR 0057's windows: every box makes an ephemeral key.
+      // A key agreement per box, as before ADR 0063's windows: every box makes an ephemeral key.
       const key = SealingKey.parse(generateSealingKeyPair('gc').publicKey, {
         maxBoxes: 1,
         maxAgeMs: 1000,

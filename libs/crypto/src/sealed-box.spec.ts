@@ -29,7 +29,7 @@ describe('sealed boxes', () => {
     expect(ring.open(box, 'card:v1:7')).toBe('4242424242424242');
   });
 
-  describe('a key agreement per window of boxes (ADR 0057)', () => {
+  describe('a key agreement per window of boxes (ADR 0063)', () => {
     const ephemeralOf = (box: string) => box.split('.')[2];
     const ivOf = (box: string) => box.split('.')[3];
     let clock = 0;
@@ -87,7 +87,7 @@ describe('sealed boxes', () => {
     it('makes one key agreement per window to seal, and one per window to open', () => {
       const sealer = windowed();
       let boxes: string[] = [];
-      // Two per window to seal: the ephemeral public key (ADR 0055) and the shared secret.
+      // Two per window to seal: the ephemeral public key (ADR 0063) and the shared secret.
       expect(
         agreementsDuring(() => (boxes = [0, 1, 2, 3, 4, 5].map(() => sealer.seal('x', 'c')))),
       ).toBe(4);

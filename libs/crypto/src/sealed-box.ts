@@ -35,7 +35,7 @@ const BASE_POINT = createPublicKey({
 });
 
 /**
- * How long one ephemeral key agreement serves the boxes a sealer seals (ADR 0057): at most
+ * How long one ephemeral key agreement serves the boxes a sealer seals (ADR 0063): at most
  * `maxBoxes` boxes and `maxAgeMs` milliseconds, whichever ends first. `now` is the clock in
  * milliseconds (tests; by default a monotonic one).
  */
@@ -45,7 +45,7 @@ export interface SealingWindow {
   now?: () => number;
 }
 
-/** ADR 0057: a second of boxes, or a thousand, per key agreement. */
+/** ADR 0063: a second of boxes, or a thousand, per key agreement. */
 export const SEALING_WINDOW: SealingWindow = { maxBoxes: 1000, maxAgeMs: 1000 };
 
 /** The key agreement of the current window: its ephemeral public key and the derived AES key. */
@@ -60,7 +60,7 @@ interface Agreement {
 /**
  * Public-key sealing (hybrid encryption, like an ECIES "sealed box"): X25519 with an ephemeral
  * key, HKDF-SHA256 over the shared secret, AES-256-GCM with a fresh random IV per box. The
- * ephemeral key and its derived key serve a short window of boxes (ADR 0057): a key agreement per
+ * ephemeral key and its derived key serve a short window of boxes (ADR 0063): a key agreement per
  * box took a tenth of the gateway's busy time under load. Whoever holds only the public key can
  * seal but never open, so a service that receives secrets from the outside (the gateway) cannot
  * read anything sealed to the same key by others, nor what it sealed itself before its current
@@ -109,7 +109,7 @@ export class SealingKey {
       .join('.');
   }
 
-  /** The window's agreement, or a new one once the window is over (ADR 0057). */
+  /** The window's agreement, or a new one once the window is over (ADR 0063). */
   private currentAgreement(): Agreement {
     const now = this.now();
     const current = this.agreement;
@@ -120,7 +120,7 @@ export class SealingKey {
     const ephemeral = generateKeyPairSync('x25519');
     // RFC 7748, section 6.1: a public key is X25519 of its private key and the base point. Computed
     // by a key agreement, which allocates nothing under the key's lock, never exported from the
-    // fresh key object: that export hung the process (ADR 0055, see `rawOfSpki`).
+    // fresh key object: that export hung the process (ADR 0063, see `rawOfSpki`).
     const ephemeralRaw = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: BASE_POINT });
     const key = deriveKey(
       diffieHellman({ privateKey: ephemeral.privateKey, publicKey: this.key }),
@@ -149,7 +149,7 @@ export class OpeningKeyRing {
   private readonly rawPublics = new Map<string, Buffer>();
   /**
    * The derived keys of the latest ephemeral keys that opened a box, by kid and ephemeral key: a
-   * sealer's window seals many boxes with one (ADR 0057). Only keys that authenticated a box are
+   * sealer's window seals many boxes with one (ADR 0063). Only keys that authenticated a box are
    * kept, so a forged header cannot push real ones out; the oldest goes first.
    */
   private readonly agreed = new Map<string, Buffer>();
@@ -275,7 +275,7 @@ function additionalData(kid: string, ephemeralText: string, context: string): Bu
 
 /**
  * The raw 32 bytes of an X25519 public key: the tail of its SPKI DER, whose prefix is fixed. Keys
- * read at start only; a fresh ephemeral key is never exported (ADR 0055): Node 20 holds a key's
+ * read at start only; a fresh ephemeral key is never exported (ADR 0063): Node 20 holds a key's
  * lock while a JWK or DER export allocates, and a garbage collection in that allocation that
  * finalizes the key's generation job takes the same lock, so the process hangs for good (seen in a
  * gateway under load; `sealed-box-gc.int-spec.ts` reproduces it).

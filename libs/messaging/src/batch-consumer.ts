@@ -31,7 +31,7 @@ interface Planned {
 }
 
 /**
- * Consumes a fetched partition batch (ADR 0038): runs of messages that go through the inbox apply in
+ * Consumes a fetched partition batch (ADR 0065): runs of messages that go through the inbox apply in
  * one transaction, and their replies leave in one producer call after the commit. A message whose
  * handler throws is isolated: the ones before it commit without it, it goes through the one-message
  * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,

@@ -11,7 +11,7 @@ export interface InboxPort<Tx = unknown> {
   ): Promise<InboxApplied<T>>;
 
   /**
-   * Runs `run` in one transaction in which the messages `messageIds` apply, each once (ADR 0038):
+   * Runs `run` in one transaction in which the messages `messageIds` apply, each once (ADR 0065):
    * committed when `run` resolves, rolled back whole when it or the commit rejects. The ids are
    * known before any handler runs, so the inbox claims them all at once and records the run's
    * results together before the commit (ADR 0065).

@@ -11,7 +11,7 @@ export interface KafkaConnectionOptions {
   topicPrefix?: string;
   /** TLS and SASL (kafkaSecurityOptions); plaintext without credentials when left out. */
   security?: KafkaSecurityOptions;
-  /** The producer's idempotent mode (KAFKA_PRODUCER_IDEMPOTENT, ADR 0068); off by default. */
+  /** The producer's idempotent mode (KAFKA_PRODUCER_IDEMPOTENT, ADR 0022); off by default. */
   idempotentProducer?: boolean;
 }
 

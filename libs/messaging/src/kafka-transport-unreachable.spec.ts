@@ -2,7 +2,7 @@ import { UserCreatedV1Message } from '@opp/contracts';
 import { KafkaTransport } from './kafka-transport';
 import { fakeBroker } from './test/fake-broker';
 
-/** ADR 0068: the database down is no reason to dead-letter a message. */
+/** ADR 0022: the database down is no reason to dead-letter a message. */
 describe('KafkaTransport when a handler cannot reach its database', () => {
   async function failingWith(error: Error) {
     const broker = fakeBroker();

@@ -33,7 +33,7 @@ export interface KafkaTransportOptions {
   metrics?: MetricsRegistry;
   /** How often handled offsets are committed (OffsetCommitter); default OFFSET_COMMIT_INTERVAL_MS. */
   offsetCommitIntervalMs?: number;
-  /** Messages applied in one inbox transaction at most (ADR 0038); default 50. */
+  /** Messages applied in one inbox transaction at most (ADR 0065); default 50. */
   batchSize?: number;
 }
 
@@ -44,7 +44,7 @@ export interface KafkaTransportOptions {
  * backoff and parks it on the topic's dead-letter topic after the last try, and answers requests.
  * The consumer restarts itself after a crash, so a broker outage needs no service restart.
  * Offsets are committed on an interval (OffsetCommitter): the inbox makes a redelivery harmless.
- * A fetched batch applies in one inbox transaction per run of messages (BatchConsumer, ADR 0038).
+ * A fetched batch applies in one inbox transaction per run of messages (BatchConsumer, ADR 0065).
  */
 export class KafkaTransport extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaTransport.name);
@@ -127,7 +127,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       // A crashed member holds its partitions until its session times out: keep that short.
       sessionTimeout: 10000,
       // An idle fetch waits this long (a message ends the wait at once, so it costs no latency);
-      // heartbeats go between fetches, three per session. Idle costs, ADR 0039.
+      // heartbeats go between fetches, three per session. Idle costs, ADR 0065.
       heartbeatInterval: 3000,
       maxWaitTimeInMs: 3000,
       // Keep retrying while the broker is away: a consumer that gives up would need a restart.
@@ -194,7 +194,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     return new BatchConsumer(group, this.replies, steps, batchSize ?? 50, inbox);
   }
 
-  /** One message in its own transaction (the inbox's), as it was before batches (ADR 0038). */
+  /** One message in its own transaction (the inbox's), as it was before batches (ADR 0065). */
   private async handle(
     topic: string,
     partition: number,
@@ -216,7 +216,7 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
       await retrying(this.retryPolicy, () => this.apply(step, topic, partition));
     } catch (error) {
       // The database down is no fault of the message: back to kafkajs, which retries the same
-      // offset until it is up again, instead of a dead letter nobody replays (ADR 0068).
+      // offset until it is up again, instead of a dead letter nobody replays (ADR 0022).
       if (isDependencyUnreachable(error)) throw error;
       await this.park(topic, message, (error as Error).message, error);
     }

@@ -26,7 +26,7 @@ const PATCHED_VERSION = '2.2.4';
 let quieted = false;
 
 /**
- * Two idle timers of every kafkajs 2.2.4 connection, replaced (ADR 0039). After its first response
+ * Two idle timers of every kafkajs 2.2.4 connection, replaced (ADR 0065). After its first response
  * a connection re-arms a 1 ms timer forever, even with nothing pending (kafkajs issues 1556 and
  * 1704, unreleased fix): it now arms one only while a request waits or the broker throttles. And
  * each connection checked its in-flight requests' time limits ten times a second: now once a
@@ -40,7 +40,7 @@ export function quietKafkajsIdleTimers(): void {
   if (version !== PATCHED_VERSION) {
     throw new Error(
       `kafkajs ${version} is installed; its idle timers were replaced for ${PATCHED_VERSION} ` +
-        '(ADR 0039): check whether the new release fixes them, then update or remove this patch',
+        '(ADR 0065): check whether the new release fixes them, then update or remove this patch',
     );
   }
   const { prototype } = load('kafkajs/src/network/requestQueue/index.js') as {

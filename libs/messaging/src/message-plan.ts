@@ -20,7 +20,7 @@ export type MessagePlan =
   | { kind: 'broken'; reason: string; request?: DecodedMessage }
   /** Its own transaction: no inbox, or a handler with `inbox: false`. */
   | { kind: 'alone'; step: Step }
-  /** Applied in a batch's inbox transaction (ADR 0038). */
+  /** Applied in a batch's inbox transaction (ADR 0065). */
   | { kind: 'batch'; step: Step };
 
 /**

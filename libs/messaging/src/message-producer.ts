@@ -36,7 +36,7 @@ export class MessageProducer {
   private connecting?: Promise<void>;
 
   constructor(private readonly connection: KafkaConnection) {
-    // kafkajs' idempotent mode only where configured (a replicated cluster, ADR 0068): on a
+    // kafkajs' idempotent mode only where configured (a replicated cluster, ADR 0022): on a
     // single broker it breaks across broker restarts, and consumers dedupe by message id anyway
     // (inbox). One request is in flight per broker at a time (kafkajs queues the others in call
     // order), which keeps per-key order when a request is retried.
@@ -81,7 +81,7 @@ export class MessageProducer {
     return this.publishRawBatch([{ topic: physicalTopic, message }]);
   }
 
-  /** Sends messages as they are, to physical topic names, in one producer call (ADR 0038). */
+  /** Sends messages as they are, to physical topic names, in one producer call (ADR 0065). */
   async publishRawBatch(records: readonly RawRecord[]): Promise<void> {
     if (records.length === 0) return;
     const byTopic = new Map<string, Message[]>();

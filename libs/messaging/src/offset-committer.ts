@@ -20,7 +20,7 @@ export const OFFSET_COMMIT_INTERVAL_MS = 1000;
 export class OffsetCommitter {
   private pending = new Map<string, PartitionOffset>();
   private started = false;
-  /** Armed by the first handled message after a commit: an idle consumer sets no timer (ADR 0039). */
+  /** Armed by the first handled message after a commit: an idle consumer sets no timer (ADR 0065). */
   private timer?: NodeJS.Timeout;
 
   constructor(

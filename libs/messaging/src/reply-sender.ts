@@ -21,7 +21,7 @@ export class ReplySender {
     return this.send(request, replyError(code, message));
   }
 
-  /** Several answers in one producer call: the replies of a batch, after its commit (ADR 0038). */
+  /** Several answers in one producer call: the replies of a batch, after its commit (ADR 0065). */
   async sendAll(records: readonly RawRecord[]): Promise<void> {
     await this.producer.publishRawBatch(records);
   }

@@ -152,7 +152,7 @@ export class RequestClient {
     const consumer = this.connection.kafka.consumer({
       groupId: this.connection.groupId(`api-gateway.replies.${this.instanceId}`),
       sessionTimeout: 10000,
-      // A reply ends an idle fetch at once; the wait only paces idle requests (ADR 0039).
+      // A reply ends an idle fetch at once; the wait only paces idle requests (ADR 0065).
       heartbeatInterval: 3000,
       maxWaitTimeInMs: 3000,
       retry: { retries: 3, initialRetryTime: 300, maxRetryTime: 2000 },
@@ -184,7 +184,7 @@ export class RequestClient {
       });
       await consumer.run({
         autoCommit: false,
-        // A fetched batch at once (ADR 0038): no database, so nothing to gain from one at a time.
+        // A fetched batch at once (ADR 0065): no database, so nothing to gain from one at a time.
         eachBatch: async ({ batch }) => {
           for (const message of batch.messages) this.receive(message);
           const last = batch.messages.at(-1);

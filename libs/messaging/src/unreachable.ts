@@ -2,7 +2,7 @@
  * Errors that say a dependency (the database) cannot be reached now, not that the message is bad:
  * a refused or reset connection, a server shutting down or starting (SQLSTATE class 08, 57P01-03).
  * Such a message is never dead-lettered; it is retried at the same offset until the dependency is
- * back (ADR 0068). Wrapped errors are followed through `cause` and `driverError` (TypeORM).
+ * back (ADR 0022). Wrapped errors are followed through `cause` and `driverError` (TypeORM).
  */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

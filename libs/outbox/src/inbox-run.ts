@@ -19,7 +19,7 @@ type Entry = { state: 'new' } | { state: 'answered'; json: string | null };
 const keyOf = (messageId: string) => messageId.toLowerCase();
 
 /**
- * The inbox records of one run of messages in its transaction (ADR 0038): claimed together before
+ * The inbox records of one run of messages in its transaction (ADR 0065): claimed together before
  * the first handler, results written together before the commit (ADR 0065). A message already
  * applied (before, or earlier in this run) answers its stored result and its handler is not run.
  */

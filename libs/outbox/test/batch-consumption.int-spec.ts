@@ -89,7 +89,7 @@ describe('batch consumption: one inbox transaction per fetched batch (real broke
     );
     const sizes = runs.map((t) => t.filter((s) => /^INSERT INTO effects/.test(s.query)).length);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(12);
-    // Some run holds several messages (fewer transactions than messages, as ADR 0038 proves) ...
+    // Some run holds several messages (fewer transactions than messages, as ADR 0065 proves) ...
     expect(Math.max(...sizes)).toBeGreaterThanOrEqual(3);
     for (const run of runs) {
       // ... and every run, whatever its size, claims its messages in one statement, and stores

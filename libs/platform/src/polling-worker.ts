@@ -5,13 +5,13 @@ import { PollingLoop, type RoundOutcome } from '@opp/scheduling';
  * A service's periodic job (sweeps, timers, settlement, purges) with the app's lifecycle: it starts
  * once the app is up, never overlaps itself, goes round again at once while `poll` reports more
  * work, sleeps until the due time `poll` reports (or the idle interval), backs off after failures,
- * and lets the round in progress finish on shutdown (ADR 0039).
+ * and lets the round in progress finish on shutdown (ADR 0065).
  */
 export abstract class PollingWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   protected readonly logger = new Logger(this.constructor.name);
   private loop?: PollingLoop;
 
-  /** The longest pause between rounds when there is nothing more to do (ADR 0039). */
+  /** The longest pause between rounds when there is nothing more to do (ADR 0065). */
   protected abstract intervalMs(): number;
 
   /** One round: `true` when there is more to do at once (a full batch), or the next due time. */
@@ -28,7 +28,7 @@ export abstract class PollingWorker implements OnApplicationBootstrap, OnApplica
     this.loop.start();
   }
 
-  /** Work this process just created falls due at `due` (an in-process signal, ADR 0039). */
+  /** Work this process just created falls due at `due` (an in-process signal, ADR 0065). */
   wakeAt(due: Date): void {
     this.loop?.wakeAt(due);
   }

@@ -11,7 +11,7 @@ export interface PollingLoopOptions {
   run: () => Promise<RoundOutcome>;
   /**
    * The longest pause between rounds while idle: the safety net behind `wake()`/`wakeAt()` and
-   * the due time a round reports, or the poll itself where nothing wakes the loop (ADR 0039).
+   * the due time a round reports, or the poll itself where nothing wakes the loop (ADR 0065).
    */
   intervalMs: number;
   /** Pause after the n-th failure in a row (default: from the interval or 1 s, doubling, at most 30 s). */
@@ -30,7 +30,7 @@ const MIN_PAUSE_MS = 50;
  * more, at the due time it reported, whenever `wake()` is called (a wake during a round runs one
  * more round after it) or `wakeAt()` names an earlier due time, and at the latest after the idle
  * interval. The one loop behind the outbox relay, the delivery engine and the services' periodic
- * workers (ADR 0039).
+ * workers (ADR 0065).
  *
  * Rounds and timers run in the async context the loop was built in, never in a caller's: a wake
  * from a request handler must not make every later round (and its logs) run under that request's
@@ -46,7 +46,7 @@ export class PollingLoop {
   private again = false;
   private stopped = true;
   private failures = 0;
-  /** Runs a function in the context of the loop's construction (ADR 0039). */
+  /** Runs a function in the context of the loop's construction (ADR 0065). */
   private readonly inOwnContext = AsyncLocalStorage.snapshot();
 
   constructor(private readonly options: PollingLoopOptions) {}

@@ -14,7 +14,7 @@ import type {
  * the outbox's statement (ADR 0065). Kept per TypeORM query runner and driven by the DataSource's transaction events, the one place every transaction
  * passes through before its COMMIT, whoever opened it (an inbox, a TransactionRunner, a
  * repository's own `dataSource.transaction`). A rollback drops what was held, so a rolled-back try
- * (ADR 0038) leaves nothing behind. A nested TypeORM transaction (a savepoint) first writes what was
+ * (ADR 0065) leaves nothing behind. A nested TypeORM transaction (a savepoint) first writes what was
  * held before it, so rolling back to it drops only what came after. A savepoint taken in raw SQL is
  * not seen.
  */

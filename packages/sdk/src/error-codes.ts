@@ -42,7 +42,7 @@ export const ErrorCode = {
   RecurringExpired: 40311,
   CardRememberingDisabled: 40312,
   InsufficientBalance: 40313,
-  // Platform addition: an admin operator token of read scope asked to change something (ADR 0062).
+  // Platform addition: an admin operator token of read scope asked to change something (ADR 0061).
   AdminScopeInsufficient: 40320,
   // Platform addition: a sandbox-only operation (the sandbox clock, ADR 0069) on a live project.
   SandboxOnly: 40321,

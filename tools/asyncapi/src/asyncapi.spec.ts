@@ -76,7 +76,7 @@ describe('AsyncAPI document', () => {
   });
 
   // A consumer fetches and decodes every message of the topics it reads; one that reads a topic for
-  // some of its types pays for all the others on every message (ADR 0050). Replies are read by the
+  // some of its types pays for all the others on every message (ADR 0019). Replies are read by the
   // requester that waits for each; requests by their one owner.
   it('has every service that reads an event or command topic handle each type on it', () => {
     const byTopic = new Map<string, string[]>();

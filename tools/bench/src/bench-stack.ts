@@ -72,7 +72,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     prefix: TOPIC_PREFIX,
     dbPrefix: DATABASE_PREFIX,
     resetDatabases: true,
-    // This machine's PostgreSQL runs without autovacuum; production's does not (ADR 0049).
+    // This machine's PostgreSQL runs without autovacuum; production's does not (ADR 0065).
     autoanalyzeStandIn: true,
     ports: 'free',
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',

@@ -49,7 +49,7 @@ export async function runProcessingScenarios(
   const partner = await admin.createPartner(project.id, `bench-partner-${Date.now().toString(36)}`);
   await eventuallyAccepted(gatewayUrl, partner);
   // No long digit runs in the names: a Luhn-valid run of 13-19 digits (a millisecond timestamp is
-  // one in ten) is sealed as card data at the edge (ADR 0030), and its user.resolve task then fails.
+  // one in ten) is sealed as card data at the edge (ADR 0064), and its user.resolve task then fails.
   const tree = (worker: number, i: number) =>
     submitAndFinish(gatewayUrl, partner, `t${worker}-${i}-${Date.now().toString(36)}`);
   const receiver = await startNotificationReceiver();

@@ -79,7 +79,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s cluster shape', (overlay) => {
     const gateway = named<IDeployment>('Deployment', 'api-gateway').spec!.template.spec!;
     const app = gateway.containers.find((c) => c.name === 'app')!;
     expect(app.env).toContainEqual({ name: 'ADMIN_PORT', value: String(GATEWAY_ADMIN_PORT) });
-    // The listener binds loopback unless told otherwise (ADR 0062): the Service reaches the pod's IP.
+    // The listener binds loopback unless told otherwise (ADR 0061): the Service reaches the pod's IP.
     expect(app.env).toContainEqual({ name: 'ADMIN_HOST', value: '0.0.0.0' });
     const adminRules = ingressRulesOf('api-gateway').filter((rule) =>
       (rule.ports ?? []).some((port) => port.port === 'admin'),

@@ -125,7 +125,7 @@ describe('docker-compose.yml', () => {
       if (app.name === 'api-gateway') {
         expect(String(s.environment?.ADMIN_TOKEN)).toMatch(/^\$\{ADMIN_TOKEN:\?/);
         expect(s.ports?.some((p) => p.endsWith(':3000'))).toBe(true);
-        // The admin listener binds loopback unless told otherwise (ADR 0062); the published port
+        // The admin listener binds loopback unless told otherwise (ADR 0061); the published port
         // reaches the container's own interface, so compose says every interface.
         expect(s.environment?.ADMIN_HOST).toBe('0.0.0.0');
       } else {

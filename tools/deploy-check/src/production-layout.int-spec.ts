@@ -63,7 +63,7 @@ describe(`production layout of ${APP} (as the Dockerfile's ${APP} target builds 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opp-production-layout-'));
     await dropDatabases(adminUrl, [database]);
     await ensureDatabases(adminUrl, [database]);
-    // What the provisioning step does before the gateway's migrations (ADR 0062).
+    // What the provisioning step does before the gateway's migrations (ADR 0061).
     await provisionAdminAuditLog(adminUrl, database);
   });
 

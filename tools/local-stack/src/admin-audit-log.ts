@@ -1,13 +1,13 @@
 import { Client } from 'pg';
 import { databaseUrl } from './databases';
 
-/** Owns the audit schema and its table; nobody logs in as it (ADR 0062). */
+/** Owns the audit schema and its table; nobody logs in as it (ADR 0061). */
 export const AUDIT_OWNER_ROLE = 'opp_audit_owner';
-/** May INSERT into the audit table and use its id sequence, nothing else (ADR 0062). */
+/** May INSERT into the audit table and use its id sequence, nothing else (ADR 0061). */
 export const AUDIT_WRITER_ROLE = 'opp_audit_writer';
 
 /**
- * The admin audit log of the gateway's database, as a table its own role cannot alter (ADR 0062):
+ * The admin audit log of the gateway's database, as a table its own role cannot alter (ADR 0061):
  * the schema `audit` and the table `audit.admin_audit_log` belong to `opp_audit_owner`, so neither
  * the service role (owner of its database and of `public`, which could drop any table there) nor
  * anyone it can become may update, delete, truncate, drop the table or its triggers. The service

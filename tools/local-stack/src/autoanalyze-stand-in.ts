@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 /**
- * The ANALYZE part of PostgreSQL's autovacuum, for a local server that runs without it (ADR 0049):
+ * The ANALYZE part of PostgreSQL's autovacuum, for a local server that runs without it (ADR 0065):
  * the CI configuration of this machine's server turns autovacuum off. Without ANALYZE no cached
  * plan is ever revisited, so a prepared statement (ADR 0065) or a trigger keeps the plan it got
  * while its tables were empty (a sequential scan), and every later run reads the whole table. An
@@ -11,7 +11,7 @@ import { Client } from 'pg';
  * turn, one ANALYZE at a time, each table past autovacuum's default threshold (50 changed rows + 10%
  * of the table). One thing comes sooner: a table's first ANALYZE, at the next visit of any
  * database. A local run starts from empty tables, which a production database left long ago. It
- * does not VACUUM (ADR 0049 says why).
+ * does not VACUUM (ADR 0065 says why).
  */
 export interface AutoanalyzeStandIn {
   /** Every database now, one after the other (tests, or to settle before a measurement). */
@@ -75,7 +75,7 @@ export async function startAutoanalyzeStandIn(
   options.log?.('PostgreSQL runs without autovacuum: the stack analyzes its databases itself');
   // One ANALYZE at a time (a worker takes its database's tables one after the other, and the
   // launcher starts the workers apart): every database at once took both cores of the bench's
-  // machine for a few hundred ms (ADR 0049).
+  // machine for a few hundred ms (ADR 0065).
   let running: Promise<void> = Promise.resolve();
   const inTurn = (scopes: readonly VisitScope[]) =>
     (running = running

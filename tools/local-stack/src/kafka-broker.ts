@@ -83,7 +83,7 @@ export function javaArgs(
     `-Xms${Math.min(heapMb, 256)}m`,
     // G1's background threads cost an idle broker about 3% of a core; the serial collector's
     // pauses are short on a heap this small. No hsperfdata file updated for monitoring tools.
-    // Idle costs of the local broker: ADR 0039.
+    // Idle costs of the local broker: ADR 0065.
     '-XX:+UseSerialGC',
     '-XX:+PerfDisableSharedMem',
     '-XX:+ExitOnOutOfMemoryError',

@@ -49,7 +49,7 @@ export interface KafkaCluster {
 /**
  * A KRaft cluster of `ports.length` nodes, each broker and controller, started together (a node
  * answers only once a majority of the quorum runs) from one cluster id. Topics created on it get
- * replication factor 3 and min.insync.replicas 2 from clusterReplication (ADR 0068).
+ * replication factor 3 and min.insync.replicas 2 from clusterReplication (ADR 0022).
  */
 export async function startKafkaCluster(options: KafkaClusterOptions): Promise<KafkaCluster> {
   const quorum: KafkaQuorumNode[] = options.ports.map((ports, i) => ({

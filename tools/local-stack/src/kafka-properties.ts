@@ -17,7 +17,7 @@ export interface KafkaPropertiesOptions {
   /**
    * A second PLAINTEXT listener whose advertised port is a TCP proxy's: a client bootstrapped
    * through the proxy is told the proxy's address for every broker, so cutting the proxy cuts that
-   * client off the cluster (the chaos suite, ADR 0068).
+   * client off the cluster (the chaos suite, ADR 0022).
    */
   proxiedListener?: { port: number; advertisedPort: number };
 }
@@ -30,7 +30,7 @@ export interface KafkaQuorumNode {
 /**
  * Replication on a cluster of `size` nodes: three copies where there are three brokers, a write
  * acknowledged once two have it (acks=all), so one broker can fail without losing or refusing
- * writes (ADR 0068); one copy on a single broker.
+ * writes (ADR 0022); one copy on a single broker.
  */
 export function clusterReplication(size: number): {
   replicationFactor: number;
@@ -43,7 +43,7 @@ export function clusterReplication(size: number): {
 /**
  * server.properties of a KRaft node (broker and controller in one process) for development and
  * tests: a single node by default (replication factor 1 everywhere), or one node of a `quorum` of
- * three (replication factor 3, two in sync, ADR 0068); no auto-created topics, small segments, and
+ * three (replication factor 3, two in sync, ADR 0022); no auto-created topics, small segments, and
  * no initial rebalance delay so that consumers join at once.
  */
 export function kafkaServerProperties(options: KafkaPropertiesOptions): Record<string, string> {
@@ -102,7 +102,7 @@ export function kafkaServerProperties(options: KafkaPropertiesOptions): Record<s
     'log.cleaner.dedupe.buffer.size': String(16 * 1024 * 1024),
     'log.cleaner.backoff.ms': '5000',
     // The controller appends a no-op record to the metadata log every 500 ms by default, to show
-    // liveness to other voters and brokers: a single node is the only one (ADR 0039).
+    // liveness to other voters and brokers: a single node is the only one (ADR 0065).
     ...(quorum.length === 1 ? { 'metadata.max.idle.interval.ms': '5000' } : {}),
     ...options.extra,
   };

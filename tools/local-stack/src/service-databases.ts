@@ -7,7 +7,7 @@ export interface ServiceDatabase {
   database: string;
   role: string;
   password: string;
-  /** The gateway's: an admin audit table its own role cannot alter (ADR 0062). */
+  /** The gateway's: an admin audit table its own role cannot alter (ADR 0061). */
   adminAuditLog?: boolean;
 }
 

@@ -15,7 +15,7 @@ export interface StartStackOptions {
   brokers: string;
   /** Usually `allTopics` from @opp/contracts. */
   topics: readonly TopicSpec[];
-  /** Of every topic created here (1 and 1 by default; 3 and 2 on a three-broker cluster, ADR 0068). */
+  /** Of every topic created here (1 and 1 by default; 3 and 2 on a three-broker cluster, ADR 0022). */
   replicationFactor?: number;
   minInsyncReplicas?: number;
   /** KAFKA_TOPIC_PREFIX; also prefixes every topic created here. */
@@ -39,7 +39,7 @@ export interface StartStackOptions {
   detached?: boolean;
   /**
    * Analyze the stack's databases while it runs, when the server's autovacuum is off
-   * (ADR 0049): for a stack that runs long (`npm start`, the bench), not for a detached one.
+   * (ADR 0065): for a stack that runs long (`npm start`, the bench), not for a detached one.
    */
   autoanalyzeStandIn?: boolean;
   /** A pid file per service instance (see StartServiceOptions.pidFile); instances count from 1. */
@@ -91,7 +91,7 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   if (options.resetDatabases) await dropDatabases(adminUrl, databases);
   const created = await ensureDatabases(adminUrl, databases);
   if (created.length) log(`Created databases: ${created.join(', ')}`);
-  // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0062).
+  // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0061).
   const gateway = names.indexOf('api-gateway');
   if (gateway >= 0) await provisionAdminAuditLog(adminUrl, databases[gateway]);
   const topics = await createTopics(options.brokers, options.topics, {
@@ -132,7 +132,7 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
     );
   }
   // Only the gateway links its hosted pages (3-D Secure): the other services answer without URLs
-  // (ADR 0032, ADR 0037).
+  // (ADR 0031, ADR 0031).
   if (gatewayEnv && !options.extraEnv?.PUBLIC_GATEWAY_URL) {
     gatewayEnv.PUBLIC_GATEWAY_URL = `http://127.0.0.1:${ports['api-gateway']}`;
   }

@@ -8,7 +8,7 @@ const USAGE =
   '[--payments-db <url>] [--payouts-db <url>] (or PAYMENTS_DATABASE_URL, PAYOUTS_DATABASE_URL)';
 
 /**
- * `npm run reconcile -- --project <id>` (ADR 0029): prints every difference of the project's books
+ * `npm run reconcile -- --project <id>` (ADR 0021): prints every difference of the project's books
  * and exits 1 when there is any, 2 on bad usage, 0 when the books agree.
  */
 async function main(): Promise<number> {

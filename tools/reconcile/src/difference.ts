@@ -6,7 +6,7 @@ export interface Queryable {
   ): Promise<{ rows: R[] }>;
 }
 
-/** One thing the books do not agree on, named so an operator can find it (ADR 0029). */
+/** One thing the books do not agree on, named so an operator can find it (ADR 0021). */
 export interface Difference {
   /** Which rule it breaks, e.g. `transaction-entries`, `entry-balances`. */
   check: string;

@@ -11,7 +11,7 @@ const selectPayouts = (table: 'payouts' | 'payout_orders') =>
   `SELECT id::text AS id, amount_minor::text AS amount_minor, currency, status
    FROM ${table} WHERE project_id = $1 ORDER BY id`;
 
-/** The payouts order status that matches each payments payout status (ADR 0026). */
+/** The payouts order status that matches each payments payout status (ADR 0060). */
 const ORDER_STATUS_OF: Record<string, string> = {
   reserved: 'processing',
   completed: 'completed',

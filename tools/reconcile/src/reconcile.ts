@@ -16,7 +16,7 @@ export interface ReconcileDatabases {
 }
 
 /**
- * Every check of ADR 0029 for one project, over the two databases as given; `payouts` null
+ * Every check of ADR 0021 for one project, over the two databases as given; `payouts` null
  * checks payments' side only (a stack without the payouts service).
  */
 export async function reconcileProject(

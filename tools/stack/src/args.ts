@@ -9,7 +9,7 @@ export interface CliArgs {
   services: readonly AppName[];
   /** --instances app=N,...: more than one instance of a service (start and up; default 1 each). */
   instances: Partial<Record<AppName, number>>;
-  /** --brokers N: Kafka nodes the stack starts (1, or 3 for a replicated cluster, ADR 0068). */
+  /** --brokers N: Kafka nodes the stack starts (1, or 3 for a replicated cluster, ADR 0022). */
   brokers: number;
 }
 

@@ -27,7 +27,7 @@ export class MigratedTestDatabase {
     const adminUrl = testDatabaseAdminUrl();
     await dropDatabases(adminUrl, [name]);
     await ensureDatabases(adminUrl, [name]);
-    // The gateway's migrations expect the audit table of the provisioning step (ADR 0062).
+    // The gateway's migrations expect the audit table of the provisioning step (ADR 0061).
     await provisionAdminAuditLog(adminUrl, name);
     const dataSource = new DataSource({
       type: 'postgres',

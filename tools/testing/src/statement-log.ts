@@ -21,7 +21,7 @@ export class StatementLog {
 
   /**
    * A mark taken once the service has logged nothing for a while (its start-up rounds and
-   * pollers asleep, ADR 0039), so the statements after it are the ones the test causes.
+   * pollers asleep, ADR 0065), so the statements after it are the ones the test causes.
    */
   async quietMark(): Promise<number> {
     let last = -1;

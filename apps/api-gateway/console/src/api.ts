@@ -37,7 +37,7 @@ const seg = encodeURIComponent;
 
 /**
  * The admin API as the console uses it: same origin (the admin listener that served the
- * console), the token as `Authorization: Bearer`, never a cookie (ADR 0067).
+ * console), the token as `Authorization: Bearer`, never a cookie (ADR 0066).
  */
 export class AdminApi {
   constructor(

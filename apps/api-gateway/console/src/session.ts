@@ -1,4 +1,4 @@
-// The operator's token lives in this tab's sessionStorage only (ADR 0067): it survives a reload,
+// The operator's token lives in this tab's sessionStorage only (ADR 0066): it survives a reload,
 // is gone when the tab closes, is never a cookie (so no request carries it unless this code adds it)
 // and never reaches a URL.
 const KEY = 'opp-console-token';

@@ -12,7 +12,7 @@ import {
 import { AdminTokenGuard } from './interface/admin-token.guard';
 
 /**
- * The admin API's gate (ADR 0002, ADR 0062): the token guard, the operator tokens it accepts and
+ * The admin API's gate (ADR 0002, ADR 0061): the token guard, the operator tokens it accepts and
  * the audit log it writes. The guard is built in the module of its controllers, so what it needs
  * is exported with it.
  */

@@ -49,7 +49,7 @@ describe('GatewayConfig: the edge settings', () => {
     expect(config.adminPort).toBe(3010);
   });
 
-  it('binds the admin listener to loopback unless ADMIN_HOST says otherwise (M5, ADR 0062)', () => {
+  it('binds the admin listener to loopback unless ADMIN_HOST says otherwise (M5, ADR 0061)', () => {
     expect(loadConfig(GatewayConfig, { NODE_ENV: 'development' }).adminHost).toBe('127.0.0.1');
     expect(loadConfig(GatewayConfig, PRODUCTION).adminHost).toBe('127.0.0.1');
     expect(loadConfig(GatewayConfig, { ...PRODUCTION, ADMIN_HOST: '0.0.0.0' }).adminHost).toBe(

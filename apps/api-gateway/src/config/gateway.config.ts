@@ -34,7 +34,7 @@ export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMig
 
   /**
    * Public base URL of the gateway: answers send users to its 3-D Secure page at
-   * `<it>/acs/challenge` (ADR 0007, ADR 0032).
+   * `<it>/acs/challenge` (ADR 0007, ADR 0031).
    */
   @Env('PUBLIC_GATEWAY_URL', { devDefault: 'http://127.0.0.1:3000' })
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
@@ -56,7 +56,7 @@ export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMig
   adminPort: number;
 
   /**
-   * The address the internal listener binds (ADR 0062): loopback unless set, so a development
+   * The address the internal listener binds (ADR 0061): loopback unless set, so a development
    * gateway never offers the admin API to its network. A container whose port is published or
    * reached through a Service sets `0.0.0.0` (docker-compose.yml, deploy/).
    */

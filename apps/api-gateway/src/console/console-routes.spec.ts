@@ -1,7 +1,7 @@
 import { routeSide } from '../http/interface/internal-listener';
 import { CONSOLE_CSP } from './console.module';
 
-describe('operator console routes (ADR 0067)', () => {
+describe('operator console routes (ADR 0066)', () => {
   it.each(['/console', '/console/', '/console/*'])(
     '%s is served on the admin listener only',
     (route) => {

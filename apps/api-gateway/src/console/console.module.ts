@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const CONSOLE_ASSETS = join(__dirname, '..', '..', 'console');
 
 /**
- * No inline script or style and nothing from another origin (ADR 0067): everything the console
+ * No inline script or style and nothing from another origin (ADR 0066): everything the console
  * runs is a file of its own bundle, and it talks to this listener only.
  */
 export const CONSOLE_CSP =
@@ -29,7 +29,7 @@ export function consoleHeaders(reply: FastifyReply, file: string): void {
 }
 
 /**
- * The operator console (ADR 0067): static files at /console/ on the admin listener only (its
+ * The operator console (ADR 0066): static files at /console/ on the admin listener only (its
  * routes are internal, see http/interface/internal-listener.ts). The shell holds no data; every call it
  * makes to /admin/v1 carries the operator's token.
  */

@@ -24,7 +24,7 @@ function connect(host: string, port: number): Promise<string> {
 }
 
 /**
- * The admin surface (ADR 0062): named operator tokens (stored hashed, scoped, revocable; the audit
+ * The admin surface (ADR 0061): named operator tokens (stored hashed, scoped, revocable; the audit
  * log names the token's operator, whatever the client declares), the listener's address, the
  * audit table's role, the immediate revocation of a rotated key and the admin API's own document.
  */

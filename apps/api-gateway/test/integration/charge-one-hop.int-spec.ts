@@ -3,7 +3,7 @@ import { eventually, queryStackDb } from '@opp/testing';
 import { expectError, openCardSession, type CardSession } from '../support/card-session';
 
 /**
- * ADR 0035: a charge is one hop (gateway -> payments). Payments finds who pays in its users read
+ * ADR 0065: a charge is one hop (gateway -> payments). Payments finds who pays in its users read
  * model; only a user it does not know yet costs the second hop to users-recurring, as before. The
  * hops are counted by users-recurring's own handler metric for its request topic.
  */

@@ -23,7 +23,7 @@ const wait = (
 ): ProcessingTask => ({ type: 'wait', payload: { seconds }, ...more });
 
 /**
- * The operator console (ADR 0067) in a headless Chromium against a real stack: sign in with a
+ * The operator console (ADR 0066) in a headless Chromium against a real stack: sign in with a
  * named operator token, search, open a payment with its timeline and ledger, resend its dead
  * callback, open a processing request's task tree and a project's balance. The console is served
  * on the admin listener only, and the admin API refuses its calls without a token.

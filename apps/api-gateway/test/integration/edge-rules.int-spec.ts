@@ -70,7 +70,7 @@ describe('gateway edge rules', () => {
     });
     gateway = stack.gatewayUrl!;
     adminUrl = stack.adminUrl!;
-    // A named operator token: the audit log names its operator (ADR 0062).
+    // A named operator token: the audit log names its operator (ADR 0061).
     admin = await new AdminClient(adminUrl).operator('alice', 'write');
   });
 

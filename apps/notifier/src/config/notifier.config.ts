@@ -40,7 +40,7 @@ export class NotifierConfig extends withPlatformKeyRing(
 
   /**
    * The longest pause of the idle scheduler: new deliveries, retries and freed slots wake it, and it
-   * sleeps until the next due one (ADR 0039); this only bounds a missed wake.
+   * sleeps until the next due one (ADR 0065); this only bounds a missed wake.
    */
   @Env('DELIVERY_POLL_INTERVAL_MS', { default: '30000' })
   @IsInt()

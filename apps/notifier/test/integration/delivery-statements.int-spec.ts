@@ -20,12 +20,12 @@ const MEASURED = 10;
 
 /**
  * What a merchant callback costs the notifier in SQL statements, and what still wakes its
- * scheduler once a finished attempt no longer does by itself (ADR 0033, ADR 0039). One attempt slot
+ * scheduler once a finished attempt no longer does by itself (ADR 0033, ADR 0065). One attempt slot
  * (until the last test, which wants several) and a poll interval at its maximum (5 min): a retry or
  * a delivery waiting for the slot that goes out within a test's time can only have been woken,
  * never found by the poll.
  */
-describe('delivery statements and wakes (ADR 0033, ADR 0039)', () => {
+describe('delivery statements and wakes (ADR 0033, ADR 0065)', () => {
   let stack: Stack;
   let kit: NotifierTestKit;
   let merchant: CaptureServer;

@@ -83,7 +83,7 @@ describe('PaymentsConfig: keys by purpose (docs/security/key-hierarchy.md)', () 
   });
 });
 
-describe('PaymentsConfig: no public gateway address (ADR 0037)', () => {
+describe('PaymentsConfig: no public gateway address (ADR 0031)', () => {
   it("loads in production without PUBLIC_GATEWAY_URL: hosted-page URLs are the gateway's", () => {
     expect(problemsOf(PRODUCTION)).toEqual([]);
     const config = loadConfig(PaymentsConfig, {

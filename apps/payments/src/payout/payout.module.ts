@@ -13,7 +13,7 @@ import { PayoutRepository } from './infrastructure/payout.repository';
 import { PayoutKafkaHandler } from './interface/payout.kafka.handler';
 
 /**
- * Payouts in the merchant's ledger (ADR 0026): reservation against the available balance and
+ * Payouts in the merchant's ledger (ADR 0060): reservation against the available balance and
  * posting or release on the rail's answer.
  */
 @Module({})

@@ -8,7 +8,7 @@ import { UserEventsKafkaHandler } from './interface/user-events.kafka.handler';
 @Module({
   controllers: [UserEventsKafkaHandler],
   providers: [{ provide: UserDirectory, useClass: UserDirectoryRepository }, RecordUserUseCase],
-  // The charge finds who pays here (ADR 0035).
+  // The charge finds who pays here (ADR 0065).
   exports: [UserDirectory],
 })
 export class UserModule {}

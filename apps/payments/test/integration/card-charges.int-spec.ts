@@ -188,7 +188,7 @@ describe('payments: card charges (D6, D7, D9)', () => {
     expect(errorCodeOf(refused)).toBe(40312);
   });
 
-  // The decimal price is read once at the edge (ADR 0032): 40018 and 40017 for a malformed price
+  // The decimal price is read once at the edge (ADR 0031): 40018 and 40017 for a malformed price
   // are the gateway's (money-fields.spec.ts) and the task payload's (task-payload.spec.ts).
   it('knows its currencies and its projects', async () => {
     const unknownCurrency = await h.request(ProcessChargeV1Request, {

@@ -22,7 +22,7 @@ describe('payments: the statements of a card charge', () => {
     h = await PaymentsHarness.start('payments statements', ['payments'], {}, 'debug');
     log = new StatementLog(h.logFile());
     project = await h.createProject();
-    // As users-recurring announces a user (ADR 0035): payments' read model learns it.
+    // As users-recurring announces a user (ADR 0065): payments' read model learns it.
     const envelope = newEnvelope(UserCreatedV1Message, userId, {
       id: userId,
       projectId: project,

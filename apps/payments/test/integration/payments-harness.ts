@@ -144,7 +144,7 @@ export class PaymentsHarness {
     return this.client.request(definition, payload, { key, timeoutMs: 60_000 });
   }
 
-  /** A charge as the gateway sends it; `price` is decimal text, sent in minor units (ADR 0032). */
+  /** A charge as the gateway sends it; `price` is decimal text, sent in minor units (ADR 0031). */
   chargeCommand(
     projectId: number,
     { price = '10.00', ...fields }: Partial<ProcessChargeV1> & { price?: string },

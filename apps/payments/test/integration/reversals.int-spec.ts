@@ -203,7 +203,7 @@ describe('payments: reversals', () => {
     expect(await payment(paid.id)).toMatchObject({ reversed_minor: '1000' });
   });
 
-  it('leaves the books of the project reconciled after every reversal above (ADR 0029)', async () => {
+  it('leaves the books of the project reconciled after every reversal above (ADR 0021)', async () => {
     // The stack has no payouts service: payments' side of the books is checked.
     expect(
       await reconcileProjectIn({ paymentsUrl: h.stack.databaseUrls.payments! }, project),

@@ -29,7 +29,7 @@ const SEPA_PAYOUT = {
  * The merchant's money end to end (gateway -> payments -> payouts, notifier): the rolling reserve
  * (ADR 0027) set in the admin API, held out of the balance and of payouts and returned by the
  * scheduler; sandbox chargebacks and retrievals with their penalty and callbacks (ADR 0028); and
- * the reconciliation of every project used here, clean and with planted differences (ADR 0029).
+ * the reconciliation of every project used here, clean and with planted differences (ADR 0021).
  */
 describe('rolling reserve, sandbox disputes and reconciliation, end to end', () => {
   let stack: Stack;
@@ -149,7 +149,7 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
         base_rolling_reserve: '1.00',
       });
 
-      // The database's own overdraft guard (ADR 0026) sees the available 9.00, not the 10.00.
+      // The database's own overdraft guard (ADR 0060) sees the available 9.00, not the 10.00.
       await expect(
         queryStackDb(
           stack,
@@ -423,7 +423,7 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
     });
   });
 
-  describe('reconciliation (ADR 0029)', () => {
+  describe('reconciliation (ADR 0021)', () => {
     const runCommand = async (projectId: number) => {
       const cli = path.join(findRepoRoot(), 'dist/tools/reconcile/src/cli.js');
       const args = [cli, '--project', String(projectId)];

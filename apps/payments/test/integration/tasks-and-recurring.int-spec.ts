@@ -52,7 +52,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     h.producer.publish(
       envelopes.map((envelope) => ({ topic: Topics.paymentsTaskCommands, envelope })),
     );
-  // Transaction tasks answer v2 (ADR 0037), the others and refusals v1: both read as one shape.
+  // Transaction tasks answer v2 (ADR 0031), the others and refusals v1: both read as one shape.
   const resultsOf = (taskId: string) =>
     results
       .map((r) => r.payload as TaskResultV1 & Partial<TaskResultV2>)
@@ -83,7 +83,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     await eventually(() => resultsOf(command.payload.taskId).length >= 2, 'two task results');
     const answers = resultsOf(command.payload.taskId);
     expect(answers.every((r) => r.outcome === 'SUCCESS')).toBe(true);
-    // Answered in domain terms, the one transaction each time (ADR 0037: the gateway renders it).
+    // Answered in domain terms, the one transaction each time (ADR 0031: the gateway renders it).
     expect(answers[0].transaction?.record.id).toEqual(expect.any(Number));
     expect(new Set(answers.map((r) => r.transaction?.record.id)).size).toBe(1);
     expect(answers[0].transaction).toMatchObject({
@@ -109,7 +109,7 @@ describe('payments: processing tasks; users-recurring: users and subscriptions',
     await send(pay);
     await eventually(() => resultsOf(pay.payload.taskId).length === 1, 'the WAITING result');
     const waiting = resultsOf(pay.payload.taskId)[0];
-    // The challenge in domain terms, without a URL: the gateway builds the redirect (ADR 0037).
+    // The challenge in domain terms, without a URL: the gateway builds the redirect (ADR 0031).
     expect(waiting).toMatchObject({
       outcome: 'WAITING',
       transaction: { operation: 'charge', record: { status: 'authenticating' } },

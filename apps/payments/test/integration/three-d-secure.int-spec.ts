@@ -58,7 +58,7 @@ describe('payments: 3-D Secure', () => {
       await chargeCard(number, { acsReturnUrl: 'https://shop.example/3ds-return', ...fields }),
     );
     expect(charge).toMatchObject({ status: 'authenticating' });
-    // The challenge page's address is the gateway's to add (ADR 0032).
+    // The challenge page's address is the gateway's to add (ADR 0031).
     expect(charge.threeDs).toEqual({
       md: expect.any(String),
       paReq: expect.any(String),

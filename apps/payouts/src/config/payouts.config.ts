@@ -16,7 +16,7 @@ export class PayoutsConfig extends serviceConfig('PAYOUTS', 3003, 'opp_payouts')
   sandboxSettleMs: number;
 
   /**
-   * How long a payout's flow waits for payments to reserve its funds (ADR 0026). Past it the flow
+   * How long a payout's flow waits for payments to reserve its funds (ADR 0060). Past it the flow
    * expires (the merchant's retry answers 503, nothing is paid out) and a reservation that still
    * comes is cancelled back to the balance.
    */

@@ -9,7 +9,7 @@ import { PayoutFlowRepository } from './infrastructure/payout-flow.repository';
 import { PayoutFlowKafkaHandler } from './interface/payout-flow.kafka.handler';
 
 /**
- * The payout saga (ADR 0026, docs/architecture/sagas.md, Payout): payouts owns a POST /payout's
+ * The payout saga (ADR 0060, docs/architecture/sagas.md, Payout): payouts owns a POST /payout's
  * flow from the check to the rail, asks payments for the reservation and compensates it.
  */
 @Module({})

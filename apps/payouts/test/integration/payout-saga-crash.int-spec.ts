@@ -18,7 +18,7 @@ const CRASH_TEST_TIMEOUT_MS = 300_000;
  * The payout saga's crash points (docs/architecture/sagas.md, Payout): the owning process SIGKILLs
  * itself between two steps (`OPP_CRASH_AT`, libs/saga), the gateway is killed too, both restart
  * without the hook, and the flow ends complete: one payout, the balance moved once, the merchant's
- * retry answers it, and the reconciliation (ADR 0029) finds no difference.
+ * retry answers it, and the reconciliation (ADR 0021) finds no difference.
  */
 describe('the payout saga across crashes', () => {
   let stack: Stack;

@@ -10,7 +10,7 @@ import {
 } from './payouts-kit';
 
 /**
- * Money safety of payouts (ADR 0026): concurrent payouts against one balance, the database's own
+ * Money safety of payouts (ADR 0060): concurrent payouts against one balance, the database's own
  * overdraft guard, and SIGKILLs of payouts and payments between reservation and settlement.
  */
 describe('payouts under concurrency and crashes', () => {
@@ -60,7 +60,7 @@ describe('payouts under concurrency and crashes', () => {
     return BigInt(rows[0]?.available ?? '0');
   };
 
-  /** ADR 0029: the differences between payments' books and payouts' orders for a project. */
+  /** ADR 0021: the differences between payments' books and payouts' orders for a project. */
   const reconcile = (projectId: number) =>
     reconcileProjectIn(
       { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },

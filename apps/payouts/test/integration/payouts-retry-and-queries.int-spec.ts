@@ -12,13 +12,13 @@ import {
 
 /** Five services and a broker start here: on a loaded machine that takes more than the default. */
 const STACK_START_TIMEOUT_MS = 300_000;
-/** Short, so a payout held behind the balance lock answers 503 quickly (ADR 0026). */
+/** Short, so a payout held behind the balance lock answers 503 quickly (ADR 0060). */
 const GATEWAY_REQUEST_TIMEOUT_MS = 4000;
 /** Longer than the retry tests hold the lock, short enough to wait for in the deadline's test. */
 const FLOW_DEADLINE_MS = 10_000;
 
 /**
- * Retries and replays for payouts (ADR 0014, ADR 0011, ADR 0026): a payout retried after a 503 never pays out twice, and a
+ * Retries and replays for payouts (ADR 0014, ADR 0011, ADR 0060): a payout retried after a 503 never pays out twice, and a
  * payout is a transaction of type `payout` to the three transaction queries.
  */
 describe('payout retries and payouts in the transaction queries', () => {
@@ -143,7 +143,7 @@ describe('payout retries and payouts in the transaction queries', () => {
     }
   });
 
-  describe("a payout's flow past its deadline (ADR 0026)", () => {
+  describe("a payout's flow past its deadline (ADR 0060)", () => {
     const flowStates = async (projectId: number) =>
       (
         await queryStackDb<{ state: string }>(

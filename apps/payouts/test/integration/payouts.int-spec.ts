@@ -24,7 +24,7 @@ const json = async (response: Response): Promise<any> => response.json();
 const STACK_START_TIMEOUT_MS = 300_000;
 
 /**
- * Payout types, parameters and orders through the gateway (ADR 0011, ADR 0026): the rules of the
+ * Payout types, parameters and orders through the gateway (ADR 0011, ADR 0060): the rules of the
  * payouts service, the reservation in payments' ledger, the sandbox rail and the signed callback.
  */
 describe('payouts through the gateway', () => {

@@ -7,7 +7,7 @@ export class ProcessingOrchestratorConfig extends withPlatformKeyRing(
 ) {
   /**
    * The longest pause of the idle timer scheduler (`wait` tasks, expiration dates): it sleeps until
-   * the next due timer and is told of new ones at their commit (ADR 0039); this bounds a lost one.
+   * the next due timer and is told of new ones at their commit (ADR 0065); this bounds a lost one.
    */
   @Env('PROCESSING_TIMER_POLL_MS', { default: '30000' })
   @IsInt()

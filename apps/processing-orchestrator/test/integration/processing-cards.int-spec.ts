@@ -215,12 +215,12 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       '0.fail.0': 'PENDING',
     });
     expect(data.payload.tasks[0].payload.acs_return_url).toBe(`${shop.baseUrl}/back`);
-    // ADR 0037: the gateway builds the redirect and the task's `acs` under its own address;
+    // ADR 0031: the gateway builds the redirect and the task's `acs` under its own address;
     // payments is not told it (its development default would point elsewhere).
     expect(stack.envFor('payments').PUBLIC_GATEWAY_URL).toBeUndefined();
     expect(stack.envFor('api-gateway').PUBLIC_GATEWAY_URL).toBe(stack.gatewayUrl);
     // Nor is the orchestrator: the challenge returns to the task, and the gateway builds that
-    // TermUrl (ADR 0037); payments keeps no URL for it.
+    // TermUrl (ADR 0031); payments keeps no URL for it.
     expect(stack.envFor('processing-orchestrator').PUBLIC_GATEWAY_URL).toBeUndefined();
     const termUrl = `${stack.gatewayUrl}/processing/acs-return/${globalId}/${taskId}`;
     expect(
@@ -294,7 +294,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       '0.fail.0': 'SKIPPED',
     });
     expect(done.payload.tasks[0].data).toMatchObject({ status: 'completed' });
-    // As before ADR 0037: the answers of a task merge in order, so the charge keeps its `acs`.
+    // As before ADR 0031: the answers of a task merge in order, so the charge keeps its `acs`.
     expect(done.payload.tasks[0].data.acs).toEqual(waitingData.acs);
     expect(done.result.interactive).toBeUndefined();
   });

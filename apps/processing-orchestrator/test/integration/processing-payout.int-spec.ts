@@ -17,7 +17,7 @@ const SEPA = {
 const STACK_START_TIMEOUT_MS = 300_000;
 
 /**
- * The `payout` task function (ADR 0005, ADR 0026): checked by payouts, reserved by payments,
+ * The `payout` task function (ADR 0005, ADR 0060): checked by payouts, reserved by payments,
  * settled by the sandbox rail, with the answer's fields as the task's data.
  */
 describe('Task-Tree Processing API: payout tasks', () => {

@@ -40,7 +40,7 @@ const atCommit = (heads: string[]) => [...heads].sort((a) => (a === SAVE ? -1 : 
 /**
  * ADR 0065: a run of task results applies in statements that do not grow with its results. Each
  * run is made by stopping the orchestrator, publishing the results together on one partition and
- * starting it again: its first fetch brings them all, one batch applied as one run (ADR 0038).
+ * starting it again: its first fetch brings them all, one batch applied as one run (ADR 0065).
  * Counted on the client side, from the statements the service logs at debug level.
  */
 describe('processing-orchestrator: the statements of a run of task results', () => {
@@ -205,7 +205,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     expect(await submissionStatements(() => submit(2))).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
-      'WITH request AS', // the request, claiming its GlobalId and request id, and its tasks (ADR 0056)
+      'WITH request AS', // the request, claiming its GlobalId and request id, and its tasks (ADR 0059)
       'WITH results AS', // the run's replies stored, with the root tasks' commands (ADR 0065)
       'COMMIT',
     ]);

@@ -22,7 +22,7 @@ export interface MetricsRegistryOptions {
 /**
  * How often the event-loop delay histogram samples (prom-client's default is 10 ms). Its timer wakes
  * an idle process each time: at 10 ms that alone was about half a percent of a core per service
- * (ADR 0039). A block shorter than this can go unseen; the longer stalls the histogram exists for
+ * (ADR 0065). A block shorter than this can go unseen; the longer stalls the histogram exists for
  * still show.
  */
 const EVENT_LOOP_SAMPLE_MS = 100;

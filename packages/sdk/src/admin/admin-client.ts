@@ -25,7 +25,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 /**
- * The operator's admin API (ADR 0002, ADR 0062): projects and their keys, partners, templates,
+ * The operator's admin API (ADR 0002, ADR 0061): projects and their keys, partners, templates,
  * operator tokens, deliveries and sandbox disputes, with a bearer token. Refusals throw
  * OppApiError with the catalogue's code, as on /v1.
  */

@@ -248,7 +248,7 @@ export async function startBareTree(brokers: string, databaseUrl: string) {
     },
     /**
      * Plans for the tables' real size: the first runs planned on empty tables (a local server may
-     * run without autovacuum, ADR 0049), so the warm-up is followed by an ANALYZE.
+     * run without autovacuum, ADR 0065), so the warm-up is followed by an ANALYZE.
      */
     async analyze(): Promise<void> {
       await pool.query(

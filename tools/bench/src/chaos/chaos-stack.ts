@@ -55,7 +55,7 @@ export const TOPIC_PREFIX = 'chaos.';
 
 /**
  * Brokers, proxies and services of their own (nothing shared with `npm start` or the tests), and a
- * PostgreSQL server of their own when asked (the machine's is shared and never stopped, ADR 0068);
+ * PostgreSQL server of their own when asked (the machine's is shared and never stopped, ADR 0022);
  * one service reaches the brokers through a proxy per broker.
  */
 export async function startChaosStack(options: ChaosStackOptions): Promise<ChaosStack> {

@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     deadLetters: 3,
     dbPrefix: 'opp_chaos_',
     dir: 'chaos',
-    // The shared server's connections would not hold two instances of six services (ADR 0068).
+    // The shared server's connections would not hold two instances of six services (ADR 0022).
     privatePostgres: true,
     log,
   });

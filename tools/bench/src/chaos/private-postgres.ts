@@ -6,7 +6,7 @@ import * as path from 'node:path';
 /**
  * A PostgreSQL server of the chaos run's own (initdb under `.local`, its own port), so that the
  * suite can restart it: the machine's server is shared with every other test run and is never
- * stopped (ADR 0068). Run as the `postgres` user when this process is root (initdb refuses root).
+ * stopped (ADR 0022). Run as the `postgres` user when this process is root (initdb refuses root).
  */
 export interface PrivatePostgres {
   port: number;

@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The broker leading most partitions of payments' requests topic is SIGKILLed under load and
  * started again 10 s later: producers move to the new leaders, acks=all with min.insync.replicas 2
- * keeps every acknowledged write (ADR 0068).
+ * keeps every acknowledged write (ADR 0022).
  */
 export async function killRequestsLeader(ctx: ScenarioContext): Promise<ScenarioOutcome> {
   const { chaos } = ctx;
@@ -136,7 +136,7 @@ const SEPA = {
 /**
  * The run's own PostgreSQL server is restarted (fast shutdown: every session terminated, then
  * `seconds` with nothing listening) while payouts settle and the recurring sweep charges (the
- * machine's server is shared and never stopped, ADR 0068). Every payout answered is settled once,
+ * machine's server is shared and never stopped, ADR 0022). Every payout answered is settled once,
  * every recurring period charged at most once and none skipped.
  */
 export async function restartPostgres(

@@ -3,7 +3,7 @@ import * as net from 'node:net';
 /**
  * A loopback TCP proxy the chaos suite controls: `cut()` drops every connection through it and
  * refuses new ones (the port stops listening), as a network partition or a restarting server looks
- * to a client; `restore()` listens again on the same port. No namespaces, no root (ADR 0068).
+ * to a client; `restore()` listens again on the same port. No namespaces, no root (ADR 0022).
  */
 export interface TcpProxy {
   readonly port: number;

@@ -44,7 +44,7 @@ export async function openPartner(chaos: ChaosStack): Promise<Partner> {
  * Runs the bench's card load (one shop, `concurrency` shoppers) and a stream of trees, starts
  * `fault` into it, then waits for what was acknowledged to settle and counts: acknowledged charges
  * without exactly one completed payment and acknowledged trees never FINISHED are lost, an order
- * with two payments is doubled, and the shop's books are reconciled (ADR 0029).
+ * with two payments is doubled, and the shop's books are reconciled (ADR 0021).
  */
 export async function underLoad(
   scenario: string,

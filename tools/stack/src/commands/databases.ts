@@ -3,7 +3,7 @@ import { provisionServiceDatabases, serviceDatabaseFromUrl, SERVICES } from '@op
 /**
  * `stack databases`: one login role and one database per service, from the services' own
  * `<SERVICE>_DATABASE_URL`s (user, password, database), created with POSTGRES_ADMIN_URL, which only
- * this step holds; and the gateway's admin audit table, which its own role cannot alter (ADR 0062). The compose one-shot `databases` and the Kubernetes Job `database-roles` run it.
+ * this step holds; and the gateway's admin audit table, which its own role cannot alter (ADR 0061). The compose one-shot `databases` and the Kubernetes Job `database-roles` run it.
  */
 export async function databasesCommand(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const adminUrl = env.POSTGRES_ADMIN_URL;
@@ -12,7 +12,7 @@ export async function databasesCommand(env: NodeJS.ProcessEnv = process.env): Pr
     const url = env[service.databaseEnv];
     if (!url) return (problems.push(`${service.databaseEnv} is required`), []);
     try {
-      // The gateway's admin audit table belongs to a role of its own (ADR 0062).
+      // The gateway's admin audit table belongs to a role of its own (ADR 0061).
       const adminAuditLog = service.name === 'api-gateway';
       return [{ ...serviceDatabaseFromUrl(url), adminAuditLog }];
     } catch (error) {

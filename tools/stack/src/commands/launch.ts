@@ -51,7 +51,7 @@ export async function launch(
     const stack = await startStack({
       ...options,
       ...(replicated ? clusterReplication(brokerCount) : {}),
-      // A retried batch after a leader change is written once (ADR 0068).
+      // A retried batch after a leader change is written once (ADR 0022).
       extraEnv: replicated
         ? { KAFKA_PRODUCER_IDEMPOTENT: process.env.KAFKA_PRODUCER_IDEMPOTENT ?? 'true' }
         : undefined,

@@ -14,7 +14,7 @@ export class AdminClient {
 
   constructor(
     gatewayOrAdminUrl: string,
-    /** ADMIN_TOKEN or a named operator token (ADR 0062): the audit log names its operator. */
+    /** ADMIN_TOKEN or a named operator token (ADR 0061): the audit log names its operator. */
     readonly token = DEV_ADMIN_TOKEN,
   ) {
     this.baseUrl = adminUrlOf(gatewayOrAdminUrl) ?? gatewayOrAdminUrl;
@@ -55,7 +55,7 @@ export class AdminClient {
     return response.data as MerchantKeys & { id: number };
   }
 
-  /** Issues a named operator token (ADR 0062) and answers a client that calls with it. */
+  /** Issues a named operator token (ADR 0061) and answers a client that calls with it. */
   async operator(name: string, scope: 'read' | 'write'): Promise<AdminClient> {
     const response = await this.request('POST', '/admin/v1/operators', { name, scope });
     if (response.status !== 201) {

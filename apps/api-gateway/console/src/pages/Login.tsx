@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { AdminApi, ApiFailure } from '../api';
 
 /**
- * The operator signs in with a named operator token (ADR 0062). The token is checked with one
+ * The operator signs in with a named operator token (ADR 0061). The token is checked with one
  * read call before it is kept.
  */
 export function Login({ onToken, notice }: { onToken: (token: string) => void; notice?: string }) {

@@ -7,7 +7,7 @@ export interface AdminAuditEntry {
   status: number;
 }
 
-/** Port (ADR 0031): the admin audit log (ADR 0062), append only. */
+/** Port (ADR 0031): the admin audit log (ADR 0061), append only. */
 export abstract class AdminAuditLog {
   abstract append(entry: AdminAuditEntry): Promise<void>;
 }

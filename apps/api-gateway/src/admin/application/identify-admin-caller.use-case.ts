@@ -5,7 +5,7 @@ import { BOOTSTRAP_ACTOR, operatorTokenDigest, type AdminIdentity } from '../dom
 import { AdminOperatorStore } from './admin-operator.store';
 
 /**
- * Who presents an admin token (ADR 0062): ADMIN_TOKEN is the bootstrap operator with write scope
+ * Who presents an admin token (ADR 0061): ADMIN_TOKEN is the bootstrap operator with write scope
  * (ADR 0002); any other token is looked up by its SHA-256 among the operator tokens not revoked.
  * Both comparisons are constant time: ADMIN_TOKEN as HMAC digests under a key of this process (so
  * neither its length nor its content leaks), an operator token's digest against the stored one.

@@ -9,7 +9,7 @@ import {
 } from '../domain/admin-operator';
 import { AdminOperatorStore } from './admin-operator.store';
 
-/** Issues a named operator token; the token is answered now and never again (ADR 0062). */
+/** Issues a named operator token; the token is answered now and never again (ADR 0061). */
 @Injectable()
 export class IssueOperatorTokenUseCase {
   constructor(private readonly operators: AdminOperatorStore) {}
@@ -44,7 +44,7 @@ export class ListOperatorTokensUseCase {
   }
 }
 
-/** Revokes an operator token: its next call is refused with 401 (ADR 0062). */
+/** Revokes an operator token: its next call is refused with 401 (ADR 0061). */
 @Injectable()
 export class RevokeOperatorTokenUseCase {
   constructor(private readonly operators: AdminOperatorStore) {}

@@ -7,7 +7,7 @@ import {
   scopeAllows,
 } from './admin-operator';
 
-describe('admin operator tokens (ADR 0062)', () => {
+describe('admin operator tokens (ADR 0061)', () => {
   it('lets a read token only look, a write token do everything', () => {
     for (const method of ['GET', 'HEAD']) expect(scopeAllows('read', method)).toBe(true);
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { randomToken } from '@opp/crypto';
 
-/** What an admin token may do (ADR 0062): `read` answers GET only, `write` everything. */
+/** What an admin token may do (ADR 0061): `read` answers GET only, `write` everything. */
 export const OPERATOR_SCOPES = ['read', 'write'] as const;
 export type OperatorScope = (typeof OPERATOR_SCOPES)[number];
 
@@ -20,7 +20,7 @@ export interface AdminIdentity {
   scope: OperatorScope;
 }
 
-/** The audit actor of ADMIN_TOKEN, the bootstrap token of every deployment (ADR 0002, ADR 0062). */
+/** The audit actor of ADMIN_TOKEN, the bootstrap token of every deployment (ADR 0002, ADR 0061). */
 export const BOOTSTRAP_ACTOR = 'bootstrap';
 /** The audit actor of a call whose token was missing, wrong or revoked. */
 export const UNAUTHENTICATED_ACTOR = 'unauthenticated';

@@ -11,7 +11,7 @@ const role = `${dbPrefix}gateway_role`;
 const password = 'audit-role-test';
 
 /**
- * M5, ADR 0062: provisioned as in production (its own login role, owner of its database and of
+ * M5, ADR 0061: provisioned as in production (its own login role, owner of its database and of
  * `public`) and migrated as that role, the gateway writes audit rows, and cannot change, delete or
  * hide one: the table, its triggers and its schema belong to a role it cannot become.
  */

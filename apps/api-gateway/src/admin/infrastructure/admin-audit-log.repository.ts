@@ -4,11 +4,11 @@ import { AdminAuditLog, type AdminAuditEntry } from '../application/admin-audit-
 
 export type { AdminAuditEntry };
 
-/** The role that may insert audit rows and nothing else (ADR 0062, created by the provisioning step). */
+/** The role that may insert audit rows and nothing else (ADR 0061, created by the provisioning step). */
 export const AUDIT_WRITER_ROLE = 'opp_audit_writer';
 
 /**
- * The admin audit table, `audit.admin_audit_log` (ADR 0062): owned by a role the gateway cannot
+ * The admin audit table, `audit.admin_audit_log` (ADR 0061): owned by a role the gateway cannot
  * become, so the gateway's own role can neither change nor delete a row nor drop its triggers.
  * Each row is written as the insert-only role, so the write itself can do nothing else.
  */

@@ -15,7 +15,7 @@ interface OperatorRow {
 const COLUMNS = 'name, scope, created_by, created_at, revoked_at, token_sha256';
 const UNIQUE_VIOLATION = '23505';
 
-/** The `admin_operators` table in typed SQL (ADR 0031, ADR 0062). */
+/** The `admin_operators` table in typed SQL (ADR 0031, ADR 0061). */
 @Injectable()
 export class AdminOperatorRepository extends AdminOperatorStore {
   constructor(private readonly dataSource: DataSource) {

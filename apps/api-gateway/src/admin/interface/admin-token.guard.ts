@@ -17,7 +17,7 @@ import { IdentifyAdminCallerUseCase } from '../application/identify-admin-caller
 export type AdminRequest = FastifyRequest & { adminIdentity?: AdminIdentity };
 
 /**
- * The admin API's gate (ADR 0002, ADR 0062, docs/security/edge-rules.md), in this order:
+ * The admin API's gate (ADR 0002, ADR 0061, docs/security/edge-rules.md), in this order:
  * - a per-client-address rate limit (429 42901 with Retry-After), so a token cannot be guessed
  *   at speed and a leaked token cannot flood the API;
  * - `Authorization: Bearer <token>`: ADMIN_TOKEN (the bootstrap operator) or a named operator

@@ -107,7 +107,7 @@ export const AdminDocs = {
     {
       status: 201,
       description:
-        'ADR 0062. Only its SHA-256 is stored. A name is unique among the tokens not revoked ' +
+        'ADR 0061. Only its SHA-256 is stored. A name is unique among the tokens not revoked ' +
         '(400 40017 otherwise); `bootstrap` and `unauthenticated` are reserved.',
     },
   ),
@@ -132,7 +132,7 @@ export const AdminDocs = {
     project(true),
     {
       description:
-        'ADR 0002, ADR 0062. The public key stays. The old private key keeps verifying for ' +
+        'ADR 0002, ADR 0061. The public key stays. The old private key keeps verifying for ' +
         'KEY_ROTATION_GRACE_HOURS (default 24; `previousKeyExpiresAt`). Only one old key is ' +
         'kept: a second rotation within the grace period discards the key the first one kept. ' +
         'With `{"revokePrevious": true}` (a leaked key) the old key stops verifying at once ' +

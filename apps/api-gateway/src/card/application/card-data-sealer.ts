@@ -20,7 +20,7 @@ export class CardDataSealer {
     return sealCard(this.key, projectId, card, purpose);
   }
 
-  /** Card data found in a free field, as a `[card:<mask>:<box>]` text (ADR 0030). */
+  /** Card data found in a free field, as a `[card:<mask>:<box>]` text (ADR 0064). */
   sealFragment(projectId: number, secret: string, mask: string): string {
     return sealCardFragment(this.key, projectId, secret, mask);
   }

@@ -25,7 +25,7 @@ function charges(answers: ReturnType<typeof replyOk | typeof replyError>[]) {
   return { sent, resolved, process: new ProcessCharge(requests, users) };
 }
 
-describe('ProcessCharge (ADR 0035)', () => {
+describe('ProcessCharge (ADR 0065)', () => {
   it('sends who pays as a reference and asks nobody else when payments knows the user', async () => {
     const { sent, resolved, process } = charges([replyOk({ id: 1 })]);
     await expect(process.execute({ kind: 'id', userId: '42' }, command)).resolves.toEqual({

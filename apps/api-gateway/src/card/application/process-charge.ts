@@ -15,7 +15,7 @@ import { ChargeUserResolver, type ChargeUserRef } from './charge-user.resolver';
 export type ChargeCommand = Omit<ProcessChargeV1, 'user' | 'userRef'>;
 
 /**
- * POST /v1/card/process in one hop (ADR 0035): payments finds who pays in its users read model.
+ * POST /v1/card/process in one hop (ADR 0065): payments finds who pays in its users read model.
  * Only a user that read model does not know yet (a first charge right after the user was created,
  * or a User object never seen) costs the old second hop: users-recurring resolves the user, and the
  * charge goes again with the User object. The idempotency key is the same, so it is one charge.

@@ -40,7 +40,7 @@ describe('card answers rendered from the payments record', () => {
     );
   });
 
-  it("returns a processing task's challenge to the gateway's acs-return page (ADR 0037)", () => {
+  it("returns a processing task's challenge to the gateway's acs-return page (ADR 0031)", () => {
     const record = recordFixture({
       status: 'authenticating',
       threeDs: { md: 'm', paReq: 'p', termUrl: '', returnTo: { globalId: 'g-1', taskId: 't-1' } },

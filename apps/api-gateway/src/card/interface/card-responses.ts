@@ -12,7 +12,7 @@ export const acsChallengeUrl = (publicGatewayUrl: string): string =>
 
 /**
  * Where the challenge returns the user (TermUrl): the merchant's own acs_return_url, or for a
- * processing task the gateway's acs-return page of that task, under its public address (ADR 0037).
+ * processing task the gateway's acs-return page of that task, under its public address (ADR 0031).
  */
 export function termUrlOf(threeDs: ThreeDsChallengeV1, publicGatewayUrl: string): string {
   if (!threeDs.returnTo) return threeDs.termUrl;

@@ -18,7 +18,7 @@ export function readCurrency(params: RequestParams, name = 'currency'): string |
   return text;
 }
 
-/** The price as sent (trimmed), its currency, and the minor units checked once (ADR 0032). */
+/** The price as sent (trimmed), its currency, and the minor units checked once (ADR 0031). */
 export type Price = ChargePrice;
 
 /**

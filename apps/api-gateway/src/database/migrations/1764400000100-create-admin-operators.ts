@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Named operator tokens of the admin API (ADR 0062): only the SHA-256 of each token is kept, so
+ * Named operator tokens of the admin API (ADR 0061): only the SHA-256 of each token is kept, so
  * the table gives no usable token away. A revoked token keeps its row (the audit log names it); a
  * name is unique among the tokens not revoked.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ADR 0062: the admin audit log moves to `audit.admin_audit_log`, which the provisioning step
+ * ADR 0061: the admin audit log moves to `audit.admin_audit_log`, which the provisioning step
  * (`stack databases`) creates under a role the gateway cannot become. The rows of the table the
  * gateway owned are copied there (new ids, their times kept) and that table is dropped: its owner,
  * the gateway's own role, could have dropped its triggers.
@@ -16,7 +16,7 @@ export class MoveAdminAuditLog1764400000200 implements MigrationInterface {
     if (!ready) {
       throw new Error(
         'audit.admin_audit_log is missing: run the provisioning step (stack databases, the ' +
-          'database-roles Job) before the gateway migrations (ADR 0062)',
+          'database-roles Job) before the gateway migrations (ADR 0061)',
       );
     }
     await q.query(`

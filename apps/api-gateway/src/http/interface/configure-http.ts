@@ -13,7 +13,7 @@ import { buildOpenApiDocuments } from './openapi/openapi-document';
 /**
  * The gateway's HTTP surface: PHP-style nested form bodies (ADR 0003 signs their leaf values),
  * JSON bodies kept raw as well (partners sign the raw bytes, ADR 0004), one error envelope, OpenAPI docs,
- * and the internal listener on ADMIN_HOST:ADMIN_PORT for the admin API (ADR 0062).
+ * and the internal listener on ADMIN_HOST:ADMIN_PORT for the admin API (ADR 0061).
  */
 export function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig): void {
   const adapter = app.getHttpAdapter() as FastifyAdapter;
@@ -49,7 +49,7 @@ export function configureGatewayHttp(app: NestFastifyApplication, config: Gatewa
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
-  // One document per listener (ADR 0062): the admin one under /admin, which only the admin
+  // One document per listener (ADR 0061): the admin one under /admin, which only the admin
   // listener serves (internal-listener.ts), as JSON only.
   const documents = buildOpenApiDocuments(app);
   SwaggerModule.setup('docs', app, documents.public, { jsonDocumentUrl: 'docs-json' });

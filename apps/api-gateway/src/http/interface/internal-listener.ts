@@ -5,7 +5,7 @@ import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
 
 /**
  * Served on the internal listener only: operators' and machines' routes (the operator console of
- * ADR 0067 among them), never the internet's.
+ * ADR 0066 among them), never the internet's.
  */
 const INTERNAL_ROUTE = /^\/(?:admin|metrics|console)(?:\/|$)/;
 /** Probes reach either listener. */

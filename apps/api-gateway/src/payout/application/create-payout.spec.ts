@@ -18,7 +18,7 @@ function payouts(answer: () => Reply<unknown>, requestTimeoutMs = 2000) {
   return { sent, create: new CreatePayout(requests, config) };
 }
 
-describe('CreatePayout (ADR 0026)', () => {
+describe('CreatePayout (ADR 0060)', () => {
   it('asks payouts again with the same command and key until the flow is accepted', async () => {
     const answers = [
       replyOk({ state: 'pending' }),

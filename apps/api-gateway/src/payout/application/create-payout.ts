@@ -18,7 +18,7 @@ export interface CreatedPayout {
 }
 
 /**
- * POST /payout (ADR 0026): one command to payouts, which owns the payout's flow and answers its
+ * POST /payout (ADR 0060): one command to payouts, which owns the payout's flow and answers its
  * outcome. While the flow waits for payments, the same command is sent again (payouts answers it
  * from the flow, it starts nothing) until the outcome or the gateway's wait is over: then 503, and
  * the merchant's retry of the same signed request answers the flow's real outcome. The gateway

@@ -36,7 +36,7 @@ import { MerchantExceptionFilter } from '../../http/interface/merchant-exception
 const CACHEABLE = 'public, max-age=300';
 
 /**
- * Payouts (ADR 0011, ADR 0026): types and parameters are the payouts service's rules; an order is
+ * Payouts (ADR 0011, ADR 0060): types and parameters are the payouts service's rules; an order is
  * one command to payouts, whose flow checks it, has payments reserve its amount and answers.
  */
 @ApiTags('payouts')
@@ -98,7 +98,7 @@ export class PayoutHttpController {
     const parameters = readPayoutParameters(params);
     return this.payouts.execute({
       projectId,
-      // The signed request is the flow's one idempotency key (ADR 0026): a retry of a call that
+      // The signed request is the flow's one idempotency key (ADR 0060): a retry of a call that
       // timed out finds the flow and answers its outcome instead of paying out twice.
       requestKey: `${projectId}:${String(params['signature'])}`,
       typeId,

@@ -13,7 +13,7 @@ import {
 
 const typeId = integer('Id of a payout type (GET /v1/payout-types)', { minimum: 1 });
 
-/** The payout operations (ADR 0011, ADR 0026). */
+/** The payout operations (ADR 0011, ADR 0060). */
 export const PayoutDocs = {
   types: {
     summary: 'Payout types (unsigned; cacheable)',

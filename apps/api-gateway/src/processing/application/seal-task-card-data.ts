@@ -34,7 +34,7 @@ function isCardNumberValue(value: unknown): value is string | number {
 
 /**
  * A copy of a processing Request with its card data sealed for the payments service before the
- * gateway publishes it (docs/security/card-data.md, ADR 0030):
+ * gateway publishes it (docs/security/card-data.md, ADR 0064):
  * - a `card.payment` task's `card` becomes `sealed_card` plus a display copy (number masked to
  *   first 6 / last 4, no security code); a `payout` task's card-number `account` becomes
  *   `sealed_account` plus `account_mask`;

@@ -40,7 +40,7 @@ export const SUBMIT_DESCRIPTION = [
   '`transaction.reverse` (id or order_id, amount, comment?: as POST /v1/transaction/reverse),',
   '`recurring.charge` (fields of POST /v1/card/processRecurring: user, price, currency, order_id?,',
   'description?; FAIL with `data.error` for the codes 40405, 40310, 40311, 40502, 40503),',
-  '`payout` (fields of POST /v1/payout; ADR 0026), and `template:<name>` (a partner template, admin',
+  '`payout` (fields of POST /v1/payout; ADR 0060), and `template:<name>` (a partner template, admin',
   'API). `${parameters.X}` in any task payload becomes `payload.partner.parameters.X`.',
   '',
   'Rules: root tasks run in parallel; when a task ends, its `success` (or `fail`) list runs and',

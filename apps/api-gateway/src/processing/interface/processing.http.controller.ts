@@ -61,7 +61,7 @@ const UNAVAILABLE_RESPONSE = {
 /**
  * The Task-Tree Processing API for a partner its guard authenticated (ADR 0004): reads the HTTP
  * request, hands it to the use cases (submit with the synchronous window of ADR 0005, status, the
- * 3-D Secure return) and renders their answers (ADR 0037).
+ * 3-D Secure return) and renders their answers (ADR 0031).
  */
 @ApiTags('processing')
 @UseFilters(ProcessingExceptionFilter)
@@ -178,7 +178,7 @@ export class ProcessingHttpController {
     return sendHtml(reply, returnPage(this.resuming.forwardTarget(token)));
   }
 
-  /** Task outputs and the 3-D Secure redirect are the gateway's to render (ADR 0037). */
+  /** Task outputs and the 3-D Secure redirect are the gateway's to render (ADR 0031). */
   private render(answer: ProcessingAnswerV2): ProcessingResponseV1 {
     return renderProcessingAnswer(answer, this.config.publicGatewayUrl);
   }

@@ -67,7 +67,7 @@ const T1 = '"success":[{"id":"t1","type":"wait","payload":{},"result":{"status":
 const T2 =
   '{"id":"t2","type":"wait","payload":{"seconds":1},"result":{"status":"SUCCESS"},"data":{"seconds":1}}';
 
-describe('processing task outputs rendered by the gateway (ADR 0037)', () => {
+describe('processing task outputs rendered by the gateway (ADR 0031)', () => {
   it('renders a charge waiting for 3-D Secure: data with acs and the redirect, on the gateway URL', () => {
     const rendered = renderProcessingAnswer(
       answer(
@@ -111,7 +111,7 @@ describe('processing task outputs rendered by the gateway (ADR 0037)', () => {
       termUrl: '',
       returnTo: { globalId: 'g', taskId: 't0' },
     };
-    // Before ADR 0037's amendment the orchestrator put the URL in and payments kept it.
+    // Before ADR 0031's amendment the orchestrator put the URL in and payments kept it.
     const storedBefore = { md: 'the-md', paReq: 'the-pareq', termUrl };
     expect(render(returnsToTask)).toBe(render(storedBefore));
     expect(render(returnsToTask).split(`"TermUrl":"${termUrl}"`)).toHaveLength(3);

@@ -21,7 +21,7 @@ const CHILD_LISTS = ['success', 'fail', 'always'] as const;
 
 /**
  * A task's transaction as the partner reads it in the task's `data`: the fields of the merchant
- * answer of the same operation, from the same renderer (ADR 0037, ADR 0032).
+ * answer of the same operation, from the same renderer (ADR 0031, ADR 0031).
  */
 export function renderTaskTransaction(output: TaskTransactionV2, publicGatewayUrl: string): Json {
   switch (output.operation) {
@@ -53,7 +53,7 @@ const byJsonbKey = ([a]: [string, unknown], [b]: [string, unknown]): number =>
 /**
  * Task outputs have always reached partners through the orchestrator's jsonb columns, so their
  * objects list their keys as PostgreSQL orders jsonb keys: shorter first, then bytewise. The
- * rendering keeps that order, so the answers stay byte-identical (ADR 0037).
+ * rendering keeps that order, so the answers stay byte-identical (ADR 0031).
  */
 export function jsonbOrdered<T>(value: T): T {
   if (Array.isArray(value)) return value.map(jsonbOrdered) as T;
@@ -63,7 +63,7 @@ export function jsonbOrdered<T>(value: T): T {
 }
 
 /**
- * The Response object a partner reads, from the orchestrator's answer (ADR 0037): each task's
+ * The Response object a partner reads, from the orchestrator's answer (ADR 0031): each task's
  * transactions rendered in order and merged into its `data` (a later answer overwrites the fields
  * it shares with an earlier one, as a charge finished after 3-D Secure does), then whatever `data`
  * the task had (a refusal's `error`), placed after the task's `result`; and the redirect of the

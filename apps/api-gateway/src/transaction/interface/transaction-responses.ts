@@ -2,7 +2,7 @@ import type { TransactionRecordV1 } from '@opp/contracts';
 import { formatFee, formatPrice } from '@opp/money';
 
 /**
- * The public shapes of a transaction, rendered from payments' record (ADR 0032). Field names, order
+ * The public shapes of a transaction, rendered from payments' record (ADR 0031). Field names, order
  * and presence are the API's: replays answer byte for byte what the first answer was (ADR 0014).
  */
 

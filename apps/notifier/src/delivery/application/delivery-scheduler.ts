@@ -30,7 +30,7 @@ import { DestinationBreakers } from './destination-breakers';
  * only when a round found every slot taken (work may be waiting for one), and a retry it scheduled
  * plans a round at its due time; each round reads when the next pending delivery falls due (a
  * retry, a hold, a lease) and sleeps until then, the poll interval being only a safety net
- * (ADR 0039). A finished attempt is recorded in one statement outside a transaction unless
+ * (ADR 0065). A finished attempt is recorded in one statement outside a transaction unless
  * something else must commit with it (ADR 0033); attempts finishing together share it (ADR 0065).
  * A delivery created claimed (ADR 0033) takes an attempt slot before its commit and is started
  * right after it. A destination whose circuit breaker is open is not attempted: its deliveries
@@ -53,7 +53,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
   /**
    * A round found every slot taken, so due deliveries may wait for one: the next slot to free
    * wakes the loop. Otherwise a freed slot has nothing to wake for, as whatever else falls due is
-   * announced (NOTIFY, `wakeAt`) or read by the rounds as their next due time (ADR 0039).
+   * announced (NOTIFY, `wakeAt`) or read by the rounds as their next due time (ADR 0065).
    */
   private slotWanted = false;
   private readonly loop: PollingLoop;
@@ -108,7 +108,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
     this.loop.wake();
   }
 
-  /** A delivery stored by this replica falls due at `due` (no NOTIFY tells of it: ADR 0039). */
+  /** A delivery stored by this replica falls due at `due` (no NOTIFY tells of it: ADR 0065). */
   wakeAt(due: Date): void {
     this.loop.wakeAt(due);
   }
@@ -228,7 +228,7 @@ export class DeliveryScheduler implements OnApplicationBootstrap, BeforeApplicat
       ? await this.deliveries.completeAttempt(null, delivery, update)
       : await this.transactions.run((work) => this.complete(work, delivery, update, opened));
     if (recorded) this.metrics.attempted(kind, update.status);
-    // No round follows an attempt (ADR 0039): a retry plans its own; a breaker that opened moved
+    // No round follows an attempt (ADR 0065): a retry plans its own; a breaker that opened moved
     // other deliveries (some to the end of their schedule), so a round reads when the first is due.
     const retryAt = recorded?.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
     if (opened) this.wake();

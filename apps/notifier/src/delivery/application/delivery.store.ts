@@ -61,7 +61,7 @@ export abstract class DeliveryStore {
    */
   abstract claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]>;
 
-  /** When the next pending delivery falls due (a retry, a hold, a lease), if any: ADR 0039. */
+  /** When the next pending delivery falls due (a retry, a hold, a lease), if any: ADR 0065. */
   abstract nextDueAt(): Promise<Date | null>;
 
   /**

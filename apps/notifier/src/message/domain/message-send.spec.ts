@@ -15,7 +15,7 @@ describe('message.send payload', () => {
     ).toMatchObject({ ok: true, value: { channel: 'email', subject: 'Paid' } });
   });
 
-  it('shows card data the gateway sealed in the text as its mask (ADR 0030)', () => {
+  it('shows card data the gateway sealed in the text as its mask (ADR 0064)', () => {
     const fragment = '[card:424242******4242:s1.k1.AAAA.BBBB.CCCC.DDDD]';
     expect(
       parseMessageSend({

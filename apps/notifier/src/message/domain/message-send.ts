@@ -40,7 +40,7 @@ export function parseMessageSend(payload: Record<string, unknown>): ParsedMessag
   if (channel === 'email' && (target.length > 254 || !EMAIL.test(target))) {
     return fail('to must be an e-mail address');
   }
-  // Card data a partner put in the text travels sealed (ADR 0030): the recipient sees its mask.
+  // Card data a partner put in the text travels sealed (ADR 0064): the recipient sees its mask.
   return {
     ok: true,
     value: {

@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is Payload =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A processing task's payload as payments uses it (ADR 0030). Card data the gateway found outside a
+ * A processing task's payload as payments uses it (ADR 0064). Card data the gateway found outside a
  * task's `card` object arrives as card fragments: in a `card` object (filled from
  * `${parameters.X}` placeholders by the orchestrator) they are opened and the card is sealed to
  * payments' own key, so the charge reads every card the one way it reads the gateway's boxes; in

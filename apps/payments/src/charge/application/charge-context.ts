@@ -7,7 +7,7 @@ export interface ChargeContextQuery {
   idempotencyKey: string;
   /** The order id the charge would hold; null for none (card verifications hold none, ADR 0014). */
   orderId: string | null;
-  /** Who pays, when the command names them by reference instead of sending them (ADR 0035). */
+  /** Who pays, when the command names them by reference instead of sending them (ADR 0065). */
   userRef?: ChargeUserRefV1;
 }
 
@@ -24,7 +24,7 @@ export interface ChargeContext extends RequestLookup {
 
 /**
  * Port, ADR 0065: everything a card charge reads before it decides, in one round trip: the
- * request's earlier result, the order's live payment (ADR 0014), the payer (ADR 0035) and the id.
+ * request's earlier result, the order's live payment (ADR 0014), the payer (ADR 0065) and the id.
  */
 export abstract class ChargeContextReader {
   abstract read(work: UnitOfWork, query: ChargeContextQuery): Promise<ChargeContext>;

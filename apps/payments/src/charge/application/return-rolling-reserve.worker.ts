@@ -11,7 +11,7 @@ import { ProjectSettingsStore } from '../../project/application/project-settings
 import type { RollingReserveHold } from '../../rolling-reserve/domain/rolling-reserve';
 import { RollingReserveStore } from '../../rolling-reserve/application/rolling-reserve.store';
 
-/** The longest idle pause in production; never longer than one reserve day (ADR 0039). */
+/** The longest idle pause in production; never longer than one reserve day (ADR 0065). */
 const IDLE_INTERVAL_MS = 30_000;
 const BATCH = 50;
 
@@ -40,7 +40,7 @@ export class ReturnRollingReserveWorker extends PollingWorker {
 
   /**
    * A hold is released at least one reserve day after it is made: a round within that day sees
-   * it and then sleeps until its release time, so none comes back late (ADR 0039).
+   * it and then sleeps until its release time, so none comes back late (ADR 0065).
    */
   protected intervalMs(): number {
     return Math.min(IDLE_INTERVAL_MS, this.config.reserveDaySeconds * 1000);

@@ -5,7 +5,7 @@ import { taskTransactionOf } from './task-outputs';
 /**
  * A charge (or its authentication) as a task result (ADR 0005): failed -> FAIL, waiting for
  * 3-D Secure -> WAITING, anything else (completed, verified, processing) -> SUCCESS. The
- * transaction travels in domain terms; the gateway renders `data` and the redirect (ADR 0037).
+ * transaction travels in domain terms; the gateway renders `data` and the redirect (ADR 0031).
  */
 export function taskResultOf(
   task: TaskOrigin,

@@ -52,7 +52,7 @@ describe('transactionRecordOf', () => {
     );
   });
 
-  it("returns a task's challenge to its task, without a URL: the gateway builds it (ADR 0037)", () => {
+  it("returns a task's challenge to its task, without a URL: the gateway builds it (ADR 0031)", () => {
     const byTask = transaction({
       status: 'authenticating',
       acs: { md: 'md', paReq: 'pareq', termUrl: '' },

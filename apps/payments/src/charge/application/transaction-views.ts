@@ -2,7 +2,7 @@ import type { ThreeDsChallengeV1, TransactionRecordV1 } from '@opp/contracts';
 import type { AcsData, TaskOrigin, Transaction } from '../domain/transaction';
 
 /**
- * A transaction in domain terms (ADR 0032): what payments answers; the gateway renders the public
+ * A transaction in domain terms (ADR 0031): what payments answers; the gateway renders the public
  * shapes from it. The permanent token shows only when the merchant asked to remember the card (a
  * recurring-only token stays inside); the challenge only while the charge waits for it.
  */
@@ -31,7 +31,7 @@ export function transactionRecordOf(t: Transaction): TransactionRecordV1 {
 
 /**
  * A charge run by a processing task returns the user to that task: the record names it and the
- * gateway builds the TermUrl, its own acs-return page (ADR 0037). A merchant's charge returns to
+ * gateway builds the TermUrl, its own acs-return page (ADR 0031). A merchant's charge returns to
  * the merchant's acs_return_url.
  */
 function challengeOf(acs: AcsData, task: TaskOrigin | null): ThreeDsChallengeV1 {

@@ -126,7 +126,7 @@ export abstract class TransactionStore {
   /** Processing charges whose settlement time has come; rows others hold are skipped. */
   abstract lockDueForSettlement(work: UnitOfWork, limit: number): Promise<Transaction[]>;
 
-  /** When the next processing charge falls due for settlement, if any (ADR 0039). */
+  /** When the next processing charge falls due for settlement, if any (ADR 0065). */
   abstract nextSettlementAt(work: UnitOfWork): Promise<Date | null>;
 
   /** One page of an order's transactions, by id, narrowed by the query's filters. */

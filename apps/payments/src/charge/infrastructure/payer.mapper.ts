@@ -12,7 +12,7 @@ export interface PayerRow {
 }
 
 /**
- * ADR 0035: the users read model's SELECT for a charge's user reference, by internal id or by a
+ * ADR 0065: the users read model's SELECT for a charge's user reference, by internal id or by a
  * User object's identifier (whose other fields are the ones sent). The placeholders are the
  * project's and the reference's (`payerKeyOf`) in the statement it is part of.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payout reservations in payments (ADR 0026) and the database rule that a payout never takes a
+ * Payout reservations in payments (ADR 0060) and the database rule that a payout never takes a
  * merchant's available balance below zero:
  * - `payouts`: one row per accepted payout, its id drawn from the transactions' sequence so that
  *   no payout shares an id with a payment; an `order_id` names at most one live payout of a

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** ADR 0035: a charge names its payer by a User object's identifier too; find it by index. */
+/** ADR 0065: a charge names its payer by a User object's identifier too; find it by index. */
 export class UsersReadModelByIdentifier1764000000100 implements MigrationInterface {
   name = 'UsersReadModelByIdentifier1764000000100';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A payout claims the signed request that asked for it (ADR 0026, ADR 0014): `request_key` is the
+ * A payout claims the signed request that asked for it (ADR 0060, ADR 0014): `request_key` is the
  * gateway's `${projectId}:${signature}`, unique per project, written with the payout and its
  * reservation in one transaction. A re-sent command (the merchant's retry after a 503 or a
  * timeout) finds the payout by it and answers it instead of reserving a second time.

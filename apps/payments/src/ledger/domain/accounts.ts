@@ -9,7 +9,7 @@ export const Accounts = {
   /** A card hold (verification): the issuer's promise against the funds it froze for us. */
   cardHoldsReceivable: 'acquirer:holds-receivable',
   cardHoldsOutstanding: (projectId: number) => `merchant:${projectId}:holds-outstanding`,
-  /** Payouts accepted and not yet settled: out of the available balance, not yet paid (ADR 0026). */
+  /** Payouts accepted and not yet settled: out of the available balance, not yet paid (ADR 0060). */
   payoutsReserved: (projectId: number) => `merchant:${projectId}:payouts-reserved`,
   /** A share of completed payments held back for some days (ADR 0027): owed, not available. */
   rollingReserve: (projectId: number) => `merchant:${projectId}:rolling-reserve`,

@@ -9,7 +9,7 @@ export interface JournalLine {
 export interface JournalEntry {
   projectId: number;
   transactionId: number | null;
-  /** Set on a payout's entries (ADR 0026) instead of a transaction. */
+  /** Set on a payout's entries (ADR 0060) instead of a transaction. */
   payoutId?: number | null;
   /** Why the money moved, e.g. `payment`, `verification-hold`. */
   kind: string;

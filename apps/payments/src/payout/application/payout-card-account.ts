@@ -45,7 +45,7 @@ export class PayoutCardAccountReader {
 
   /**
    * A payout-account box, or a card fragment (an account a processing task filled from
-   * `${parameters.X}`, ADR 0030), which is kept re-sealed as a payout-account box to payments' own key.
+   * `${parameters.X}`, ADR 0064), which is kept re-sealed as a payout-account box to payments' own key.
    */
   sealedNumber(projectId: number, sealed: string): PayoutCardAccount {
     const number = this.openNumber(projectId, sealed);

@@ -2,8 +2,8 @@ import type { ListTransactionsV1, TransactionRecordV1 } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
 
 /**
- * Port: payouts as transactions of type `payout` to the merchant's transaction queries (ADR 0026),
- * in the record every query answers (ADR 0032).
+ * Port: payouts as transactions of type `payout` to the merchant's transaction queries (ADR 0060),
+ * in the record every query answers (ADR 0031).
  */
 export abstract class PayoutRecords {
   abstract findById(

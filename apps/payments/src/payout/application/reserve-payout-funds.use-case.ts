@@ -7,7 +7,7 @@ import { ReservePayoutUseCase } from './reserve-payout.use-case';
 import { Refusal } from '@opp/contracts';
 
 /**
- * A payouts flow asks for its funds (ADR 0026): reserved as ever (the flow's key claimed with the
+ * A payouts flow asks for its funds (ADR 0060): reserved as ever (the flow's key claimed with the
  * payout, the reserved event naming the flow), or refused with an event that names the flow, in
  * the inbox's transaction. The flow, not the gateway, waits for the answer.
  */

@@ -16,14 +16,14 @@ export interface ReservedPayout {
   status: 'processing';
 }
 
-/** Who asked for a payout: a processing task, or a payouts flow (POST /payout), ADR 0026. */
+/** Who asked for a payout: a processing task, or a payouts flow (POST /payout), ADR 0060. */
 export interface PayoutOrigin {
   taskId?: string;
   flowId?: string;
 }
 
 /**
- * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0026):
+ * Accepts a payout by reserving its amount against the merchant's available balance (ADR 0060):
  * the balance row is locked, a payout above it is refused with 40313 before anything is written,
  * a live payout with the same order id with 40501 (ADR 0014). The database refuses an overdraft
  * by itself too, whatever code runs. The signed request's key is claimed with the payout (unique

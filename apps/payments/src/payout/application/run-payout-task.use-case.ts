@@ -10,7 +10,7 @@ import { PayoutStore } from './payout.store';
 import { ReservePayoutUseCase } from './reserve-payout.use-case';
 
 /**
- * A `payout` task payouts has checked (ADR 0026): reserved like POST /payout, and answered to the
+ * A `payout` task payouts has checked (ADR 0060): reserved like POST /payout, and answered to the
  * orchestrator in the same transaction: SUCCESS with the answer's fields (`id`, `success`,
  * `status`), or FAIL with the refusal (40313, 40501, ...). One payout per task (ADR 0017).
  */

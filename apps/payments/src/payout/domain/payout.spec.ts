@@ -16,7 +16,7 @@ const reserved = () =>
     updatedAt: new Date(0),
   });
 
-describe('payout in the ledger (ADR 0026)', () => {
+describe('payout in the ledger (ADR 0060)', () => {
   it('reserves out of the available balance', () => {
     const entry = Payout.reservationEntry({
       id: 9,

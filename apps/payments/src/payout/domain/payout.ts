@@ -29,7 +29,7 @@ export const PAYOUT_CALLBACK_STATUS = {
 } as const;
 
 /**
- * A payout in the merchant's ledger (ADR 0026). Accepting it reserves its amount: the money leaves
+ * A payout in the merchant's ledger (ADR 0060). Accepting it reserves its amount: the money leaves
  * the available balance for a reserve account. The rail's answer then posts it out (completed) or
  * releases it back (failed, cancelled); each transition returns the entry it causes, once.
  */

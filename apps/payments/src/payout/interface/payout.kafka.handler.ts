@@ -21,7 +21,7 @@ export class PayoutKafkaHandler {
     private readonly runTask: RunPayoutTaskUseCase,
   ) {}
 
-  /** A payouts flow's reservation (ADR 0026); a redelivered one is skipped by the inbox. */
+  /** A payouts flow's reservation (ADR 0060); a redelivered one is skipped by the inbox. */
   @OnMessage(ReservePayoutFundsV1Message)
   reserveFundsForFlow(@Payload() command: ReservePayoutFundsV1, @Ctx() context: MessageContext) {
     return this.reserveFunds.execute(context.transaction(), command);

@@ -8,7 +8,7 @@ export abstract class RollingReserveStore {
   /** Holds whose release time has come; rows others hold are skipped. */
   abstract lockDue(work: UnitOfWork, limit: number): Promise<RollingReserveHold[]>;
 
-  /** When the next hold not yet returned comes back, if any (ADR 0039). */
+  /** When the next hold not yet returned comes back, if any (ADR 0065). */
   abstract nextReleaseAt(work: UnitOfWork): Promise<Date | null>;
 
   abstract markReturned(work: UnitOfWork, paymentId: number, transactionId: number): Promise<void>;

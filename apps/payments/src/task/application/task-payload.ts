@@ -49,10 +49,10 @@ function userOf(value: unknown): Payload | undefined {
 /**
  * `card.payment`: the fields of POST /card/process; the task id is the idempotency key. Card data
  * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md). This is the
- * task's edge, as the gateway is the merchant's (ADR 0032): the price is read into minor units and
+ * task's edge, as the gateway is the merchant's (ADR 0031): the price is read into minor units and
  * `recurring_interval` required with `recurring` here, by the rules POST /card/process also uses
  * (`@opp/money`'s charge fields), refused with its codes in the processing API's wording.
- * No acs_return_url: the 3-D Secure challenge of a task returns to the task (ADR 0037).
+ * No acs_return_url: the 3-D Secure challenge of a task returns to the task (ADR 0031).
  */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
   const p = command.payload;

@@ -26,7 +26,7 @@ interface TransactionRow {
 
 /**
  * The roots (by id, by order id, by the tree that made them), then their family: what they
- * reverse and what reverses them. Payouts share the transactions' id sequence (ADR 0026).
+ * reverse and what reverses them. Payouts share the transactions' id sequence (ADR 0060).
  */
 const TRANSACTIONS = `
   WITH roots AS (

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payout orders on the payouts side (ADR 0026). The id is the payout id payments gave when it
+ * Payout orders on the payouts side (ADR 0060). The id is the payout id payments gave when it
  * reserved the funds, so a redelivered reservation event creates no second order.
  */
 export class CreatePayoutOrders1763800006000 implements MigrationInterface {

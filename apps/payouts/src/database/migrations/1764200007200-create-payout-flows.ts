@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payout flows (ADR 0026): one row per POST /payout, owned by payouts. `request_key` is the
+ * Payout flows (ADR 0060): one row per POST /payout, owned by payouts. `request_key` is the
  * signed request (`${projectId}:${signature}`), unique per project, so a retry finds its flow and
  * answers its outcome; `state` is the step in flight or the outcome (`refusal_*` for a refused or
  * expired flow, `payout_id` once payments reserved the funds); `deadline` is when a flow still

@@ -7,7 +7,7 @@ const BATCH = 50;
 const IDLE_INTERVAL_MS = 5000;
 
 /**
- * Expires payout flows whose reservation was not answered by their deadline (ADR 0026): the
+ * Expires payout flows whose reservation was not answered by their deadline (ADR 0060): the
  * outcome becomes a 503 with nothing paid out, and a reservation that comes later is compensated
  * (ReservationAnswersUseCase). Deadlines are rows, so a restart expires what fell due meanwhile.
  */
@@ -21,7 +21,7 @@ export class ExpirePayoutFlowsWorker extends PollingWorker {
     return IDLE_INTERVAL_MS;
   }
 
-  /** A full batch goes round again at once; otherwise the next deadline (ADR 0039). */
+  /** A full batch goes round again at once; otherwise the next deadline (ADR 0065). */
   protected async poll(): Promise<boolean | Date | null> {
     const now = new Date();
     if ((await this.flows.expireDue(BATCH, now, (flow) => flow.expire(now))) === BATCH) return true;

@@ -32,6 +32,6 @@ export abstract class PayoutFlowStore {
    */
   abstract expireDue(limit: number, now: Date, expire: (flow: PayoutFlow) => void): Promise<number>;
 
-  /** The earliest deadline of a flow still reserving, if any (ADR 0039). */
+  /** The earliest deadline of a flow still reserving, if any (ADR 0065). */
   abstract nextDeadline(): Promise<Date | null>;
 }

@@ -9,7 +9,7 @@ import { PayoutFlowStore } from './payout-flow.store';
 export const RESERVATION_ANSWERED = 'payout-saga.reservation-answered';
 
 /**
- * Payments' answer to a flow's reservation (ADR 0026), applied once through the inbox: reserved
+ * Payments' answer to a flow's reservation (ADR 0060), applied once through the inbox: reserved
  * in time, the flow is accepted and the order goes to the rail; reserved after the deadline, the
  * reservation is compensated; refused, the refusal is the flow's outcome. A processing task's
  * payout has no flow and goes to the rail as before.

@@ -13,7 +13,7 @@ import { Refusal } from '@opp/contracts';
 export const FLOW_RECORDED = 'payout-saga.flow-recorded';
 
 /**
- * POST /payout (ADR 0026): the first command of a signed request checks the order against its
+ * POST /payout (ADR 0060): the first command of a signed request checks the order against its
  * type's rules (a refusal stores nothing), then records the flow and sends the reservation
  * command to payments in one transaction. The same request again answers the flow's outcome:
  * pending, the payout, or the refusal; it never starts a second flow.

@@ -4,7 +4,7 @@ import { PayoutFlow } from './payout-flow';
 const deadline = new Date('2026-01-01T00:01:00Z');
 const flow = () => PayoutFlow.start('f', 7, '7:sig', deadline);
 
-describe('a payout flow (ADR 0026)', () => {
+describe('a payout flow (ADR 0060)', () => {
   it('is pending while reserving, then answers the payout reserved in time, once', () => {
     const f = flow();
     expect(f.outcome()).toEqual({ kind: 'pending' });

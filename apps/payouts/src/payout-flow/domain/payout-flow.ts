@@ -1,7 +1,7 @@
 import { ErrorCode } from '@opp/errors';
 
 /**
- * Where a payout's flow stands (ADR 0026): `reserving` while payments reserves its funds (the step
+ * Where a payout's flow stands (ADR 0060): `reserving` while payments reserves its funds (the step
  * in flight), `accepted` once reserved (the payout order takes it to the rail), `refused` when
  * payments refused (nothing reserved), `expired` when its deadline passed first, and `compensated`
  * when a reservation that came after the deadline was cancelled back to the balance.

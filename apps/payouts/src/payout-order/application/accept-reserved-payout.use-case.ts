@@ -22,7 +22,7 @@ const orderOf = (reserved: PayoutFundsReservedV1, settleAt: Date) =>
 /**
  * Payments reserved a payout's funds: the order goes to the (sandbox) rail, which answers after
  * the configured delay. A redelivered reservation finds its order and changes nothing. A
- * reservation its flow no longer waits for (past the deadline, ADR 0026) is compensated instead:
+ * reservation its flow no longer waits for (past the deadline, ADR 0060) is compensated instead:
  * the order is cancelled at once, and its settled event makes payments release the funds.
  */
 @Injectable()

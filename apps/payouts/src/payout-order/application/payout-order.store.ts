@@ -24,6 +24,6 @@ export abstract class PayoutOrderStore {
     settle: (order: PayoutOrder) => PayoutSettledV1,
   ): Promise<number>;
 
-  /** When the next processing order falls due for settlement, if any (ADR 0039). */
+  /** When the next processing order falls due for settlement, if any (ADR 0065). */
   abstract nextSettlementAt(): Promise<Date | null>;
 }

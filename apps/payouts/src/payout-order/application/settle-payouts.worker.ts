@@ -9,7 +9,7 @@ import { PayoutOrderStore } from './payout-order.store';
 /** Crash point between a payout's acceptance and the rail's answer (docs/architecture/sagas.md, Payout). */
 export const SETTLING = 'payout-saga.settling';
 
-/** Bounds of the idle pause (ADR 0039). */
+/** Bounds of the idle pause (ADR 0065). */
 const MIN_IDLE_INTERVAL_MS = 250;
 const MAX_IDLE_INTERVAL_MS = 30_000;
 const BATCH = 50;
@@ -31,7 +31,7 @@ export class SettlePayoutsWorker extends PollingWorker {
 
   /**
    * No longer than the rail's settlement delay: a round sees a new order before it falls due and
-   * then sleeps until its settlement time, so none settles late (ADR 0039).
+   * then sleeps until its settlement time, so none settles late (ADR 0065).
    */
   protected intervalMs(): number {
     const delay = this.config.sandboxSettleMs;

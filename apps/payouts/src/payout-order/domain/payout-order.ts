@@ -33,7 +33,7 @@ export class PayoutOrderAlreadySettledError extends Error {
 
 /**
  * A payout order on the payouts side: its funds are already reserved in payments' ledger when it
- * is created (ADR 0026), so the only transition left is the rail's final word, taken once.
+ * is created (ADR 0060), so the only transition left is the rail's final word, taken once.
  */
 export class PayoutOrder {
   private constructor(private state: PayoutOrderState) {}
@@ -54,7 +54,7 @@ export class PayoutOrder {
   }
 
   /**
-   * A reservation that came after its flow's deadline (ADR 0026): the order never reaches the
+   * A reservation that came after its flow's deadline (ADR 0060): the order never reaches the
    * rail, it is cancelled at once so that payments releases the funds.
    */
   cancelUnaccepted(at: Date): { outcome: PayoutOutcome; reason: string } {

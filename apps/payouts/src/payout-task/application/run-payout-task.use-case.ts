@@ -10,7 +10,7 @@ import { Refusal } from '@opp/contracts';
 /**
  * The `payout` task function (ADR 0005): the order is checked against the payout rules here, as
  * POST /payout is; a refusal ends the task FAIL with the error, a checked payout goes on to
- * payments, which reserves it and answers the orchestrator (ADR 0026).
+ * payments, which reserves it and answers the orchestrator (ADR 0060).
  */
 @Injectable()
 export class RunPayoutTaskUseCase {

@@ -80,7 +80,7 @@ function accountOf(payload: Record<string, unknown>) {
       sealedAccount: sealed,
     };
   }
-  // An account filled from `${parameters.X}` arrives as the gateway's card fragment (ADR 0030).
+  // An account filled from `${parameters.X}` arrives as the gateway's card fragment (ADR 0064).
   const fragment = wholeCardFragment(text(payload.account) ?? '');
   if (fragment) {
     return {

@@ -36,7 +36,7 @@ const SERVICE = 'payouts' as const;
 
 /**
  * Payouts' part of a money trace (ADR 0066): the payout's flow (funds asked of payments, accepted
- * or refused, ADR 0026) and its order at the payout rail until it settles.
+ * or refused, ADR 0060) and its order at the payout rail until it settles.
  */
 @Injectable()
 export class PayoutTraceUseCase {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ADR 0039: a task's timer (due_at) set or moved tells every replica's timer scheduler when it
+ * ADR 0065: a task's timer (due_at) set or moved tells every replica's timer scheduler when it
  * falls due, at the commit (NOTIFY, payload in epoch milliseconds), so the schedulers sleep until
  * the next due timer instead of polling. The WHEN clauses keep the function off every other write.
  */

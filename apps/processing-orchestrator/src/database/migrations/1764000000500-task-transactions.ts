@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ADR 0037: a task's transactions in domain terms, which the gateway renders into the task's
+ * ADR 0031: a task's transactions in domain terms, which the gateway renders into the task's
  * `data`. Tasks stored before keep the `data` payments rendered, and an empty list.
  */
 export class TaskTransactions1764000000500 implements MigrationInterface {

@@ -14,7 +14,7 @@ export abstract class ProcessingRequestStore {
    * Stores a new request, the partner's request id it claims (ADR 0017) and all its tasks, and
    * answers true. Answers false and stores nothing when its GlobalId (a redelivery) or the
    * partner's request id is stored already; while another unit of work is storing either, waits
-   * for it to end (ADR 0056).
+   * for it to end (ADR 0059).
    */
   abstract add(
     work: UnitOfWork,
@@ -51,6 +51,6 @@ export abstract class ProcessingRequestStore {
   /** Up to `limit` requests with a task whose timer is due. */
   abstract due(now: Date, limit: number): Promise<string[]>;
 
-  /** When the next task timer falls due, if any (ADR 0039). */
+  /** When the next task timer falls due, if any (ADR 0065). */
   abstract nextDueAt(): Promise<Date | null>;
 }

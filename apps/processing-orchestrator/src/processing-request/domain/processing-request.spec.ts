@@ -139,7 +139,7 @@ describe('ProcessingRequest', () => {
     expect(request.tasks[0].interactive).toEqual({ url: 'https://acs.example' });
   });
 
-  it('keeps the transactions of a task in domain terms, in order, beside the response (ADR 0037)', () => {
+  it('keeps the transactions of a task in domain terms, in order, beside the response (ADR 0031)', () => {
     const challenge = {
       md: 'md',
       paReq: 'pa',

@@ -31,7 +31,7 @@ export interface TaskResult {
   taskId: string;
   outcome: TaskOutcome;
   data?: Record<string, unknown>;
-  /** A transaction the task ran, in domain terms: the gateway renders it (ADR 0037). */
+  /** A transaction the task ran, in domain terms: the gateway renders it (ADR 0031). */
   transaction?: TaskTransactionV2;
   interactive?: Record<string, unknown>;
   reason?: string;

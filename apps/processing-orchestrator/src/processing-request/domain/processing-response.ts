@@ -14,7 +14,7 @@ export const RESULT_CODES = { finished: 0, finishedWithFailures: 1, processing: 
 /**
  * The Response object of processing-api.md for the request's current state, with the tasks'
  * transactions and the waiting task's 3-D Secure challenge in domain terms beside it: the gateway
- * renders those into the tasks' `data` and `result.interactive` (ADR 0037).
+ * renders those into the tasks' `data` and `result.interactive` (ADR 0031).
  */
 export function processingResponse(
   request: ProcessingRequestState,

@@ -52,7 +52,7 @@ export interface ProcessingTask {
   data: Record<string, unknown> | null;
   /**
    * The transactions the task ran, in domain terms, in the order their results arrived: the
-   * gateway renders them into the task's `data` (ADR 0037). Empty for other functions.
+   * gateway renders them into the task's `data` (ADR 0031). Empty for other functions.
    */
   transactions: TaskTransactionV2[];
   /** The interaction a v1 result gave with WAITING (ADR 0005); v2 results leave it to the gateway. */

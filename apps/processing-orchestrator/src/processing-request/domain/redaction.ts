@@ -19,7 +19,7 @@ export function maskCardNumber(text: string): string {
 
 /**
  * The payload as stored in clear and answered to the partner: security codes and sealed boxes
- * dropped, card fragments (ADR 0030) shown as their masks, card numbers masked under their keys,
+ * dropped, card fragments (ADR 0064) shown as their masks, card numbers masked under their keys,
  * and every card number (ADR 0064) masked in any other string whatever its key (a payout
  * `account`, free text), wherever they are nested.
  * The full payload exists only encrypted, until the task ends.

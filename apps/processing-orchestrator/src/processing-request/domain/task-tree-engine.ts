@@ -160,7 +160,7 @@ export class TaskTreeEngine {
     task.dueAt = task.expiresAt;
     if (task.type === 'card.payment') {
       // The challenge returns to the gateway's page of this task, not to the partner's own
-      // acs_return_url: the user is sent on to it when back from 3-D Secure (ADR 0007, ADR 0037).
+      // acs_return_url: the user is sent on to it when back from 3-D Secure (ADR 0007, ADR 0031).
       const original = task.payload?.acs_return_url;
       task.partnerReturnUrl = typeof original === 'string' && original !== '' ? original : null;
     }

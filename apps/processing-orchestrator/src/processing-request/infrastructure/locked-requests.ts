@@ -22,7 +22,7 @@ class LockedInTransaction {
 
 /**
  * The requests a transaction locked, by GlobalId (ADR 0065). A run of task results applies in one
- * transaction (ADR 0038) and often brings several results of one request: the first locks and
+ * transaction (ADR 0065) and often brings several results of one request: the first locks and
  * loads it, the others get the same aggregate (the row stays locked to the commit, so nobody else
  * changed it), and what they all saved is written once, in one statement just before the commit.
  * A rollback forgets what the transaction locked and changed: the next try loads again. A nested

@@ -68,7 +68,7 @@ describe('ProcessingOutboxWriter', () => {
         function: 'card.payment',
         projectId: 7,
         partnerIdentifier: 'p',
-        // The challenge returns to the task: the gateway builds its TermUrl (ADR 0037).
+        // The challenge returns to the task: the gateway builds its TermUrl (ADR 0031).
         payload: { amount: '1.00' },
         userIp: '203.0.113.9',
       },
@@ -82,7 +82,7 @@ describe('ProcessingOutboxWriter', () => {
     });
   });
 
-  it("keys every command by its request's GlobalId, so that a level reaches its owner together (ADR 0052)", async () => {
+  it("keys every command by its request's GlobalId, so that a level reaches its owner together (ADR 0019)", async () => {
     const { sent, writer: outbox } = writer();
     await outbox.publish({} as UnitOfWork, request(null), {
       commands: ['d', 'e', 'f', 'g2'].map((taskId) => ({

@@ -19,7 +19,7 @@ function commandDefinition(fn: TaskFunction) {
   // users-recurring applies the subscription's rules, then payments charges and answers (ADR 0012).
   if (fn === 'user.resolve' || fn === 'recurring.charge') return UsersTaskCommandV1Message;
   if (fn === 'message.send') return NotifierTaskCommandV1Message;
-  // The payout rules live in payouts, which passes a checked payout on to payments (ADR 0026).
+  // The payout rules live in payouts, which passes a checked payout on to payments (ADR 0060).
   if (fn === 'payout') return PayoutsTaskCommandV1Message;
   return PaymentsTaskCommandV1Message; // card.*, transaction.*
 }
@@ -49,7 +49,7 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
   private command(request: ProcessingRequest, task: TaskCommand): PendingMessage {
     const { globalId, projectId, partnerIdentifier, userIp } = request.snapshot;
     // A card.payment's challenge returns to the task, whose TermUrl the gateway builds; the
-    // partner's own acs_return_url stays here for the way back (ADR 0037, ADR 0007).
+    // partner's own acs_return_url stays here for the way back (ADR 0031, ADR 0007).
     const payload =
       task.function === 'card.payment' ? withoutReturnUrl(task.payload) : task.payload;
     const command: TaskCommandV1 = {
@@ -64,7 +64,7 @@ export class ProcessingOutboxWriter extends ProcessingOutbox {
     return {
       definition: commandDefinition(task.function),
       // By GlobalId, not task id: one request's commands to one owner land on one partition, so a
-      // level's tasks arrive in one fetch and apply in one transaction of the owner (ADR 0052).
+      // level's tasks arrive in one fetch and apply in one transaction of the owner (ADR 0019).
       key: globalId,
       payload: command,
       options: { correlationId: globalId },

@@ -160,7 +160,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
   });
 
   /**
-   * ADR 0056: the unique index is the only guard of a partner's request id. A second claim waits
+   * ADR 0059: the unique index is the only guard of a partner's request id. A second claim waits
    * for the transaction storing the first, then stores nothing if it committed and its own request
    * if it rolled back.
    */

@@ -155,7 +155,7 @@ export class ProcessingRequestRepository extends ProcessingRequestStore {
     // checked at the end of the statement, after the CTEs. The request id is in the row from the
     // start (ADR 0065). A request whose GlobalId (a redelivery) or partner's request id (ADR 0017)
     // is taken stores nothing; a key that another transaction has inserted and not yet committed
-    // makes this statement wait for that transaction's end (ADR 0056).
+    // makes this statement wait for that transaction's end (ADR 0059).
     const stored: { stored: number }[] = await entityManagerOf(work).query(
       `WITH request AS (
          INSERT INTO processing_requests (global_id, partner_identifier, project_id, sandbox,

@@ -20,7 +20,7 @@ export class TaskResultsKafkaHandler {
     return this.applyTaskResult.execute(context.transaction<UnitOfWork>(), result);
   }
 
-  /** Payments' transaction tasks answer v2: the transaction in domain terms (ADR 0037). */
+  /** Payments' transaction tasks answer v2: the transaction in domain terms (ADR 0031). */
   @OnMessage(TaskResultV2Message)
   handleV2(@Payload() result: TaskResultV2, @Ctx() context: MessageContext) {
     return this.applyTaskResult.execute(context.transaction<UnitOfWork>(), result);

@@ -14,7 +14,7 @@ import { Topics } from '../../topics';
 
 /**
  * A payout order as payments reserves it against the merchant's available balance in its ledger
- * (ADR 0026), carried by `payouts.reserve-payout-funds.v1` and `payouts.payout-task-checked.v1`. Refused with 40313 when the balance does not cover it (nothing reserved) and with
+ * (ADR 0060), carried by `payouts.reserve-payout-funds.v1` and `payouts.payout-task-checked.v1`. Refused with 40313 when the balance does not cover it (nothing reserved) and with
  * 40501 when `orderId` already names a live payout of the project (ADR 0014). A command whose
  * `requestKey` already made a payout answers that payout.
  */
@@ -40,7 +40,7 @@ export class ReservePayoutV1 {
 }
 
 /**
- * A `payout` task of a processing tree that payouts has checked (ADR 0026): payments reserves it
+ * A `payout` task of a processing tree that payouts has checked (ADR 0060): payments reserves it
  * like `payouts.reserve-payout-funds.v1` and answers the orchestrator with the task's result. At most one
  * payout per task, whatever is redelivered (ADR 0017).
  */

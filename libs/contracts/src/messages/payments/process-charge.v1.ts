@@ -22,10 +22,10 @@ import { UserSnapshotV1 } from './user-snapshot.v1';
 
 /**
  * POST /card/process (and the `card.payment` task). Exactly one of cardToken and sealedCard is set.
- * The price is in minor units of `currency` (ADR 0020): the edge that received it checked the
- * decimal text once (ADR 0009, ADR 0032); payments applies only business rules to it.
+ * The price is in minor units of `currency` (ADR 0021): the edge that received it checked the
+ * decimal text once (ADR 0009, ADR 0031); payments applies only business rules to it.
  * `idempotencyKey` is unique per accepted request: a redelivered command charges once.
- * Who pays: `user` (the User object, when the sender knows it) or `userRef` (ADR 0035: payments
+ * Who pays: `user` (the User object, when the sender knows it) or `userRef` (ADR 0065: payments
  * looks it up in its read model and answers 40406 when it does not know the user yet).
  */
 export class ProcessChargeV1 {

@@ -30,7 +30,7 @@ export interface RecurringViewV1 {
   endsAt: string;
 }
 
-/** The processing task a challenge returns the user to (ADR 0037): its request and its id. */
+/** The processing task a challenge returns the user to (ADR 0031): its request and its id. */
 export interface ChallengeTaskV1 {
   globalId: string;
   taskId: string;
@@ -40,7 +40,7 @@ export interface ChallengeTaskV1 {
  * The 3-D Secure challenge a charge waits for (ADR 0007); where the user posts it is the gateway's.
  * `termUrl` is the merchant's own acs_return_url. A charge run by a processing task returns to
  * that task instead: `returnTo` names it and `termUrl` is empty; the gateway builds the TermUrl,
- * its own acs-return page, from its address (ADR 0037). Records written before have no `returnTo`.
+ * its own acs-return page, from its address (ADR 0031). Records written before have no `returnTo`.
  */
 export interface ThreeDsChallengeV1 {
   md: string;
@@ -50,8 +50,8 @@ export interface ThreeDsChallengeV1 {
 }
 
 /**
- * One transaction as payments knows it, in domain terms (ADR 0032): amounts in integer minor units
- * of `currency` (decimal digits as text, ADR 0020), no public field names, no decimal rendering and
+ * One transaction as payments knows it, in domain terms (ADR 0031): amounts in integer minor units
+ * of `currency` (decimal digits as text, ADR 0021), no public field names, no decimal rendering and
  * no gateway URL. Payments answers it to every charge, authentication, recurring charge, reversal,
  * wallet transaction and transaction query; the gateway renders each public answer from it. A
  * payout answers the transaction queries in this shape too: type `payout`, method its payout type.
@@ -72,7 +72,7 @@ export interface TransactionRecordV1 {
   currency: string;
   /** Null for a wallet transaction and a payout. */
   card: CardViewV1 | null;
-  /** Null for a payout: it has no end user (type `payout`, ADR 0026). */
+  /** Null for a payout: it has no end user (type `payout`, ADR 0060). */
   user: UserSnapshotV1 | null;
   /** The permanent card token, only when the merchant asked to remember the card. */
   permanentTokenId: string | null;

@@ -39,7 +39,7 @@ export class CreateWalletTransactionV1 {
   @IsInt() @Min(1) projectId!: number;
   @ValidateNested() @Type(() => UserSnapshotV1) user!: UserSnapshotV1;
   @IsIn(WALLET_METHODS) paymentMethod!: WalletMethod;
-  /** Minor units of `currency`, checked at the gateway (ADR 0032). */
+  /** Minor units of `currency`, checked at the gateway (ADR 0031). */
   @Matches(/^\d{1,19}$/) priceMinor!: string;
   @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsString() @MaxLength(64) orderId?: string;

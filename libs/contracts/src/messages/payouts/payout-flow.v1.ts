@@ -14,7 +14,7 @@ import { ReservePayoutV1 } from '../payments/payout-funds.v1';
 import { CheckPayoutV1 } from './payout-catalogue.v1';
 
 /**
- * POST /payout as one command to payouts, which owns the payout's flow (ADR 0026): it checks the
+ * POST /payout as one command to payouts, which owns the payout's flow (ADR 0060): it checks the
  * order against the rules of its type, records the flow under `requestKey` and asks payments to
  * reserve the funds. The same command again (the gateway waiting, or the merchant's retry after a
  * 503) answers the flow's outcome, or `pending` while payments has not answered yet.

@@ -15,7 +15,7 @@ export interface TaskTransactionsV2 {
 }
 
 /**
- * What the orchestrator answers for a processing request (ADR 0037): the Response object of
+ * What the orchestrator answers for a processing request (ADR 0031): the Response object of
  * processing-api.md without what the gateway renders, and the domain terms it renders it from.
  * Each task listed in `tasks` gets a `data` object (after its `result`): the rendering of each
  * transaction in order, merged, then the task's own `data` if it has one. `challenge` is the

@@ -40,6 +40,6 @@ export class GetProcessingStatusV1 {
 /**
  * The Response object of processing-api.md, as JSON. Requested as `processing.submit-request.v2`
  * and `processing.get-status.v2` (processing-answer.v2.ts), whose answers leave task outputs to
- * the gateway to render (ADR 0037).
+ * the gateway to render (ADR 0031).
  */
 export type ProcessingResponseV1 = Record<string, unknown>;

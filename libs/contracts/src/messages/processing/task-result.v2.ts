@@ -15,20 +15,20 @@ import { TASK_OUTCOMES, type TaskOutcome } from './task-protocol.v1';
 
 /**
  * Which operation a task ran on a transaction: the gateway renders its output with the renderer of
- * the matching merchant answer (ADR 0037): POST /card/process for `charge` (card.payment and
+ * the matching merchant answer (ADR 0031): POST /card/process for `charge` (card.payment and
  * recurring.charge), POST /card/authenticate, POST /transaction/reverse, GET /transaction/status.
  */
 export const TASK_OPERATIONS = ['charge', 'authenticate', 'reversal', 'status'] as const;
 export type TaskOperation = (typeof TASK_OPERATIONS)[number];
 
-/** A task's transaction in domain terms (ADR 0032): no public field names, no URL. */
+/** A task's transaction in domain terms (ADR 0031): no public field names, no URL. */
 export class TaskTransactionV2 {
   @IsIn(TASK_OPERATIONS) operation!: TaskOperation;
   @IsObject() record!: TransactionRecordV1;
 }
 
 /**
- * A task result whose transaction the gateway renders (ADR 0037). Unlike v1 it has no
+ * A task result whose transaction the gateway renders (ADR 0031). Unlike v1 it has no
  * `interactive`: a WAITING charge's 3-D Secure redirect is the gateway's to build from the
  * record's challenge. `data` keeps what is no transaction (a refusal's `error`).
  */

@@ -24,7 +24,7 @@ import {
 } from '../../application/operator-tokens.use-cases';
 import { CreateOperatorTokenDto } from './create-operator-token.dto';
 
-/** Named operator tokens of the admin API (ADR 0062). */
+/** Named operator tokens of the admin API (ADR 0061). */
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
 @UseFilters(AdminExceptionFilter)

@@ -50,7 +50,7 @@ const AUTH_ERRORS: Record<ApiAuth, readonly Code[]> = {
     ErrorCode.ServiceUnavailable,
   ],
   partner: [ErrorCode.InvalidParameter, ErrorCode.ServiceUnavailable],
-  // 40320: a read-scope operator token on a call that changes something (ADR 0062).
+  // 40320: a read-scope operator token on a call that changes something (ADR 0061).
   admin: [
     ErrorCode.AuthTokenMissing,
     ErrorCode.AuthTokenRejected,

@@ -21,7 +21,7 @@ const NOT_FOUND = {
 /**
  * Routes a browser, not a client, calls, described here rather than on their controller because
  * their handlers answer with the raw reply (no decorator describes them): the 3-D Secure TermUrl of
- * a processing task (ADR 0005, ADR 0007, ADR 0037). A partner sees this address as
+ * a processing task (ADR 0005, ADR 0007, ADR 0031). A partner sees this address as
  * `interactive.parameters.TermUrl` and must let the user's browser post to it unchanged.
  */
 export const HOSTED_PATHS: OpenAPIObject['paths'] = {

@@ -24,7 +24,7 @@ const ADMIN_TAGS: Record<string, string> = {
   operations: 'Metrics for Prometheus.',
 };
 
-/** The gateway's two documents: one per listener (ADR 0062). */
+/** The gateway's two documents: one per listener (ADR 0061). */
 export interface OpenApiDocuments {
   /** `/docs-json` on the public port and docs/openapi.json: no admin or internal route. */
   public: OpenAPIObject;
@@ -36,7 +36,7 @@ export interface OpenApiDocuments {
  * The OpenAPI documents of the gateway's routes, built from the controllers' `ApiDoc` decorators
  * and completed with what they share: servers, security schemes, tags and the resource schemas.
  * Each route goes to the document of the listener that serves it, by the same rule the listeners
- * apply (`routeSide`), so the public document never describes the admin API or /metrics (ADR 0062).
+ * apply (`routeSide`), so the public document never describes the admin API or /metrics (ADR 0061).
  */
 export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
   const all = SwaggerModule.createDocument(app, new DocumentBuilder().build(), {
@@ -64,7 +64,7 @@ export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
       title: 'Payment gateway: admin API',
       description:
         'The admin API and /metrics, served on the admin listener only (ADMIN_HOST:ADMIN_PORT, ' +
-        'ADR 0002, ADR 0062). Errors are `{"error":{"code","message"}}` with the codes of the ' +
+        'ADR 0002, ADR 0061). Errors are `{"error":{"code","message"}}` with the codes of the ' +
         'catalogue.',
       tags: ADMIN_TAGS,
       security: ['adminToken'],

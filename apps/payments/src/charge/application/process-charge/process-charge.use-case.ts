@@ -221,7 +221,7 @@ const orderIdOf = (command: ProcessChargeV1): string | null =>
   command.verifyCard ? null : (command.orderId ?? null);
 
 /**
- * ADR 0035: who pays comes with the command, or from payments' users read model. A user the read
+ * ADR 0065: who pays comes with the command, or from payments' users read model. A user the read
  * model does not know (created a moment ago, or never) is 40406: the gateway then asks
  * users-recurring, which creates or refuses it, and sends the charge again with the User object.
  */

@@ -14,7 +14,7 @@ function exponentOf(currency: string): number {
   return exponent;
 }
 
-/** An amount the sender already checked, in minor units of a currency we know (ADR 0032). */
+/** An amount the sender already checked, in minor units of a currency we know (ADR 0031). */
 export function amountInMinor(minor: string, currency: string): RequestedAmount {
   const exponent = exponentOf(currency);
   const value = BigInt(minor);

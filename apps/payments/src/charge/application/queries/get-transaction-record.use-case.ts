@@ -9,7 +9,7 @@ import { Refusal } from '@opp/contracts';
 
 /**
  * GET /transaction/status and /transactions/{id}: a payment (or its reversal, ...) by id or order
- * id, else a payout, a transaction of type `payout` too (ADR 0026). Payouts and payments draw ids
+ * id, else a payout, a transaction of type `payout` too (ADR 0060). Payouts and payments draw ids
  * from one sequence, so an id names at most one of them.
  */
 @Injectable()

@@ -9,7 +9,7 @@ const PAYOUT = 'payout';
 
 /**
  * GET /transactions: a project's transactions with the order id, filtered, oldest first, a page
- * at a time; payouts are transactions of type `payout` among them (ADR 0026). `totalCount` is, as
+ * at a time; payouts are transactions of type `payout` among them (ADR 0060). `totalCount` is, as
  * the spec words it, the "count of transactions in the response" (this page), not the number of
  * matches across all pages.
  */

@@ -12,7 +12,7 @@ import { ChargeOutcomes } from '../charge-outcomes';
 /**
  * The longest idle pause: no longer than the sandbox acquirer's settlement delay (2 s, ADR 0006),
  * so a round always sees a new processing charge before it falls due, then sleeps until its
- * settlement time (ADR 0039).
+ * settlement time (ADR 0065).
  */
 const IDLE_INTERVAL_MS = 2000;
 const BATCH = 50;

@@ -11,7 +11,7 @@ const TIMERS_CHANNEL = 'processing_timers';
 
 /**
  * Fires due timers; a full batch goes round again at once, otherwise it sleeps until the next due
- * timer, and a timer set anywhere (any replica) tells it at its commit (ADR 0039). Every replica
+ * timer, and a timer set anywhere (any replica) tells it at its commit (ADR 0065). Every replica
  * may run it.
  */
 @Injectable()

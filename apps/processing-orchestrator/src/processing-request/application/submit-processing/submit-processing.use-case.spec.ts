@@ -81,7 +81,7 @@ const submission = (
   },
 });
 
-/** ADR 0056: a submission is stored by its unique keys, and looked up only when one is taken. */
+/** ADR 0059: a submission is stored by its unique keys, and looked up only when one is taken. */
 describe('SubmitProcessingUseCase', () => {
   const work = {} as UnitOfWork;
   let requests: InMemoryRequests;

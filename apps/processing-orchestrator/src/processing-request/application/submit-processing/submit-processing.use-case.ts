@@ -26,7 +26,7 @@ import { ProjectSandboxes } from '../project-sandboxes';
  * (their commands go out through the outbox in the same transaction) and answer the Response object.
  * Tasks that end at once (`wait` 0, an unavailable function, an expired task) are already settled.
  * A submission is stored by its unique keys, the GlobalId and the partner's request id, and looked
- * up only when one of them is taken (ADR 0056).
+ * up only when one of them is taken (ADR 0059).
  */
 @Injectable()
 export class SubmitProcessingUseCase {

@@ -118,7 +118,7 @@ describe('the examples against the whole system', () => {
     try {
       const admin = new AdminClient({ baseUrl: stack.adminUrl!, token: DEV_ADMIN_TOKEN });
       const project = await admin.createProject({ name: 'Packed SDK shop' });
-      const run = spawnSync(process.execPath, [packed.compiled['charge-card']!], {
+      const run = spawnSync(process.execPath, [packed.compiled['charge-card']], {
         cwd: packed.project,
         encoding: 'utf8',
         env: {

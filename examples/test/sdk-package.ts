@@ -8,7 +8,7 @@ import { findRepoRoot } from '@opp/local-stack';
 export function readmeExamples(readme: string): Record<string, string> {
   const examples: Record<string, string> = {};
   const marked = /<!-- example: ([\w-]+)[^>]*-->\s*```ts\n([\s\S]*?)```/g;
-  for (const [, name, code] of readme.matchAll(marked)) examples[name!] = code!;
+  for (const [, name, code] of readme.matchAll(marked)) examples[name] = code;
   return examples;
 }
 

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+// One definition of the gateway's layout: the lint rule's own (tools/lint-rules).
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { gatewayFiles, outsideLayers } from '../../lint-rules/src/gateway-layout';
 import { countByKind, importClosure, readRepo, repoRoot } from './import-graph';
 

@@ -5,18 +5,18 @@ import {
   CaptureServer,
   eventually,
   MerchantClient,
+  newPartner,
+  PartnerClient,
   queryStackDb,
   startTestStack,
+  wait,
 } from '@opp/testing';
 import axios from 'axios';
 import * as qs from 'qs';
 import { writeFileSync } from 'node:fs';
+// The bench's own trace scenario, run once here so the bench cannot drift from the API it measures.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { runTraceScenario } from '../../../../tools/bench/src/trace-scenario';
-import {
-  newPartner,
-  PartnerClient,
-  wait,
-} from '../../../processing-orchestrator/test/support/partner-client';
 
 const YEAR = String(new Date().getUTCFullYear() + 2);
 const card = (number: string) => ({

@@ -5,7 +5,10 @@ import { BALANCE_DOC } from './balance.openapi';
 import { GetBalanceV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { readCurrency } from '../../card/interface/money-fields';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, toErrorEnvelope } from '@opp/errors';
-import { isProcessingUrl, processingBadInput } from '../../processing/interface/processing-bad-input';
+import {
+  isProcessingUrl,
+  processingBadInput,
+} from '../../processing/interface/processing-bad-input';
 import { findMalformedText } from './well-formed-text';
 
 /**

@@ -17,7 +17,10 @@ import { CardDataSealer } from '../../card/application/card-data-sealer';
 import { readCurrency, readPrice } from '../../card/interface/money-fields';
 import { ProjectPublicKeyGuard } from '../../merchant-auth/interface/project-public-key.guard';
 import { optionalText } from '../../http/interface/form-fields';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';

@@ -12,7 +12,10 @@ import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contrac
 import { currentCorrelationId } from '@opp/observability';
 import { toRecurringChargeResponse } from '../../card/interface/card-responses';
 import { GatewayConfig } from '../../config/gateway.config';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';

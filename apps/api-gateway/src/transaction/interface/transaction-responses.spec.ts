@@ -1,4 +1,8 @@
-import { CARD_JSON, recordFixture, USER_JSON } from '../../../test/support/transaction-record.fixture';
+import {
+  CARD_JSON,
+  recordFixture,
+  USER_JSON,
+} from '../../../test/support/transaction-record.fixture';
 import {
   toReversalResponse,
   toTransactionResponse,

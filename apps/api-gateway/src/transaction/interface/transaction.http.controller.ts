@@ -8,7 +8,10 @@ import {
 } from './transaction.openapi';
 import { GetTransactionV1Request, ListTransactionsV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';

@@ -6,7 +6,10 @@ import { ResolveUserV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
-import { Merchant, type AuthenticatedMerchant } from '../../merchant-auth/interface/merchant-request';
+import {
+  Merchant,
+  type AuthenticatedMerchant,
+} from '../../merchant-auth/interface/merchant-request';
 import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { toResolveUserCommand } from './resolve-user.request';

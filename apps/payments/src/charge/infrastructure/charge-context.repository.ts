@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
-import {
-  payerKeyOf,
-  payerLookup,
-  payerOf,
-  type PayerRow,
-} from './payer.mapper';
+import { payerKeyOf, payerLookup, payerOf, type PayerRow } from './payer.mapper';
 import {
   ChargeContextReader,
   type ChargeContext,

@@ -33,10 +33,7 @@ export function requestedAmountOf(price: string, currency: string): RequestedAmo
     const failure = parsed.failure;
     switch (failure.reason) {
       case 'price-too-precise':
-        throw new Refusal(
-          ErrorCode.AmountInvalidForCurrency,
-          `Invalid price: ${failure.message}`,
-        );
+        throw new Refusal(ErrorCode.AmountInvalidForCurrency, `Invalid price: ${failure.message}`);
       case 'price-malformed':
         throw new Refusal(ErrorCode.InvalidParameter, `Invalid price: ${failure.message}`);
       case 'currency-unknown':

@@ -55,7 +55,13 @@ export function fakeBroker() {
   /** One fetched batch of one message. */
   const deliverRaw = (message: KafkaMessage) =>
     state.eachBatch!({
-      batch: { topic: `${PREFIX}${TOPIC}`, partition: 0, messages: [message] },
+      batch: {
+        topic: `${PREFIX}${TOPIC}`,
+        partition: 0,
+        // As kafkajs gives it: the partition's next offset (the consumer span's lag reads it).
+        highWatermark: String(BigInt(message.offset) + 1n),
+        messages: [message],
+      },
       resolveOffset: () => undefined,
       heartbeat: async () => undefined,
       isRunning: () => true,

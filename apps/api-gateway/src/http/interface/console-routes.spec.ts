@@ -1,5 +1,5 @@
-import { routeSide } from '../http/interface/internal-listener';
-import { CONSOLE_CSP } from './console.module';
+import { routeSide } from './internal-listener';
+import { CONSOLE_CSP } from '../../console/console.module';
 
 describe('operator console routes (ADR 0066)', () => {
   it.each(['/console', '/console/', '/console/*'])(

@@ -3,13 +3,15 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 
 /**
- * Every property of libs/contracts typed `... | null`, as `Type name -> property names`: classes,
- * interfaces and object type aliases. class-validator-jsonschema does not see `| null` (it only
+ * Every property of libs/contracts typed `... | null`, as `Type name -> property names`: classes
+ * (with what they inherit: the schema of a subclass repeats its parent's properties), interfaces
+ * and object type aliases. class-validator-jsonschema does not see `| null` (it only
  * reads the decorators, and `@IsOptional()` lets null through), so the generator marks these
  * nullable; the unit test holds the whole document to this list.
  */
 export function nullableProperties(contractsDir: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
+  const parentOf = new Map<string, string>();
   const add = (owner: string, property: string) =>
     found.set(owner, new Set([...(found.get(owner) ?? []), property]));
   for (const file of sourceFiles(contractsDir)) {
@@ -26,13 +28,24 @@ export function nullableProperties(contractsDir: string): Map<string, Set<string
       }
     };
     const visit = (node: ts.Node): void => {
-      if (ts.isClassDeclaration(node) && node.name) members(node.name.text, node.members);
+      if (ts.isClassDeclaration(node) && node.name) {
+        members(node.name.text, node.members);
+        const parent = node.heritageClauses
+          ?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)
+          ?.types[0]?.expression.getText(source);
+        if (parent) parentOf.set(node.name.text, parent);
+      }
       if (ts.isInterfaceDeclaration(node)) members(node.name.text, node.members);
       if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type))
         members(node.name.text, node.type.members);
       ts.forEachChild(node, visit);
     };
     visit(source);
+  }
+  for (const child of parentOf.keys()) {
+    for (let parent = parentOf.get(child); parent; parent = parentOf.get(parent)) {
+      for (const name of found.get(parent) ?? []) add(child, name);
+    }
   }
   return found;
 }

@@ -6,11 +6,15 @@ import {
   eventually,
   MerchantClient,
   queryStackDb,
+  readTopicsToEnd,
   startTestStack,
 } from '@opp/testing';
 import axios from 'axios';
 import * as qs from 'qs';
 import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { findRepoRoot } from '@opp/local-stack';
+import { wireChecker } from '../../../../tools/asyncapi/src/wire-check';
 import { runTraceScenario } from '../../../../tools/bench/src/trace-scenario';
 import {
   newPartner,
@@ -462,7 +466,35 @@ describe('money trace, end to end', () => {
       );
     }
   });
+
+  // Last, once every flow above has run: the AsyncAPI document must describe what went over the
+  // wire (the charge's `referenceId: null` and `reason: null` once broke it), not only parse.
+  it('every message on the stack topics the AsyncAPI document lists matches its schema there', async () => {
+    const checker = wireChecker(path.join(findRepoRoot(), 'docs', 'asyncapi.yaml'));
+    const problems: string[] = [];
+    const seen = new Map<string, number>();
+    await readTopicsToEnd(stack.brokers.split(','), stack.topicPrefix, (topic, partition, m) => {
+      const name = topic.slice(stack.topicPrefix.length);
+      if (!checker.topics.includes(name)) return;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
+      const where = `${name}[${partition}]@${m.offset}`;
+      problems.push(...checker.check({ topic: name, where, value: m.value?.toString() ?? '' }));
+    });
+    expect(problems.slice(0, 20)).toEqual([]);
+    // The flows above send on every topic that has a documented message.
+    expect([...seen.keys()].sort()).toEqual(
+      checker.topics.filter((t) => !NOT_DRIVEN_HERE.includes(t)).sort(),
+    );
+  });
 });
+
+/** Documented topics the flows of this suite send nothing on (their trees have no such tasks). */
+const NOT_DRIVEN_HERE = [
+  'notifier.task-commands.v1',
+  'payouts.task-commands.v1',
+  'processing-orchestrator.task-results.v1',
+  'users-recurring.task-commands.v1',
+];
 
 function matches(step: TraceStep, want: Partial<TraceStep>): boolean {
   return (

@@ -5,6 +5,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import * as contracts from '@opp/contracts';
 import { allTopics, messageRegistry, Topics, type AnyDefinition } from '@opp/contracts';
 import { findRepoRoot } from '@opp/local-stack';
+import { messageExamples } from './examples';
 import { ENVELOPE, headersSchema, REPLY_ERROR, replyPayload } from './envelope-schemas';
 import { admitNull, nullableProperties } from './nullable-properties';
 import { PARTICIPANTS } from './participants';
@@ -43,6 +44,15 @@ export function buildAsyncApiDocument(): Schema {
   const messages: Record<string, Schema> = {};
   for (const d of definitions) messages[id(d.type)] = message(d);
   for (const d of requests) messages[replyId(d)] = replyMessage(d, answerType(d));
+  const schemas = sortKeys({
+    Envelope: ENVELOPE,
+    ReplyError: REPLY_ERROR,
+    ...replies.schemas,
+    ...payloadSchemas,
+  });
+  for (const m of Object.values(messages)) {
+    m.examples = messageExamples(m as { name: string; payload: unknown }, schemas);
+  }
 
   return {
     asyncapi: '3.1.0',
@@ -70,12 +80,7 @@ export function buildAsyncApiDocument(): Schema {
     operations: operations(definitions),
     components: {
       messages,
-      schemas: sortKeys({
-        Envelope: ENVELOPE,
-        ReplyError: REPLY_ERROR,
-        ...replies.schemas,
-        ...payloadSchemas,
-      }),
+      schemas,
     },
   };
 }

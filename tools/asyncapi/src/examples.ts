@@ -13,6 +13,27 @@ const OPTIONAL_DEPTH = 6;
  * is the envelope's `key` and `payload`; the rest of the envelope is sampled like any other.
  */
 const HAND_WRITTEN: Record<string, { name: string; key: string; payload: Schema }> = {
+  // Sampling would set both cardToken and sealedCard, and both user and userRef: exactly one of
+  // each pair is sent.
+  'payments.process-charge.v1': {
+    name: 'a-charge-with-a-saved-card',
+    key: '7',
+    payload: {
+      idempotencyKey: 'b6f1d0c2-4e8a-4f3b-9c7d-2a5e8f1b3c90',
+      projectId: 7,
+      userRef: { userId: 'user-42' },
+      cardToken: 'tok_5f2c9a1e7b3d',
+      priceMinor: '1000',
+      currency: 'EUR',
+      orderId: 'order-2026-0001',
+      description: 'Monthly plan',
+      threeDs: false,
+      remember: false,
+      verifyCard: false,
+      recurring: false,
+      attributes: {},
+    },
+  },
   'payments.transaction-status-changed.v1': {
     name: 'a-charge-completed',
     key: '1042',

@@ -5,7 +5,9 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import * as contracts from '@opp/contracts';
 import { allTopics, messageRegistry, Topics, type AnyDefinition } from '@opp/contracts';
 import { findRepoRoot } from '@opp/local-stack';
+import { messageExamples } from './examples';
 import { ENVELOPE, headersSchema, REPLY_ERROR, replyPayload } from './envelope-schemas';
+import { admitNull, nullableProperties } from './nullable-properties';
 import { PARTICIPANTS } from './participants';
 import { replySchemas } from './reply-schemas';
 
@@ -27,11 +29,14 @@ export function buildAsyncApiDocument(): Schema {
     path.join(root, 'libs', 'contracts', 'src'),
     path.join(root, 'tsconfig.json'),
   );
-  const payloadSchemas = validationMetadatasToSchemas({
-    classValidatorMetadataStorage: getMetadataStorage(),
-    classTransformerMetadataStorage: defaultMetadataStorage,
-    refPointerPrefix: '#/components/schemas/',
-  });
+  const payloadSchemas = withNulls(
+    validationMetadatasToSchemas({
+      classValidatorMetadataStorage: getMetadataStorage(),
+      classTransformerMetadataStorage: defaultMetadataStorage,
+      refPointerPrefix: '#/components/schemas/',
+    }) as Record<string, Schema>,
+    nullableProperties(path.join(root, 'libs', 'contracts', 'src')),
+  );
   const definitions = [...messageRegistry.values()];
   const requests = definitions.filter((d) => d.kind === 'request');
   const answerType = answerTypes(replies.answerTypeOf);
@@ -39,6 +44,15 @@ export function buildAsyncApiDocument(): Schema {
   const messages: Record<string, Schema> = {};
   for (const d of definitions) messages[id(d.type)] = message(d);
   for (const d of requests) messages[replyId(d)] = replyMessage(d, answerType(d));
+  const schemas = sortKeys({
+    Envelope: ENVELOPE,
+    ReplyError: REPLY_ERROR,
+    ...replies.schemas,
+    ...payloadSchemas,
+  });
+  for (const m of Object.values(messages)) {
+    m.examples = messageExamples(m as { name: string; payload: unknown }, schemas);
+  }
 
   return {
     asyncapi: '3.1.0',
@@ -66,12 +80,7 @@ export function buildAsyncApiDocument(): Schema {
     operations: operations(definitions),
     components: {
       messages,
-      schemas: sortKeys({
-        Envelope: ENVELOPE,
-        ReplyError: REPLY_ERROR,
-        ...replies.schemas,
-        ...payloadSchemas,
-      }),
+      schemas,
     },
   };
 }
@@ -215,6 +224,30 @@ function answerTypes(byExportName: ReadonlyMap<string, string>) {
     if (!answer) throw new Error(`${definition.type}: no answer type found for its request`);
     return answer;
   };
+}
+
+/**
+ * The decorators do not say a property may be null (`@IsOptional()` lets null through unsaid), so
+ * each `| null` of the contract classes is added here: the wire carries those nulls.
+ */
+function withNulls(
+  schemas: Record<string, Schema>,
+  nullable: ReadonlyMap<string, ReadonlySet<string>>,
+): Record<string, Schema> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const props = schema.properties as Record<string, Schema> | undefined;
+      const names = nullable.get(name);
+      if (!props || !names) return [name, schema];
+      const properties = Object.fromEntries(
+        Object.entries(props).map(([key, value]) => [
+          key,
+          names.has(key) ? admitNull(value) : value,
+        ]),
+      );
+      return [name, { ...schema, properties }];
+    }),
+  );
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {

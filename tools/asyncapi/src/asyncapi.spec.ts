@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as yaml from 'js-yaml';
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import * as contracts from '@opp/contracts';
 import { messageRegistry } from '@opp/contracts';
@@ -7,6 +8,7 @@ import { findRepoRoot } from '@opp/local-stack';
 import { buildAsyncApiDocument } from './asyncapi-document';
 import { asyncApiFile, renderAsyncApi } from './cli';
 import { boundHandlers } from './handler-scan';
+import { acceptsNull, nullableProperties } from './nullable-properties';
 import { PARTICIPANTS } from './participants';
 
 interface Document {
@@ -97,6 +99,36 @@ describe('AsyncAPI document', () => {
       }
     }
     expect(partial).toEqual([]);
+  });
+
+  // A consumer that validates against the document must accept the nulls the contracts send
+  // (payments.transaction-status-changed.v1 carries `referenceId: null`, `reason: null`).
+  it('lets null through exactly where a contract property is typed `| null`', () => {
+    const nullable = nullableProperties(`${findRepoRoot()}/libs/contracts/src`);
+    const committed = yaml.load(fs.readFileSync(asyncApiFile(), 'utf8')) as Document;
+    const schemas = committed.components.schemas as Record<
+      string,
+      { properties?: Record<string, Record<string, unknown>> }
+    >;
+    const wanted = [...nullable].flatMap(([owner, names]) =>
+      [...names].map((name) => `${owner}.${name}`),
+    );
+    expect(wanted.length).toBeGreaterThanOrEqual(35);
+    const notNullable = wanted.filter((qualified) => {
+      const [owner, name] = qualified.split('.');
+      const property = schemas[owner]?.properties?.[name];
+      return property !== undefined && !acceptsNull(property);
+    });
+    expect(notNullable).toEqual([]);
+    const undocumented = wanted.filter((qualified) => {
+      const [owner, name] = qualified.split('.');
+      return schemas[owner]?.properties?.[name] === undefined;
+    });
+    expect(undocumented).toEqual([]);
+    const documented = Object.values(schemas).flatMap((schema) =>
+      Object.values(schema.properties ?? {}).filter((property) => acceptsNull(property)),
+    );
+    expect(documented.length).toBeGreaterThanOrEqual(wanted.length);
   });
 
   it('is committed as generated (run `npm run asyncapi` after changing a contract)', () => {

@@ -1,6 +1,6 @@
-import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { findCardDataInText, type CardDataHit } from './card-data-scan';
+import { readTopicsToEnd } from './topic-reader';
 
 export interface SweepFinding extends CardDataHit {
   /** `topic <name>[<partition>]@<offset>` or `database <db> <table>.<column>`. */
@@ -8,7 +8,6 @@ export interface SweepFinding extends CardDataHit {
 }
 
 const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb', 'bytea'];
-const READ_TIMEOUT_MS = 120_000;
 
 /**
  * Card data in a text once the identifiers ADR 0064 lets a partner or merchant look things up by (an
@@ -33,69 +32,17 @@ export async function findCardDataInTopics(
   topicPrefix = '',
   allowed: readonly string[] = [],
 ): Promise<SweepFinding[]> {
-  const kafka = new Kafka({
-    clientId: 'card-data-sweep',
-    brokers,
-    logLevel: logLevel.NOTHING,
-  });
-  const admin = kafka.admin();
-  await admin.connect();
-  const remaining = new Map<string, bigint>();
-  let topics: string[];
-  try {
-    topics = (await admin.listTopics()).filter(
-      (topic) => !topic.startsWith('__') && topic.startsWith(topicPrefix),
-    );
-    for (const topic of topics) {
-      for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) {
-        if (BigInt(high) > BigInt(low)) remaining.set(`${topic}:${partition}`, BigInt(high));
-      }
-    }
-  } finally {
-    await admin.disconnect();
-  }
-  if (remaining.size === 0) return [];
   const findings: SweepFinding[] = [];
-  const consumer = kafka.consumer({ groupId: `card-data-sweep-${Date.now()}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({
-      topics: [...new Set([...remaining.keys()].map(topicOf))],
-      fromBeginning: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(new Error(`the sweep could not read ${remaining.size} partitions to their end`)),
-        READ_TIMEOUT_MS,
-      );
-      void consumer
-        .run({
-          eachBatch: async ({ batch }) => {
-            for (const message of batch.messages) {
-              const where = `topic ${batch.topic}[${batch.partition}]@${message.offset}`;
-              const texts = [
-                message.key?.toString('utf8') ?? '',
-                message.value?.toString('utf8') ?? '',
-                ...Object.values(message.headers ?? {}).map((h) => String(h?.toString() ?? '')),
-              ];
-              for (const hit of findCardDataOutside(texts.join('\n'), allowed))
-                findings.push({ ...hit, where });
-            }
-            const id = `${batch.topic}:${batch.partition}`;
-            const end = remaining.get(id);
-            if (end !== undefined && BigInt(batch.lastOffset()) + 1n >= end) remaining.delete(id);
-            if (remaining.size === 0) {
-              clearTimeout(timer);
-              resolve();
-            }
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
+  await readTopicsToEnd(brokers, topicPrefix, (topic, partition, message) => {
+    const where = `topic ${topic}[${partition}]@${message.offset}`;
+    const texts = [
+      message.key?.toString('utf8') ?? '',
+      message.value?.toString('utf8') ?? '',
+      ...Object.values(message.headers ?? {}).map((h) => String(h?.toString() ?? '')),
+    ];
+    for (const hit of findCardDataOutside(texts.join('\n'), allowed))
+      findings.push({ ...hit, where });
+  });
   return findings;
 }
 
@@ -172,8 +119,4 @@ export async function listDatabases(
   } finally {
     await db.end();
   }
-}
-
-function topicOf(id: string): string {
-  return id.slice(0, id.lastIndexOf(':'));
 }

@@ -15,6 +15,7 @@ export { launchChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser/chromium
 export { PageServer, autoPostPage, type ReceivedPage } from './http/page-server';
 export { queryStackDb } from './stack-db';
 export { findCardDataInStack } from './card-data-in-stack';
+export { readTopicsToEnd } from './topic-reader';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';
 export {
   StatementLog,

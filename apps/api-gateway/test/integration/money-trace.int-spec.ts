@@ -8,13 +8,19 @@ import {
   newPartner,
   PartnerClient,
   queryStackDb,
+  readTopicsToEnd,
   startTestStack,
   wait,
 } from '@opp/testing';
 import axios from 'axios';
 import * as qs from 'qs';
 import { writeFileSync } from 'node:fs';
-// The bench's own trace scenario, run once here so the bench cannot drift from the API it measures.
+import * as path from 'node:path';
+import { findRepoRoot } from '@opp/local-stack';
+// The document's own wire check and the bench's own trace scenario, run here so neither can drift
+// from the API they describe and measure.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { wireChecker } from '../../../../tools/asyncapi/src/wire-check';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { runTraceScenario } from '../../../../tools/bench/src/trace-scenario';
 
@@ -462,7 +468,37 @@ describe('money trace, end to end', () => {
       );
     }
   });
+
+  // Last, once every flow above has run: the AsyncAPI document must describe what went over the
+  // wire (the charge's `referenceId: null` and `reason: null` once broke it), not only parse.
+  it('every message on the stack topics the AsyncAPI document lists matches its schema there', async () => {
+    const checker = wireChecker(path.join(findRepoRoot(), 'docs', 'asyncapi.yaml'));
+    const problems: string[] = [];
+    const seen = new Map<string, number>();
+    await readTopicsToEnd(stack.brokers.split(','), stack.topicPrefix, (topic, partition, m) => {
+      const name = topic.slice(stack.topicPrefix.length);
+      if (!checker.topics.includes(name)) return;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
+      const where = `${name}[${partition}]@${m.offset}`;
+      problems.push(...checker.check({ topic: name, where, value: m.value?.toString() ?? '' }));
+    });
+    expect(problems.slice(0, 20)).toEqual([]);
+    // The flows above send on every topic that has a documented message.
+    expect([...seen.keys()].sort()).toEqual(
+      checker.topics.filter((t) => !NOT_DRIVEN_HERE.includes(t)).sort(),
+    );
+  });
 });
+
+/** Documented topics the flows of this suite send nothing on (their trees have no such tasks). */
+const NOT_DRIVEN_HERE = [
+  // The sandbox clock's topic: its own suite drives it (sandbox-clock.int-spec.ts).
+  'gateway.project-clocks.v1',
+  'notifier.task-commands.v1',
+  'payouts.task-commands.v1',
+  'processing-orchestrator.task-results.v1',
+  'users-recurring.task-commands.v1',
+];
 
 function matches(step: TraceStep, want: Partial<TraceStep>): boolean {
   return (

@@ -23,6 +23,8 @@ describe('CommittedSends', () => {
   let wakes: number;
   let relayHasNothing: boolean;
   let sends: CommittedSends;
+  /** When set, each send waits for it: the broker has not answered yet. */
+  let answer: Promise<void> | undefined;
 
   beforeEach(() => {
     published = [];
@@ -30,10 +32,12 @@ describe('CommittedSends', () => {
     refuse = undefined;
     wakes = 0;
     relayHasNothing = false;
+    answer = undefined;
     const producer = {
       publishSerialized: async (messages: SerializedMessage[]) => {
-        if (refuse) throw refuse;
         published.push(messages);
+        await answer;
+        if (refuse) throw refuse;
       },
     } as unknown as MessageProducer;
     const dataSource = {
@@ -80,6 +84,34 @@ describe('CommittedSends', () => {
     const deleted = queries.flatMap((q) => q.values[0] as string[]);
     expect(deleted).toEqual(['1', '2', '3']);
     expect(queries.length).toBeLessThan(3);
+  });
+
+  it('sends one batch at a time: the commits made while one is in flight go together, in order', async () => {
+    let answerNow!: () => void;
+    answer = new Promise((resolve) => (answerNow = resolve));
+    sends.sendCommitted({ seqs: ['1'], rows: [row('a')] });
+    sends.sendCommitted({ seqs: ['2'], rows: [row('a')] });
+    sends.sendCommitted({ seqs: ['3'], rows: [row('b')] });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(published.map((batch) => batch.map((m) => m.value))).toEqual([['{"id":"id-a"}']]);
+    answerNow();
+    await sends.settled();
+    expect(published.map((batch) => batch.length)).toEqual([1, 2]);
+    expect(queries.flatMap((q) => q.values[0] as string[])).toEqual(['1', '2', '3']);
+  });
+
+  it('releases the rows queued behind a failed send with its own, and the later ones too', async () => {
+    let answerNow!: () => void;
+    answer = new Promise((resolve) => (answerNow = resolve));
+    refuse = new Error('broker down');
+    sends.sendCommitted({ seqs: ['1'], rows: [row('a')] });
+    sends.sendCommitted({ seqs: ['2'], rows: [row('a')] });
+    answerNow();
+    await sends.settled();
+    sends.sendCommitted({ seqs: ['3'], rows: [row('a')] }); // held before the failure, committed after
+    await sends.settled();
+    expect(published).toHaveLength(1);
+    expect(queries.map((q) => q.values[0])).toEqual([['1', '2'], ['3']]);
   });
 
   it('releases the rows of a failed send to the relay and holds none until it has drained', async () => {

@@ -31,9 +31,12 @@ function serialized([
 /**
  * The writer's own sends of its committed outbox rows (ADR 0065): a committed transaction's rows
  * go to the producer at once, from memory, and are deleted once the broker has them; no NOTIFY,
- * no claim. Sends keep the order of the commits (the producer's sends are queued in call order).
- * When a send fails, its rows are released to the relay, and until the relay has drained the
- * outbox, new rows are written for the relay (not held), so that they follow the released ones.
+ * no claim. Sends keep the order of the commits: one send is in flight at a time, and the rows
+ * committed meanwhile go together in the next. (Two concurrent kafkajs sends are not ordered: each
+ * awaits metadata and its broker on its own, and a retried one falls behind the next.) When a send
+ * fails, its rows and those queued behind it are released to the relay, and until the relay has
+ * drained the outbox, new rows are written for the relay (not held), so that they follow the
+ * released ones.
  */
 export class CommittedSends implements CommittedRowsSender {
   private readonly logger = new Logger(CommittedSends.name);
@@ -41,6 +44,9 @@ export class CommittedSends implements CommittedRowsSender {
   private readonly inFlight = new Set<Promise<void>>();
   /** A send failed: the relay sends everything until it finds the outbox empty. */
   private relayOnly = false;
+  /** Committed rows waiting for the send in flight to finish. */
+  private readonly queued: WrittenRows[] = [];
+  private sending = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,21 +62,40 @@ export class CommittedSends implements CommittedRowsSender {
     return this.relayOnly ? undefined : this.holdForMs;
   }
 
-  sendCommitted({ seqs, rows }: WrittenRows): void {
-    this.track(
-      this.producer.publishSerialized(rows.map(serialized)).then(
-        () => this.sent.delete(seqs),
-        (error: unknown) => {
+  sendCommitted(written: WrittenRows): void {
+    if (this.relayOnly) {
+      this.release(written.seqs); // a send before it failed: the relay sends them, in order
+      return;
+    }
+    this.queued.push(written);
+    if (!this.sending) this.track(this.sendQueued());
+  }
+
+  /** Sends what was queued, in commit order, until the queue is empty or a send fails. */
+  private async sendQueued(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.queued.length > 0) {
+        const batch = this.queued.splice(0);
+        const seqs = batch.flatMap((w) => w.seqs);
+        try {
+          await this.producer.publishSerialized(batch.flatMap((w) => w.rows.map(serialized)));
+        } catch (error) {
           this.relayOnly = true;
+          const behind = this.queued.splice(0).flatMap((w) => w.seqs);
           this.logger.warn({
             msg: 'sending committed outbox rows failed; the relay sends them',
-            count: seqs.length,
+            count: seqs.length + behind.length,
             error: (error as Error).message,
           });
-          return this.releaseNow(seqs);
-        },
-      ),
-    );
+          await this.releaseNow([...seqs, ...behind]);
+          return;
+        }
+        this.sent.delete(seqs);
+      }
+    } finally {
+      this.sending = false;
+    }
   }
 
   release(seqs: readonly string[]): void {

@@ -17,3 +17,13 @@ export {
   type ChargeRecurring,
   type ChargeRecurringFailure,
 } from './charge/charge-fields';
+export {
+  priceFailure,
+  readChargeTerms,
+  readDays,
+  readPrice,
+  readSwitch,
+  type ChargeFieldFailure,
+  type ChargeTerms,
+  type FieldReading,
+} from './charge/charge-terms';

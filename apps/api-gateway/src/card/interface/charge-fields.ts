@@ -1,25 +1,18 @@
 import { maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { fieldText } from '../../http/interface/form-fields';
 import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import { isHttpUrl } from '@opp/destination-guard';
+import { readDays as readDaysField, readSwitch } from '@opp/money';
+import { fieldText, fieldValue } from '../../http/interface/form-fields';
 
-/** A 0/1 switch: `1`, `0`, `true`, `false` or empty (JSON booleans read as 1 and empty); default 0. */
+/** A 0/1 switch, by the charge fields' one rule (`@opp/money`); default 0. */
 export function readFlag(params: RequestParams, name: string): boolean {
-  const text = fieldText(params, name)?.trim().toLowerCase();
-  if (text === undefined || text === '' || text === '0' || text === 'false') return false;
-  if (text === '1' || text === 'true') return true;
-  throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be 1 or 0`);
+  return fieldValue(readSwitch(params, name));
 }
 
-/** A whole number of days, 0 to 3650 (ten years), or undefined when absent or empty. */
+/** A whole number of days, 0 to 3650, or undefined when absent or empty (`@opp/money`). */
 export function readDays(params: RequestParams, name: string): number | undefined {
-  const text = fieldText(params, name)?.trim();
-  if (text === undefined || text === '') return undefined;
-  if (!/^\d{1,4}$/.test(text) || Number(text) > 3650) {
-    throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be a number of days (0-3650)`);
-  }
-  return Number(text);
+  return fieldValue(readDaysField(params, name));
 }
 
 /** Every top-level `attr_*` parameter, name kept, value as text (echoed in callbacks). */

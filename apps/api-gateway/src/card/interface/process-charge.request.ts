@@ -1,13 +1,12 @@
 import type { ProcessChargeV1 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
-import { parseChargeRecurring } from '@opp/money';
-import { fieldText, freeText, optionalText } from '../../http/interface/form-fields';
+import { readChargeTerms } from '@opp/money';
+import { fieldText, fieldValue, freeText, optionalText } from '../../http/interface/form-fields';
 import type { RequestParams } from '../../merchant-auth/interface/merchant-request';
 import type { ChargeUserRef } from '../application/charge-user.resolver';
 import { toResolveUserCommand } from '../../user/interface/resolve-user.request';
 import { hasCardData, readCardInput, type CardFields } from './card-fields';
-import { readAttributes, readDays, readFlag, readHttpUrl, readObject } from './charge-fields';
-import { readPrice } from './money-fields';
+import { readAttributes, readHttpUrl, readObject } from './charge-fields';
 
 export type ChargeFields = Omit<
   ProcessChargeV1,
@@ -30,8 +29,8 @@ const USER_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
  * Reads POST /v1/card/process into the payments command, with the spec's codes where it has them
- * and 400 40017 (naming the parameter) for everything else. Checked in this order: user, card,
- * price and currency, then the remaining fields.
+ * and 400 40017 (naming the parameter) for everything else. Checked in this order: user, card, the
+ * charge's terms (price and currency, the switches, the recurring days), then the free fields.
  */
 export function readChargeRequest(
   projectId: number,
@@ -40,25 +39,12 @@ export function readChargeRequest(
 ): ChargeRequest {
   const user = readChargeUser(projectId, params);
   const { card, cardToken } = readChargeCard(params, now);
-  const verifyCard = readFlag(params, 'verify_card');
-  const { minor, currency } = readPrice(params, verifyCard);
+  // Price, currency and the switches, by the rule payments' processing tasks use too (ADR 0031).
+  const { priceMinor, ...terms } = fieldValue(readChargeTerms(params));
   const description = freeText(params, 'description', 1024);
   if (description === undefined) {
     throw ApiError.of(ErrorCode.InvalidParameter, 'description is required');
   }
-  const recurringTerms = parseChargeRecurring({
-    recurring: readFlag(params, 'recurring'),
-    recurringInterval: readDays(params, 'recurring_interval'),
-  });
-  if (!recurringTerms.ok) {
-    // The only failure: recurring without its interval (ADR 0012), worded for /v1.
-    throw ApiError.of(
-      ErrorCode.InvalidParameter,
-      'recurring_interval is required when recurring is 1',
-    );
-  }
-  const { recurring, recurringInterval } = recurringTerms.value;
-  const recurringTrial = readDays(params, 'recurring_trial');
   const orderId = optionalText(params, 'order_id', 64);
   const acsReturnUrl = readHttpUrl(params, 'acs_return_url');
   return {
@@ -66,18 +52,12 @@ export function readChargeRequest(
     card,
     charge: {
       ...(cardToken !== undefined ? { cardToken } : {}),
-      priceMinor: minor.toString(),
-      currency,
+      ...terms,
+      priceMinor: priceMinor.toString(),
       description,
-      threeDs: readFlag(params, '3ds'),
-      remember: readFlag(params, 'remember'),
-      verifyCard,
-      recurring,
       attributes: readAttributes(params),
       ...(orderId !== undefined ? { orderId } : {}),
       ...(acsReturnUrl !== undefined ? { acsReturnUrl } : {}),
-      ...(recurringInterval !== undefined ? { recurringInterval } : {}),
-      ...(recurringTrial !== undefined ? { recurringTrial } : {}),
     },
   };
 }

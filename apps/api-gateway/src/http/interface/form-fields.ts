@@ -1,8 +1,15 @@
 import { maskCardNumbers } from '@opp/card-bins';
 import { ApiError, ErrorCode } from '@opp/errors';
+import type { FieldReading } from '@opp/money';
 
 /** Any parameter record: the readers serve every interface, not only signed merchant requests. */
 type RequestParams = Record<string, unknown>;
+
+/** A field read by a rule shared with another edge (`@opp/money`), refused in the /v1 envelope. */
+export function fieldValue<T>(reading: FieldReading<T>): T {
+  if (reading.ok) return reading.value;
+  throw ApiError.of(reading.failure.code, reading.failure.message);
+}
 
 /**
  * Parameters arrive as form text or JSON values; the spec treats them all as text. Numbers and
@@ -46,17 +53,4 @@ export function requiredText(
   const text = optionalText(params, name, maxLength);
   if (text === undefined) throw ApiError.of(missingCode);
   return text;
-}
-
-/**
- * A field the specification types as decimal (ADR 0016): text or a JSON number (a /v1 body reads
- * numbers as their PHP text, ADR 0003). A JSON boolean, object or array is 400, never read as
- * "1" or "" (`"price": true` must not charge 1.00).
- */
-export function decimalText(params: RequestParams, name: string): string | undefined {
-  const value = params[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be a decimal number`);
 }

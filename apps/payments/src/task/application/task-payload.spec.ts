@@ -91,12 +91,15 @@ describe('task payloads', () => {
     expect(priced('12.5')).toMatchObject({ ok: true, value: { priceMinor: '1250' } });
     expect(priced('500', 'JPY')).toMatchObject({ ok: true, value: { priceMinor: '500' } });
     expect(() => priced('10.001')).toThrow(
-      expect.objectContaining({ code: 40018, message: expect.stringContaining('Invalid price') }),
+      expect.objectContaining({ code: 40018, message: expect.stringMatching(/^price: /) }),
     );
     expect(() => priced('5.5', 'JPY')).toThrow(expect.objectContaining({ code: 40018 }));
     expect(() => priced('ten')).toThrow(expect.objectContaining({ code: 40017 }));
     expect(() => priced('10', 'XYZ')).toThrow(
-      expect.objectContaining({ code: 40017, message: 'Unknown currency "XYZ"' }),
+      expect.objectContaining({
+        code: 40017,
+        message: 'currency must be an ISO 4217 currency code',
+      }),
     );
   });
 
@@ -105,7 +108,15 @@ describe('task payloads', () => {
     expect(() => chargeCommandOf(command({ ...fields, recurring: 1 }))).toThrow(
       expect.objectContaining({
         code: 40017,
-        message: 'recurring_interval is required with recurring=1',
+        message: 'recurring_interval is required when recurring is 1',
+      }),
+    );
+    expect(() =>
+      chargeCommandOf(command({ ...fields, recurring: 1, recurring_interval: '30 days' })),
+    ).toThrow(
+      expect.objectContaining({
+        code: 40017,
+        message: expect.stringMatching(/^recurring_interval /),
       }),
     );
     expect(chargeCommandOf(command({ ...fields, recurring: 1, recurring_interval: 0 })).ok).toBe(
@@ -113,10 +124,26 @@ describe('task payloads', () => {
     );
   });
 
+  it('refuses a switch that is not 1 or 0, as POST /card/process does, rather than read it as 0', () => {
+    const fields = { card_token: 't', price: '1', currency: 'EUR', description: 'd' };
+    for (const name of ['recurring', '3ds', 'remember', 'verify_card']) {
+      expect(() => chargeCommandOf(command({ ...fields, [name]: 'yes' }))).toThrow(
+        expect.objectContaining({ code: 40017, message: `${name} must be 1 or 0` }),
+      );
+    }
+    expect(chargeCommandOf(command({ ...fields, '3ds': false, remember: 0 }))).toMatchObject({
+      ok: true,
+      value: { threeDs: false, remember: false },
+    });
+  });
+
   it('reports what is missing', () => {
-    const result = chargeCommandOf(command({ price: '1' }));
+    expect(() => chargeCommandOf(command({ price: '1' }))).toThrow(
+      expect.objectContaining({ code: 40017, message: 'currency is required' }),
+    );
+    const result = chargeCommandOf(command({ price: '1', currency: 'EUR' }));
     expect(result.ok).toBe(false);
-    expect(result.ok ? [] : result.problems.join(' ')).toMatch(/currency/);
+    expect(result.ok ? [] : result.problems.join(' ')).toMatch(/description/);
   });
 
   it('reads card.authenticate and transaction.status payloads', () => {

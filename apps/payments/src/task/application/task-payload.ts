@@ -8,15 +8,10 @@ import {
   type Validated,
   Refusal,
 } from '@opp/contracts';
-import { ErrorCode } from '@opp/errors';
-import { parseChargeRecurring } from '@opp/money';
-import { requestedAmountOf } from '../../charge/application/process-charge/requested-amount';
+import { readChargeTerms } from '@opp/money';
 
 type Payload = Record<string, unknown>;
 
-/** Form-style flags as partners write them: 1, "1", true, "true". */
-const flag = (value: unknown): boolean =>
-  value === true || value === 1 || value === '1' || value === 'true';
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 const integer = (value: unknown): number | undefined => {
@@ -49,21 +44,22 @@ function userOf(value: unknown): Payload | undefined {
 /**
  * `card.payment`: the fields of POST /card/process; the task id is the idempotency key. Card data
  * arrives as `sealed_card`, which the charge opens (docs/security/card-data.md). This is the
- * task's edge, as the gateway is the merchant's (ADR 0031): the price is read into minor units and
- * `recurring_interval` required with `recurring` here, by the rules POST /card/process also uses
- * (`@opp/money`'s charge fields), refused with its codes in the processing API's wording.
- * No acs_return_url: the 3-D Secure challenge of a task returns to the task (ADR 0031).
+ * task's edge, as the gateway is the merchant's (ADR 0031): the price, currency, switches and
+ * recurring days are read by the one reader POST /v1/card/process uses too (`@opp/money`'s charge
+ * terms), and refused with its code and wording. No acs_return_url: the 3-D Secure challenge of a
+ * task returns to the task (ADR 0031).
  */
 export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessChargeV1> {
   const p = command.payload;
+  const read = readChargeTerms(p);
+  if (!read.ok) throw new Refusal(read.failure.code, read.failure.message);
+  const { priceMinor, ...terms } = read.value;
   const attributes = Object.fromEntries(
     Object.entries(p).flatMap(([k, v]) =>
       k.startsWith('attr_') && text(v) !== undefined ? [[k, text(v)]] : [],
     ),
   );
-  const price = text(p.price);
-  const currency = text(p.currency);
-  const validated = validateAgainst(
+  return validateAgainst(
     ProcessChargeV1,
     drop({
       idempotencyKey: command.taskId,
@@ -72,30 +68,13 @@ export function chargeCommandOf(command: TaskCommandV1): Validated<ProcessCharge
       cardToken: text(p.card_token ?? p.cardToken),
       // The gateway sealed the task's `card` object before it reached the orchestrator.
       sealedCard: text(p.sealed_card),
-      priceMinor:
-        price !== undefined && currency !== undefined
-          ? requestedAmountOf(price, currency).minor.toString()
-          : undefined,
-      currency,
+      priceMinor: priceMinor.toString(),
       orderId: text(p.order_id ?? p.orderId),
       description: text(p.description),
-      threeDs: flag(p['3ds']),
-      remember: flag(p.remember),
-      verifyCard: flag(p.verify_card),
-      recurring: flag(p.recurring),
-      recurringInterval: integer(p.recurring_interval),
-      recurringTrial: integer(p.recurring_trial),
+      ...terms,
       attributes,
     }),
   );
-  // The shared rule (also POST /v1/card/process's), worded as the processing API words it.
-  if (validated.ok && !parseChargeRecurring(validated.value).ok) {
-    throw new Refusal(
-      ErrorCode.InvalidParameter,
-      'recurring_interval is required with recurring=1',
-    );
-  }
-  return validated;
 }
 
 /** `card.authenticate`: PaRes and MD as the ACS posted them. */

@@ -38,6 +38,14 @@ export const DB_ADMIN_SECRET = 'opp-db-admin';
 export const GATEWAY_ADMIN_PORT = 3010;
 export const OVERLAYS = ['staging', 'production'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
+/**
+ * Whether the overlay runs on the platform's operators: Strimzi's Topic Operator and CloudNativePG
+ * in place of the base's kafka-topics and database-roles Jobs, KEDA ScaledObjects in place of the
+ * consumers' HPAs (deploy/README.md; checked by operators.spec.ts). Staging runs the base's.
+ */
+export const ON_OPERATORS: Record<Overlay, boolean> = { staging: false, production: true };
+/** Kinds the operators' namespaces hold, not the overlay's (the Kafka cluster's, the databases'). */
+export const OPERATOR_NAMESPACED_KINDS: readonly string[] = ['KafkaTopic', 'Cluster'];
 
 /** Environment variables holding secrets: never defaulted, never literal. */
 export const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|KEYS?)$|DATABASE_URL$/;

@@ -14,6 +14,8 @@ import {
   CONFIG_MAP_NAME,
   DB_ADMIN_SECRET,
   GATEWAY_ADMIN_PORT,
+  ON_OPERATORS,
+  OPERATOR_NAMESPACED_KINDS,
   OVERLAYS,
   PLATFORM_KEY_RING_APPS,
   SECRET_ENV,
@@ -37,6 +39,25 @@ function find<T>(overlay: Overlay, kind: string, name: string): T {
   const found = objects(overlay).find((o) => o.kind === kind && o.metadata.name === name);
   if (!found) throw new Error(`${overlay}: no ${kind} ${name}`);
   return found as unknown as T;
+}
+
+/** The replica bounds of an app: its HPA's, or its KEDA ScaledObject's where the overlay has one. */
+function replicaBounds(overlay: Overlay, app: string) {
+  const scaled = objects(overlay).find(
+    (o) => o.kind === 'ScaledObject' && o.metadata.name === app,
+  ) as
+    | { spec: { scaleTargetRef: object; minReplicaCount: number; maxReplicaCount: number } }
+    | undefined;
+  if (scaled) {
+    const { scaleTargetRef, minReplicaCount, maxReplicaCount } = scaled.spec;
+    return { scaleTargetRef, min: minReplicaCount, max: maxReplicaCount };
+  }
+  const { scaleTargetRef, minReplicas, maxReplicas } = find<IHorizontalPodAutoscaler>(
+    overlay,
+    'HorizontalPodAutoscaler',
+    app,
+  ).spec!;
+  return { scaleTargetRef, min: minReplicas!, max: maxReplicas };
 }
 
 function podSpecs(overlay: Overlay): Array<{ owner: string; spec: IPodSpec }> {
@@ -100,8 +121,9 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     );
   });
 
-  it('puts every object in one namespace', () => {
-    const namespaces = new Set(objects(overlay).map((o) => o.metadata.namespace));
+  it("puts every object in one namespace, but topics and databases in their operators' ones", () => {
+    const ours = objects(overlay).filter((o) => !OPERATOR_NAMESPACED_KINDS.includes(o.kind));
+    const namespaces = new Set(ours.map((o) => o.metadata.namespace));
     expect([...namespaces]).toEqual([`opp-${overlay}`]);
   });
 
@@ -145,6 +167,13 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
   });
 
   it('creates the Kafka topics with a Job running the stack CLI on the shared config', () => {
+    if (ON_OPERATORS[overlay]) {
+      // Strimzi's Topic Operator creates them from KafkaTopics (operators.spec.ts).
+      expect(
+        objects(overlay).filter((o) => o.kind === 'Job' && o.metadata.name === 'kafka-topics'),
+      ).toEqual([]);
+      return;
+    }
     const topics = find<IJob>(overlay, 'Job', 'kafka-topics').spec!.template.spec!.containers;
     expect(topics).toHaveLength(1);
     expect(topics[0].command).toEqual(['node', 'dist/tools/stack/src/cli.js', 'topics']);
@@ -203,7 +232,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       }
     });
 
-    it('has a ClusterIP Service, a PodDisruptionBudget and an HPA that all point at its pods', () => {
+    it('has a ClusterIP Service, a PodDisruptionBudget and an autoscaler that all point at its pods', () => {
       const labels = pod().metadata!.labels!;
       const service = find<IService>(overlay, 'Service', app.name);
       expect(service.spec!.type).toBe('ClusterIP');
@@ -214,14 +243,15 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(labels).toMatchObject(pdb.spec!.selector!.matchLabels!);
       expect(deployment().spec!.selector.matchLabels).toEqual(pdb.spec!.selector!.matchLabels);
 
-      const hpa = find<IHorizontalPodAutoscaler>(overlay, 'HorizontalPodAutoscaler', app.name);
-      expect(hpa.spec!.scaleTargetRef).toEqual({
+      // An HPA, or a KEDA ScaledObject (whose target is a Deployment unless it names a kind).
+      const bounds = replicaBounds(overlay, app.name);
+      expect({ apiVersion: 'apps/v1', kind: 'Deployment', ...bounds.scaleTargetRef }).toEqual({
         apiVersion: 'apps/v1',
         kind: 'Deployment',
         name: app.name,
       });
-      expect(hpa.spec!.minReplicas).toBeGreaterThanOrEqual(1);
-      expect(hpa.spec!.maxReplicas).toBeGreaterThanOrEqual(hpa.spec!.minReplicas!);
+      expect(bounds.min).toBeGreaterThanOrEqual(1);
+      expect(bounds.max).toBeGreaterThanOrEqual(bounds.min);
     });
   });
 });
@@ -246,9 +276,7 @@ describe('deploy/overlays/production', () => {
   });
 
   it('scales wider than staging', () => {
-    const min = (overlay: Overlay) =>
-      find<IHorizontalPodAutoscaler>(overlay, 'HorizontalPodAutoscaler', 'payments').spec!
-        .minReplicas!;
+    const min = (overlay: Overlay) => replicaBounds(overlay, 'payments').min;
     expect(min('production')).toBeGreaterThan(min('staging'));
     expect(min('production')).toBeGreaterThanOrEqual(2);
   });

@@ -1,5 +1,6 @@
 export { startAutoanalyzeStandIn, type AutoanalyzeStandIn } from './autoanalyze-stand-in';
 export { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
+export { copyTemplateDatabase, dropTemplateDatabases } from './database-templates';
 export { findFreePort, isPortOpen } from './free-port';
 export { waitForKafka, withAdmin, type KafkaSecurityOptions } from './kafka-admin';
 export {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { startAutoanalyzeStandIn, type AutoanalyzeStandIn } from './autoanalyze-stand-in';
 import { DEFAULT_ADMIN_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
+import { copyTemplateDatabase } from './database-templates';
 import { findFreePort } from './free-port';
 import { runMigrations } from './migrations';
 import { provisionAdminAuditLog } from './admin-audit-log';
@@ -27,6 +28,11 @@ export interface StartStackOptions {
   databaseUrlFor?: (name: AppName, database: string) => string;
   /** Drop the databases before creating them (a test stack starts from nothing). */
   resetDatabases?: boolean;
+  /**
+   * With `resetDatabases`: each app's database is a copy of the migrated template
+   * `${databaseTemplatePrefix}<app>`, made by the first stack that needs it (test runs).
+   */
+  databaseTemplatePrefix?: string;
   /** 'free' (tests, default), 'default' (3000..3005) or explicit ports. */
   ports?: 'free' | 'default' | Partial<Record<AppName, number>>;
   nodeEnv?: string;
@@ -74,6 +80,27 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** An app's database as a stack needs it: provisioned (the gateway's, ADR 0061) and migrated. */
+async function prepareDatabase(
+  name: AppName,
+  env: Record<string, string | undefined>,
+  options: {
+    adminUrl: string;
+    database: string;
+    repoRoot: string;
+    logFile: string;
+    nodeBinary?: string;
+  },
+): Promise<void> {
+  // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0061).
+  if (name === 'api-gateway') await provisionAdminAuditLog(options.adminUrl, options.database);
+  await runMigrations(name, env, {
+    repoRoot: options.repoRoot,
+    logFile: options.logFile,
+    nodeBinary: options.nodeBinary,
+  });
+}
+
 /** Databases, topics and migrations, then every service on its port, each ready. */
 export async function startStack(options: StartStackOptions): Promise<Stack> {
   const names = options.services ?? APP_NAMES;
@@ -88,12 +115,12 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
   const databaseUrls = Object.fromEntries(
     names.map((name, i) => [name, urlFor(name, databases[i])]),
   );
+  const fromTemplates = options.resetDatabases === true && options.databaseTemplatePrefix;
   if (options.resetDatabases) await dropDatabases(adminUrl, databases);
-  const created = await ensureDatabases(adminUrl, databases);
-  if (created.length) log(`Created databases: ${created.join(', ')}`);
-  // Before the gateway's migrations, as the provisioning step of a deployment does (ADR 0061).
-  const gateway = names.indexOf('api-gateway');
-  if (gateway >= 0) await provisionAdminAuditLog(adminUrl, databases[gateway]);
+  if (!fromTemplates) {
+    const created = await ensureDatabases(adminUrl, databases);
+    if (created.length) log(`Created databases: ${created.join(', ')}`);
+  }
   const topics = await createTopics(options.brokers, options.topics, {
     prefix,
     replicationFactor: options.replicationFactor,
@@ -115,15 +142,25 @@ export async function startStack(options: StartStackOptions): Promise<Stack> {
     });
   }
   await Promise.all(
-    names.map((name) =>
-      runMigrations(name, envs.get(name) ?? {}, {
-        repoRoot,
-        logFile: path.join(logDir, `${name}.migrate.log`),
-        nodeBinary: options.nodeBinary,
-      }),
-    ),
+    names.map(async (name, i) => {
+      const env = envs.get(name) ?? {};
+      const migrate = (database: string, url: string) =>
+        prepareDatabase(
+          name,
+          { ...env, [serviceSpec(name).databaseEnv]: url },
+          {
+            adminUrl,
+            database,
+            repoRoot,
+            logFile: path.join(logDir, `${name}.migrate.log`),
+            nodeBinary: options.nodeBinary,
+          },
+        );
+      if (!fromTemplates) return migrate(databases[i], databaseUrls[name]);
+      const template = databaseName(name, options.databaseTemplatePrefix);
+      await copyTemplateDatabase(adminUrl, template, databases[i], (url) => migrate(template, url));
+    }),
   );
-
   const ports = await choosePorts(names, options.ports ?? 'free');
   const gatewayEnv = envs.get('api-gateway');
   if (gatewayEnv) {

@@ -103,7 +103,10 @@ export async function findCardDataInDatabases(
   return findings;
 }
 
-/** Databases named like `prefix%` with their oids: a database created again gets a new oid. */
+/**
+ * Databases named like `prefix%` with their oids: a database created again gets a new oid.
+ * Templates (migrated once and copied per stack) hold no data and refuse connections.
+ */
 export async function listDatabases(
   adminUrl: string,
   prefix: string,
@@ -112,7 +115,7 @@ export async function listDatabases(
   await db.connect();
   try {
     const { rows } = await db.query<{ datname: string; oid: number }>(
-      `SELECT datname, oid::int AS oid FROM pg_database WHERE datname LIKE $1`,
+      `SELECT datname, oid::int AS oid FROM pg_database WHERE datname LIKE $1 AND NOT datistemplate`,
       [`${prefix.replace(/_/g, '\\_')}%`],
     );
     return new Map(rows.map((row) => [row.datname, row.oid]));

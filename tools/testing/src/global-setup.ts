@@ -1,7 +1,8 @@
 import './infra/register-aliases';
 import * as fs from 'node:fs';
-import { findRepoRoot, localDir } from '@opp/local-stack';
+import { dropTemplateDatabases, findRepoRoot, localDir } from '@opp/local-stack';
 import { rememberDatabasesBeforeRun } from './card-data-sweep-run';
+import { testTemplatePrefix } from './infra/test-env';
 import { startTestInfra } from './infra/test-infra';
 
 /** Jest global setup of the integration project (jest.config.js). */
@@ -12,6 +13,8 @@ export default async function globalSetup(): Promise<void> {
   const infra = await startTestInfra();
   // ...and this run's databases: those that exist now are another run's.
   await rememberDatabasesBeforeRun(infra.databaseAdminUrl);
+  // The migrated templates test stacks copy are made anew from this build (test-stack.ts).
+  await dropTemplateDatabases(infra.databaseAdminUrl, testTemplatePrefix());
   console.log(
     `\n[test infra] ${infra.mode} Kafka at ${infra.brokers}, PostgreSQL admin ${infra.databaseAdminUrl} ` +
       `(${((Date.now() - started) / 1000).toFixed(1)}s)`,

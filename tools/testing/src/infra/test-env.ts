@@ -44,6 +44,14 @@ export function suitePrefixes(
 }
 
 /**
+ * The names of this run's migrated template databases (`<prefix><app>`), apart per checkout tag;
+ * global setup drops them at the start of a run, so a run never copies an older build's schema.
+ */
+export function testTemplatePrefix(checkoutTag: string = testCheckoutTag()): string {
+  return `opp_tpl_${checkoutTag}`;
+}
+
+/**
  * `OPP_TEST_DB_TAG` (up to 6 of `[a-z0-9]`) keeps the databases of test runs from two checkouts on
  * one PostgreSQL apart (two git worktrees testing at once); empty by default.
  */

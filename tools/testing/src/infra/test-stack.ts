@@ -1,6 +1,12 @@
 import { allTopics } from '@opp/contracts';
 import { findRepoRoot, localDir, startStack, type AppName, type Stack } from '@opp/local-stack';
-import { suitePrefixes, suiteSlug, testBrokers, testDatabaseAdminUrl } from './test-env';
+import {
+  suitePrefixes,
+  suiteSlug,
+  testBrokers,
+  testDatabaseAdminUrl,
+  testTemplatePrefix,
+} from './test-env';
 
 export interface TestStackOptions {
   /** Names the suite's topics, databases and log directory; unique per test file. */
@@ -32,6 +38,8 @@ export async function startTestStack(options: TestStackOptions): Promise<Stack> 
     dbPrefix,
     adminUrl: testDatabaseAdminUrl(),
     resetDatabases: true,
+    // Copies of databases migrated once per run: a stack starts without six migration processes.
+    databaseTemplatePrefix: testTemplatePrefix(),
     ports: 'free',
     nodeEnv: 'test',
     logLevel: options.logLevel ?? 'warn',

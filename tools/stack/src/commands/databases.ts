@@ -3,7 +3,9 @@ import { provisionServiceDatabases, serviceDatabaseFromUrl, SERVICES } from '@op
 /**
  * `stack databases`: one login role and one database per service, from the services' own
  * `<SERVICE>_DATABASE_URL`s (user, password, database), created with POSTGRES_ADMIN_URL, which only
- * this step holds; and the gateway's admin audit table, which its own role cannot alter (ADR 0061). The compose one-shot `databases` and the Kubernetes Job `database-roles` run it.
+ * this step holds; and the gateway's admin audit table, which its own role cannot alter (ADR 0061).
+ * The compose one-shot `databases` and the Kubernetes Job `database-roles` (staging) run it; in
+ * production the gateway `Cluster`'s init SQL on CloudNativePG does the same (deploy/README.md).
  */
 export async function databasesCommand(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const adminUrl = env.POSTGRES_ADMIN_URL;

@@ -145,6 +145,58 @@ function summarize(resultsFile) {
   };
 }
 
+/**
+ * The checks that start no services (lint, format, typecheck, the unit project on this machine's
+ * Node and on Node 22), one after the other at a lower CPU priority, beside the integration
+ * project: they use the CPU its suites leave idle while they wait on brokers, restarts and timers.
+ * Each writes its own log under .local/test-logs; `report()` prints how each ended, and a failed
+ * one's log.
+ */
+async function checksBeside(node22) {
+  const logs = path.join(root, '.local', 'test-logs');
+  const results = [];
+  const check = async (name, command, args, resultsFile) => {
+    const started = Date.now();
+    const logFile = path.join(logs, `${name}.log`);
+    if (resultsFile) fs.rmSync(resultsFile, { force: true });
+    const code = await runLogged('nice', ['-n', '10', command, ...args], logFile);
+    results.push({ name, code, logFile, resultsFile, seconds: (Date.now() - started) / 1000 });
+  };
+  await check('eslint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0']);
+  await check('prettier', 'npx', ['--no', '--', 'prettier', '--check', '.']);
+  // The build leaves tests out; this checks every file, tests included, under strict.
+  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  const unit = (binary, resultsFile) => [
+    ...(binary
+      ? [binary, path.join('node_modules', 'jest', 'bin', 'jest.js')]
+      : ['npx', '--no', '--', 'jest']),
+    '--ci',
+    '--maxWorkers=2',
+    '--selectProjects',
+    'unit',
+    '--json',
+    `--outputFile=${resultsFile}`,
+  ];
+  const unitResults = path.join(root, '.local', 'jest-unit-results.json');
+  const [command, ...args] = unit(undefined, unitResults);
+  await check('jest unit', command, args, unitResults);
+  // The supported LTS beside the machine's Node (ADR 0071): the unit project once more on Node 22.
+  const node22Results = path.join(root, '.local', 'jest-node22-results.json');
+  if (node22) {
+    const [binary, ...rest] = unit(NODE22_BINARY, node22Results);
+    await check(`jest unit on Node ${node22}`, binary, rest, node22Results);
+  }
+  return results;
+}
+
+/** Prints how each check beside the integration project ended; a failed one's log in full. */
+function report(results) {
+  for (const { name, code, logFile, seconds } of results) {
+    say(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
+    if (code !== 0) process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+  }
+}
+
 async function test() {
   ensureChromium();
   ensureSoftHsm();
@@ -156,63 +208,50 @@ async function test() {
     stdio: 'ignore',
     env: { ...process.env, NX_DAEMON: 'false' },
   });
-  say('eslint');
-  if ((await run('npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'])) !== 0)
-    problems.push('lint');
-  say('prettier --check');
-  if ((await run('npx', ['--no', '--', 'prettier', '--check', '.'])) !== 0) problems.push('format');
   if ((await build()) !== 0) problems.push('build');
   // Node 22 from tools/node22's own lockfile into .local/node22 (ADR 0071), before the integration
   // project, whose start-up smoke starts the services on it.
   const node22 = ensureNode22({ log: (line) => console.error(`[bootstrap] ${line}`) });
   if (node22) say(`node22: ${path.relative(root, NODE22_BINARY)} is ${node22}`);
   else problems.push('node22');
-  // The build leaves tests out; this checks every file, tests included, under strict.
-  say('typecheck');
-  if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) problems.push('typecheck');
 
+  say('jest --selectProjects integration; beside it: eslint, prettier, typecheck, jest unit');
+  const beside = checksBeside(node22);
   const resultsFile = path.join(root, '.local', 'jest-results.json');
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   fs.rmSync(resultsFile, { force: true });
-  say('jest');
   const jestCode = await run('npx', [
     '--no',
     '--',
     'jest',
     '--ci',
     '--maxWorkers=2',
+    '--selectProjects',
+    'integration',
     '--json',
     `--outputFile=${resultsFile}`,
   ]);
-  // The supported LTS beside the machine's Node (ADR 0071): the unit project once more on Node 22.
-  // Its start-up smoke (tools/node22) ran in the integration project above, the services on Node 22.
-  const node22Results = path.join(root, '.local', 'jest-node22-results.json');
-  fs.rmSync(node22Results, { force: true });
-  let node22Code = 1;
-  if (node22) {
-    say(`jest --selectProjects unit on Node ${node22}`);
-    node22Code = await run(NODE22_BINARY, [
-      path.join('node_modules', 'jest', 'bin', 'jest.js'),
-      '--ci',
-      '--maxWorkers=2',
-      '--selectProjects',
-      'unit',
-      '--json',
-      `--outputFile=${node22Results}`,
-    ]);
-  }
-  if (problems.length > 0) say(`failed before the tests: ${problems.join(', ')}`);
+  const checks = await beside;
+  report(checks);
   const summary = summarize(resultsFile);
   // Jest fails after the tests too (global teardown: the card-data sweep); never report that green.
   if (jestCode !== 0 && summary.failed === 0) {
     say('jest failed outside the tests (e.g. global teardown; see above)');
     summary.failed = 1;
   }
-  const onNode22 = summarize(node22Results);
-  if (node22Code !== 0 && onNode22.failed === 0) onNode22.failed = 1;
-  for (const key of ['passed', 'failed', 'skipped']) summary[key] += onNode22[key];
-  const code =
-    jestCode !== 0 ? jestCode : node22Code !== 0 ? node22Code : problems.length > 0 ? 1 : 0;
+  for (const { name, code, resultsFile: unitResults } of checks) {
+    if (!unitResults) {
+      if (code !== 0) problems.push(name);
+      continue;
+    }
+    const counts = summarize(unitResults);
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    for (const key of ['passed', 'failed', 'skipped']) summary[key] += counts[key];
+  }
+  if (!node22) summary.failed += 1; // the unit project on Node 22 never ran
+  if (problems.length > 0) say(`failed besides the tests: ${problems.join(', ')}`);
+  const failedChecks = checks.some(({ code }) => code !== 0);
+  const code = jestCode !== 0 ? jestCode : failedChecks || problems.length > 0 ? 1 : 0;
   return finish(code, summary);
 }
 

@@ -36,9 +36,9 @@ const FIELDS = [
 ] as const;
 
 const KINDS = [
-  { value: '', label: 'Payments and processing requests' },
+  { value: '', label: 'All kinds' },
   { value: 'transaction', label: 'Payments only' },
-  { value: 'processing', label: 'Processing requests only' },
+  { value: 'processing', label: 'Processing only' },
 ] as const;
 
 type FieldName = (typeof FIELDS)[number]['name'];

@@ -21,7 +21,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService(database, config),
+        PlatformModule.forRoot({
+          service: database.SERVICE_NAME,
+          config,
+          databaseUrl: database.serviceDatabaseUrl(config.databaseUrl, config.traceRecording),
+          entities: database.entities,
+          migrations: database.migrations,
+        }),
         SnapshotsModule,
         // Sandbox project clocks: token lifetimes and reserve releases follow them (ADR 0069).
         ProjectClockModule,

@@ -76,6 +76,7 @@ import {
   PayoutsTraceV1Request,
   ProcessingTraceV1Request,
   ResendDeadDeliveriesV1Request,
+  SearchProcessingV1Request,
   SearchTransactionsV1Request,
   TraceDeliveriesV1Request,
   UsersTraceV1Request,
@@ -137,6 +138,7 @@ const definitions: readonly AnyDefinition[] = [
   GetDeliveryV1Request,
   ResendDeadDeliveriesV1Request,
   SearchTransactionsV1Request,
+  SearchProcessingV1Request,
   BalanceHistoryV1Request,
 ] as AnyDefinition[];
 

@@ -58,6 +58,10 @@ export const PARTICIPANTS: Readonly<Record<string, Participants>> = {
   'notifier.get-delivery.v1': between(['api-gateway'], ['notifier']),
   'notifier.resend-dead-deliveries.v1': between(['api-gateway'], ['notifier']),
   'payments.search-transactions.v1': between(['api-gateway'], ['payments']),
+  'processing-orchestrator.search-processing.v1': between(
+    ['api-gateway'],
+    ['processing-orchestrator'],
+  ),
   'payments.balance-history.v1': between(['api-gateway'], ['payments']),
   'payments.reverse-payment.v1': between(['api-gateway'], ['payments']),
   'payments.sandbox-dispute.v1': between(['api-gateway'], ['payments']),

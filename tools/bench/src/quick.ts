@@ -8,7 +8,7 @@ import { runLoad } from './load';
 import type { ProcessUsage } from './process-usage';
 import { totalCpuMs } from './process-usage';
 import { runProcessingScenarios } from './processing-scenario';
-import { runTraceScenario } from './trace-scenario';
+import { countTraceRecords, runTraceScenario, type TraceRecords } from './trace-scenario';
 
 /** Shorter than the full bench's (main.ts): quick stays quick, and compares warm code. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
@@ -56,10 +56,99 @@ async function bareTreeBaseline(bench: BenchStack): Promise<{ perSecond: number;
   }
 }
 
+interface CardCpu {
+  perSecond: number;
+  failed: number;
+  charges: number;
+  cpuMs: number;
+  perProcess: string;
+  recorded: TraceRecords;
+}
+
+/**
+ * The card load at concurrency 16 on a fresh bench stack whose services run with TRACE_RECORDING
+ * as given (ADR 0066): charges per second, CPU per charge, and the trace's rows afterwards (none
+ * when off, the proof that the switch took).
+ */
+async function cardCpuWithRecording(
+  recording: 'on' | 'off',
+  seconds: number,
+  log: (line: string) => void,
+): Promise<CardCpu> {
+  // Every service reads it at start: they inherit the bench's environment (startService adds
+  // each service's own variables to it).
+  process.env.TRACE_RECORDING = recording;
+  const bench = await startBenchStack(log);
+  const receiver = await startCallbackReceiver();
+  try {
+    const shop = await CardShop.open(bench.gatewayUrls(), receiver.url, 16);
+    await shop.load('warm-up', { concurrency: 16, seconds: WARMUP_SECONDS });
+    const loaded = await bench.meter().measure(async () => {
+      const result = await shop.load(`card c16, trace recording ${recording}`, {
+        concurrency: 16,
+        seconds,
+        warmupSeconds: 0,
+      });
+      // The recorder is off the hot path: its share of these charges lands after the load.
+      await sleep(2000);
+      return result;
+    });
+    const charges = loaded.result.completed;
+    return {
+      perSecond: loaded.result.perSecond,
+      failed: loaded.result.failed,
+      charges,
+      cpuMs: totalCpuMs(loaded.usage),
+      perProcess: perProcess(loaded.usage, charges),
+      recorded: await countTraceRecords(bench.stack.databaseUrls),
+    };
+  } finally {
+    await receiver.close();
+    await bench.stop();
+  }
+}
+
+/**
+ * `node dist/tools/bench/src/quick.js --trace-cpu`: what the money trace's recording costs a charge
+ * (ADR 0066: the status-history trigger, the request facts in the replay guard's statement, the
+ * message recorder): the card load on a stack with TRACE_RECORDING=on, then on a fresh one with
+ * it off, BENCH_TRACE_CPU_ROUNDS times (default 1) for BENCH_TRACE_CPU_SECONDS each (default 20);
+ * CPU per charge of each and the share the recording adds (the target is under 5 %). PostgreSQL's
+ * CPU is every postgres process of the machine: run it on a machine that is otherwise idle.
+ */
+async function traceCpu(): Promise<void> {
+  const log = (line: string) => console.log(`[quick] ${line}`);
+  const rounds = Number(process.env.BENCH_TRACE_CPU_ROUNDS ?? 1);
+  const seconds = Number(process.env.BENCH_TRACE_CPU_SECONDS ?? 20);
+  const totals = { on: { cpuMs: 0, charges: 0 }, off: { cpuMs: 0, charges: 0 } };
+  for (let round = 1; round <= rounds; round++) {
+    for (const recording of ['on', 'off'] as const) {
+      const run = await cardCpuWithRecording(recording, seconds, log);
+      totals[recording].cpuMs += run.cpuMs;
+      totals[recording].charges += run.charges;
+      const { states, messages, requests } = run.recorded;
+      log(
+        `round ${round}, trace recording ${recording}: card c16 ${run.perSecond.toFixed(1)}/s, ` +
+          `failed ${run.failed}; CPU per charge ${(run.cpuMs / run.charges).toFixed(2)} ms ` +
+          `(${run.perProcess}); recorded ${states} states, ${messages} messages, ` +
+          `${requests} requests`,
+      );
+    }
+  }
+  const on = totals.on.cpuMs / totals.on.charges;
+  const off = totals.off.cpuMs / totals.off.charges;
+  log(
+    `summary: CPU per charge with the trace recording ${on.toFixed(2)} ms, without ` +
+      `${off.toFixed(2)} ms; on/off ${(on / off).toFixed(3)}x, the recording adds ` +
+      `${(((on - off) / off) * 100).toFixed(1)} % (target: under 5 %)`,
+  );
+}
+
 /**
  * `npm run bench -- --quick`: the figures a change to the hot path moves, in about two minutes, for
  * comparing a branch with main during development. `npm run bench` stays the measure of record.
- * BENCH_LOG_LEVEL=debug keeps every service's SQL in .local/bench/logs.
+ * BENCH_LOG_LEVEL=debug keeps every service's SQL in .local/bench/logs. `--trace-cpu` measures
+ * the money trace's recording instead (traceCpu above).
  */
 async function main(): Promise<void> {
   const log = (line: string) => console.log(`[quick] ${line}`);
@@ -140,7 +229,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+(process.argv.includes('--trace-cpu') ? traceCpu() : main()).catch((error: unknown) => {
   console.error('[quick] failed:', error);
   process.exit(1);
 });

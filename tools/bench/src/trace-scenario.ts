@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { AdminClient } from '@opp/testing';
 import { httpRequest, jsonOf } from './http-client';
 import { runLoad, type LoadResult } from './load';
@@ -80,4 +81,41 @@ export async function runTraceScenario(
     options,
   );
   return { transactionId: payment.id, steps, load };
+}
+
+/** What the trace recorded on a stack (ADR 0066): zero of each when TRACE_RECORDING=off. */
+export interface TraceRecords {
+  /** payments: rows the status-history trigger wrote. */
+  states: number;
+  /** api-gateway: messages the recorder kept. */
+  messages: number;
+  /** api-gateway: signed requests stored with their trace facts. */
+  requests: number;
+}
+
+/** Counts the trace's own rows in a stack's databases: the proof that the switch took. */
+export async function countTraceRecords(databaseUrls: {
+  payments?: string;
+  'api-gateway'?: string;
+}): Promise<TraceRecords> {
+  const count = async (url: string | undefined, sql: string): Promise<number> => {
+    if (!url) return 0;
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(sql);
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  };
+  const gateway = databaseUrls['api-gateway'];
+  return {
+    states: await count(databaseUrls.payments, 'SELECT count(*) AS n FROM status_history'),
+    messages: await count(gateway, 'SELECT count(*) AS n FROM trace_messages'),
+    requests: await count(
+      gateway,
+      'SELECT count(*) AS n FROM signed_requests WHERE method IS NOT NULL',
+    ),
+  };
 }

@@ -4,7 +4,7 @@ import type {
   DeliveryView,
   MoneyTrace,
   ResendDeadResult,
-  TraceSearchPage,
+  TraceSearchResult,
 } from './trace-types';
 
 /** A refused or failed admin call, with the admin error envelope's code and message. */
@@ -72,7 +72,7 @@ export class AdminApi {
     return body as T;
   }
 
-  search(query: Query): Promise<TraceSearchPage> {
+  search(query: Query): Promise<TraceSearchResult> {
     return this.call('GET', withQuery('/admin/v1/trace/search', query));
   }
 

@@ -12,5 +12,6 @@ export type {
   TaskNodeView,
   TraceSearchItem,
   TraceSearchPage,
+  TraceSearchResult,
   TraceStep,
 } from '@opp/contracts';

@@ -124,3 +124,18 @@ describe('GatewayConfig: keys by purpose (docs/security/key-hierarchy.md)', () =
     expect(problems.join('\n')).not.toContain(short);
   });
 });
+
+describe('GatewayConfig: TRACE_RECORDING (ADR 0066)', () => {
+  it('records by default, and reads off', () => {
+    expect(loadConfig(GatewayConfig, PRODUCTION).traceRecording).toBe('on');
+    expect(
+      loadConfig(GatewayConfig, { ...PRODUCTION, TRACE_RECORDING: 'off' }).traceRecording,
+    ).toBe('off');
+  });
+
+  it('refuses any other value at start', () => {
+    expect(problemsOf({ ...PRODUCTION, TRACE_RECORDING: 'false' })).toEqual([
+      expect.stringContaining('TRACE_RECORDING'),
+    ]);
+  });
+});

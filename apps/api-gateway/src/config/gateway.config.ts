@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import {
+  IsIn,
   IsInt,
   IsIP,
   IsOptional,
@@ -21,6 +22,9 @@ import {
   withPlatformKeyRing,
   withRecordKeys,
 } from '@opp/config';
+
+export const TRACE_RECORDING_VALUES = ['on', 'off'] as const;
+export type TraceRecording = (typeof TRACE_RECORDING_VALUES)[number];
 
 /** What the migration step reads: the database, not the listeners and secrets of the service. */
 export class GatewayMigrationConfig extends serviceConfig('GATEWAY', 3000, 'opp_api_gateway') {}
@@ -109,6 +113,16 @@ export class GatewayConfig extends withRecordKeys(withPlatformKeyRing(GatewayMig
   @Min(100)
   @Max(30000)
   requestTimeoutMs: number;
+
+  /**
+   * `off`: the gateway records nothing for the money trace (ADR 0066): no request facts with a
+   * signed request's answer, no message recorder. Traces then lack request and message steps. For
+   * measuring what the recording costs a charge (the quick bench's `--trace-cpu` runs the card
+   * load with it on and off), or to shed that cost; payments has the same switch for its trigger.
+   */
+  @Env('TRACE_RECORDING', { default: 'on' })
+  @IsIn(TRACE_RECORDING_VALUES)
+  traceRecording: TraceRecording;
 
   /**
    * The payments service's public key (`kid:base64` X25519 SPKI): card data is sealed to it before

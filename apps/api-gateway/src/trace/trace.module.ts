@@ -4,7 +4,10 @@ import { ReplayGuardModule } from '../replay-guard/replay-guard.module';
 import { RequestsModule } from '../requests/requests.module';
 import { TransactionIdSignedGuard } from '../transaction/interface/transaction-id-signed.guard';
 import { AssembleTraceUseCase } from './application/assemble-trace.use-case';
+import { TraceSearchSources } from './application/search-sources';
+import { SearchTraceUseCase } from './application/search-trace.use-case';
 import { StoredRequests, TraceParts } from './application/trace-sources';
+import { KafkaTraceSearchSources } from './infrastructure/kafka-search-sources';
 import { KafkaTraceParts } from './infrastructure/kafka-trace-parts';
 import { MessageLogRecorder } from './infrastructure/message-log.recorder';
 import { StoredRequestRepository } from './infrastructure/stored-request.repository';
@@ -20,10 +23,12 @@ import { TransactionEventsHttpController } from './interface/transaction-events.
   providers: [
     TransactionIdSignedGuard,
     AssembleTraceUseCase,
+    SearchTraceUseCase,
     { provide: TraceParts, useClass: KafkaTraceParts },
+    { provide: TraceSearchSources, useClass: KafkaTraceSearchSources },
     { provide: StoredRequests, useClass: StoredRequestRepository },
     MessageLogRecorder,
   ],
-  exports: [AssembleTraceUseCase],
+  exports: [AssembleTraceUseCase, SearchTraceUseCase],
 })
 export class TraceModule {}

@@ -37,6 +37,7 @@ describe('operator console in a browser', () => {
   let projectId: number;
   let transactionId: string;
   let globalId: string;
+  let partnerIdentifier: string;
   let page: Page;
   const problems: string[] = [];
 
@@ -104,6 +105,7 @@ describe('operator console in a browser', () => {
     transactionId = String(charge.data.id);
 
     const keys = await admin.createPartner(projectId, `console-${Date.now().toString(36)}`);
+    partnerIdentifier = keys.identifier;
     const partner = new PartnerClient({
       baseUrl: gateway,
       identifier: keys.identifier,
@@ -255,8 +257,19 @@ describe('operator console in a browser', () => {
     await screenshot('deliveries');
   });
 
-  it('draws a processing request as its task tree with branches, statuses and timing', async () => {
-    await page.goto(`${adminUrl}/console/#/processing/${globalId}`);
+  it('finds the processing request in the search and draws it as its task tree', async () => {
+    await page.goto(`${adminUrl}/console/#/search`);
+    await page.getByLabel('Kind').selectOption('processing');
+    await page.getByLabel('Partner (processing)').fill(partnerIdentifier);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const link = page.getByRole('link', { name: globalId, exact: true });
+    await link.waitFor();
+    const row = page.locator('table.results tbody tr').filter({ has: link });
+    expect(await row.innerText()).toContain(partnerIdentifier);
+    expect(await page.locator('table.results tbody tr').count()).toBe(1);
+    await screenshot('search-processing');
+
+    await link.click();
     await page.getByRole('heading', { level: 1, name: `Processing request ${globalId}` }).waitFor();
     const tree = page.getByRole('list', { name: 'Task tree' });
     await tree.waitFor();

@@ -1,5 +1,5 @@
 import type { Stack } from '@opp/local-stack';
-import type { MoneyTrace, TraceStep } from '@opp/contracts';
+import type { MoneyTrace, TraceSearchResult, TraceStep } from '@opp/contracts';
 import {
   AdminClient,
   CaptureServer,
@@ -49,6 +49,9 @@ describe('money trace, end to end', () => {
   let otherProjectId: number;
   let userId: string;
   let paymentId: number;
+  /** The tree of the failed-branch test, which the search then finds. */
+  let tree: { globalId: string; projectId: number } | undefined;
+  const suiteStart = new Date().toISOString();
 
   beforeAll(async () => {
     endpoint = await CaptureServer.start();
@@ -311,13 +314,15 @@ describe('money trace, end to end', () => {
   });
 
   it('traces a tree with a failed branch: every task with its branch, command and result, in order', async () => {
-    const partner = new PartnerClient(stack.gatewayUrl!, await newPartner(stack, 'trace-partner'));
+    const keys = await newPartner(stack, 'trace-partner');
+    const partner = new PartnerClient(stack.gatewayUrl!, keys);
     const submitted = await partner.submit(
       partner.request([wait(-1, { success: [wait(0)], fail: [wait(0.1)] })], { sync: true }),
     );
     expect(submitted.status).toBe(200);
     const globalId = submitted.data.header.response.globalId as string;
     await partner.finished(globalId);
+    tree = { globalId, projectId: keys.projectId };
     const t = await trace(`processing/${globalId}`);
     expect(t.subject).toMatchObject({ kind: 'processing', id: globalId, status: 'FINISHED' });
     expect(t.tasks.map((task) => [task.branch, task.level, task.status])).toEqual([
@@ -367,6 +372,67 @@ describe('money trace, end to end', () => {
     expect(next.items.length).toBeGreaterThan(0);
     expect(next.items.map((i) => i.id)).not.toContain(byEmail.items[1].id);
     expect((await admin.request('GET', '/admin/v1/trace/search?amountMin=ten')).status).toBe(400);
+  });
+
+  it('finds processing requests in the search by project, partner, status and GlobalId, merged with transactions', async () => {
+    const search = async (query: Record<string, string | number>) => {
+      const answer = await admin.request('GET', `/admin/v1/trace/search?${qs.stringify(query)}`);
+      expect(answer.status).toBe(200);
+      const page = answer.data as TraceSearchResult;
+      expect(page.missing).toEqual([]);
+      return page;
+    };
+    const { globalId, projectId: treeProject } = tree!;
+    const found = {
+      kind: 'processing',
+      id: globalId,
+      projectId: treeProject,
+      status: 'FINISHED',
+      partner: 'trace-partner',
+    };
+    expect((await search({ projectId: treeProject })).items).toEqual([
+      expect.objectContaining(found),
+    ]);
+    const filtered = await search({
+      partner: 'trace-partner',
+      status: 'finished',
+      globalIdPrefix: globalId.slice(0, 13).toUpperCase(),
+      from: suiteStart,
+    });
+    expect(filtered.items).toEqual([expect.objectContaining(found)]);
+    expect((await search({ partner: 'trace-partner', status: 'WAITING' })).items).toEqual([]);
+    expect((await search({ kind: 'transaction', projectId: treeProject })).items).toEqual([]);
+
+    // Both kinds, newest first; one at a time through the cursor, the same items in the same order.
+    const all = await search({ from: suiteStart, limit: 100 });
+    const kinds = new Set(all.items.map((i) => i.kind));
+    expect([...kinds].sort()).toEqual(['processing', 'transaction']);
+    const times = all.items.map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TraceSearchResult = await search({
+        from: suiteStart,
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
+      paged.push(...page.items.map((i) => `${i.kind}:${i.id}`));
+      cursor = page.nextCursor;
+    } while (cursor && paged.length <= all.items.length);
+    expect(paged).toEqual(all.items.map((i) => `${i.kind}:${i.id}`));
+
+    const refused = await admin.request(
+      'GET',
+      '/admin/v1/trace/search?partner=trace-partner&email=a@example.com',
+    );
+    expect(refused.status).toBe(400);
+    expect((await admin.request('GET', '/admin/v1/trace/search?globalIdPrefix=zz')).status).toBe(
+      400,
+    );
+    expect((await admin.request('GET', '/admin/v1/trace/search?cursor=p:nonsense')).status).toBe(
+      400,
+    );
   });
 
   it("lists a project's deliveries, resends its dead ones (a dry run first) and one by id", async () => {

@@ -154,3 +154,18 @@ describe('PaymentsConfig: the key-encryption-key provider (ADR 0063)', () => {
     expect(problemsOf({ ...PRODUCTION, KEK_PROVIDER: 'kms' }).join('\n')).toContain('KEK_PROVIDER');
   });
 });
+
+describe('PaymentsConfig: TRACE_RECORDING (ADR 0066)', () => {
+  it('records by default, and reads off', () => {
+    expect(loadConfig(PaymentsConfig, PRODUCTION).traceRecording).toBe('on');
+    expect(
+      loadConfig(PaymentsConfig, { ...PRODUCTION, TRACE_RECORDING: 'off' }).traceRecording,
+    ).toBe('off');
+  });
+
+  it('refuses any other value at start', () => {
+    expect(problemsOf({ ...PRODUCTION, TRACE_RECORDING: 'false' })).toEqual([
+      expect.stringContaining('TRACE_RECORDING'),
+    ]);
+  });
+});

@@ -80,4 +80,14 @@ export class PaymentsConfig extends withRecordKeys(
   @Max(SECONDS_PER_DAY)
   @KeepsSpecValueInProduction(SECONDS_PER_DAY)
   reserveDaySeconds: number;
+
+  /**
+   * `off`: the status-history trigger records no row (ADR 0066): each connection carries the
+   * setting `opp.trace_recording=off`, which the trigger's condition reads. Traces then lack state
+   * steps. For measuring what the recording costs a charge (the quick bench's `--trace-cpu`), or
+   * to shed that cost; the gateway has the same switch for what it records.
+   */
+  @Env('TRACE_RECORDING', { default: 'on' })
+  @IsIn(['on', 'off'])
+  traceRecording: 'on' | 'off';
 }

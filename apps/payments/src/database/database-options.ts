@@ -20,6 +20,7 @@ import { UsersReadModelByIdentifier1764000000100 } from './migrations/1764000000
 import { PayoutsClaimRequestKey1764200007100 } from './migrations/1764200007100-payouts-claim-request-key';
 import { FingerprintKid1764906300100 } from './migrations/1764906300100-fingerprint-kid';
 import { StatusHistory1764960000200 } from './migrations/1764960000200-status-history';
+import { StatusHistorySwitch1765100000100 } from './migrations/1765100000100-status-history-switch';
 
 export const SERVICE_NAME = 'payments';
 export const entities = [...snapshotEntities];
@@ -44,7 +45,22 @@ export const migrations = [
   StatusHistory1764960000200,
   // Sandbox project clocks drive token lifetimes and reserve releases (ADR 0069).
   ProjectClocks1764990000000,
+  // TRACE_RECORDING=off turns the status-history trigger off per connection (ADR 0066).
+  StatusHistorySwitch1765100000100,
 ];
 
 export const databaseOptions = (url: string) =>
   serviceDataSourceOptions({ service: SERVICE_NAME, url, entities, migrations });
+
+/**
+ * The service's connections: with TRACE_RECORDING=off each one carries `opp.trace_recording=off`
+ * (a connection option, in the URL's `options` as libpq reads it), which the status-history
+ * trigger's condition reads (ADR 0066). The migrations connect without it.
+ */
+export function serviceDatabaseUrl(url: string, traceRecording: 'on' | 'off'): string {
+  if (traceRecording === 'on') return url;
+  const parsed = new URL(url);
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c opp.trace_recording=off`);
+  return parsed.toString();
+}

@@ -140,11 +140,22 @@ export interface TraceSearchItem {
   amount: string | null;
   currency: string | null;
   createdAt: string;
+  /** A processing request's partner (its identifier); absent on a transaction. */
+  partner?: string;
 }
 
+/** One service's page of the search: payments' transactions or the orchestrator's requests. */
 export interface TraceSearchPage {
   items: TraceSearchItem[];
   nextCursor: string | null;
+}
+
+/**
+ * The admin search's answer: transactions and processing requests merged newest first. A service
+ * that did not answer in time is named in `missing` and its kind is left out of this page.
+ */
+export interface TraceSearchResult extends TraceSearchPage {
+  missing: TraceMissingPart[];
 }
 
 export interface DeliveryPage {

@@ -161,6 +161,37 @@ export const SearchTransactionsV1Request = defineRequest<SearchTransactionsV1, T
   SearchTransactionsV1,
 );
 
+/** The statuses of a processing request (ADR 0017); the search compares them without case. */
+export const PROCESSING_STATUSES = ['PROCESSING', 'WAITING', 'FINISHED'] as const;
+
+/**
+ * The admin search over processing requests (ADR 0066), answered by the orchestrator from its own
+ * records: newest first, keyset by creation time and GlobalId. Statuses match without case.
+ */
+export class SearchProcessingV1 {
+  @IsOptional() @IsInt() @Min(1) projectId?: number;
+  /** The partner's identifier, exactly. */
+  @IsOptional() @IsString() @MaxLength(128) partner?: string;
+  @IsOptional() @IsString() @MaxLength(32) status?: string;
+  @IsOptional() @IsISO8601() from?: string;
+  @IsOptional() @IsISO8601() to?: string;
+  /** The start of a GlobalId (hex digits and dashes). */
+  @IsOptional() @Matches(/^[0-9a-fA-F-]{1,36}$/) globalIdPrefix?: string;
+  @IsInt() @Min(1) @Max(TRACE_SEARCH_MAX) limit!: number;
+  /**
+   * `<createdAt>_<id>` of the last request seen: the item's own fields, so the gateway, which
+   * merges this search with payments' (whose cursor is the last transaction id), can continue
+   * after any item of a page.
+   */
+  @IsOptional() @IsString() @MaxLength(80) cursor?: string;
+}
+
+export const SearchProcessingV1Request = defineRequest<SearchProcessingV1, TraceSearchPage>(
+  'processing-orchestrator.search-processing.v1',
+  Topics.processingRequests,
+  SearchProcessingV1,
+);
+
 export class BalanceHistoryV1 {
   @IsInt() @Min(1) projectId!: number;
   @IsInt() @Min(1) @Max(366) days!: number;

@@ -3,18 +3,42 @@ import type { AdminApi } from '../api';
 import { Loading, PageTitle, Problem, Status, useLoad } from '../components';
 import { money, when } from '../format';
 import { href, hrefWithQuery } from '../router';
-import type { TraceSearchItem } from '../trace-types';
+import type { TraceSearchItem, TraceSearchResult } from '../trace-types';
 
+/**
+ * The admin search's filters (ADR 0066). Payments finds transactions and the orchestrator
+ * processing requests; a filter only one kind has (type, amounts, order id, e-mail; partner,
+ * GlobalId) searches that kind alone, and the admin API refuses filters of both kinds together.
+ */
 const FIELDS = [
+  { name: 'kind', label: 'Kind', type: 'select', inputMode: 'none' },
   { name: 'projectId', label: 'Project id', type: 'text', inputMode: 'numeric' },
   { name: 'status', label: 'Status', type: 'text', inputMode: 'text' },
-  { name: 'type', label: 'Type', type: 'text', inputMode: 'text' },
-  { name: 'orderIdPrefix', label: 'Order id starts with', type: 'text', inputMode: 'text' },
-  { name: 'email', label: 'User email', type: 'text', inputMode: 'email' },
-  { name: 'amountMin', label: 'Amount from', type: 'text', inputMode: 'decimal' },
-  { name: 'amountMax', label: 'Amount to', type: 'text', inputMode: 'decimal' },
+  { name: 'type', label: 'Type (transactions)', type: 'text', inputMode: 'text' },
+  {
+    name: 'orderIdPrefix',
+    label: 'Order id starts with (transactions)',
+    type: 'text',
+    inputMode: 'text',
+  },
+  { name: 'email', label: 'User email (transactions)', type: 'text', inputMode: 'email' },
+  { name: 'amountMin', label: 'Amount from (transactions)', type: 'text', inputMode: 'decimal' },
+  { name: 'amountMax', label: 'Amount to (transactions)', type: 'text', inputMode: 'decimal' },
+  { name: 'partner', label: 'Partner (processing)', type: 'text', inputMode: 'text' },
+  {
+    name: 'globalIdPrefix',
+    label: 'GlobalId starts with (processing)',
+    type: 'text',
+    inputMode: 'text',
+  },
   { name: 'from', label: 'Created from (UTC)', type: 'datetime-local', inputMode: 'none' },
   { name: 'to', label: 'Created before (UTC)', type: 'datetime-local', inputMode: 'none' },
+] as const;
+
+const KINDS = [
+  { value: '', label: 'All kinds' },
+  { value: 'transaction', label: 'Payments only' },
+  { value: 'processing', label: 'Processing only' },
 ] as const;
 
 type FieldName = (typeof FIELDS)[number]['name'];
@@ -36,9 +60,11 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
   ) as Record<FieldName, string>;
   const [form, setForm] = useState(initial);
   const [openId, setOpenId] = useState('');
-  const [more, setMore] = useState<{ items: TraceSearchItem[]; cursor: string | null } | null>(
-    null,
-  );
+  const [more, setMore] = useState<{
+    items: TraceSearchItem[];
+    cursor: string | null;
+    missing: TraceSearchResult['missing'];
+  } | null>(null);
   const [moreProblem, setMoreProblem] = useState<unknown>(null);
   const filters = () => {
     const values: Record<string, string> = {};
@@ -70,7 +96,11 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
     setMoreProblem(null);
     try {
       const page = await api.search({ ...filters(), limit: 25, cursor });
-      setMore({ items: [...(more?.items ?? []), ...page.items], cursor: page.nextCursor });
+      setMore({
+        items: [...(more?.items ?? []), ...page.items],
+        cursor: page.nextCursor,
+        missing: page.missing,
+      });
     } catch (error) {
       setMoreProblem(error);
     }
@@ -78,6 +108,7 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
 
   const items = results.state === 'done' ? [...results.value.items, ...(more?.items ?? [])] : [];
   const cursor = more ? more.cursor : results.state === 'done' ? results.value.nextCursor : null;
+  const missing = more ? more.missing : results.state === 'done' ? results.value.missing : [];
 
   return (
     <>
@@ -97,11 +128,31 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
       </section>
       <section aria-labelledby="filters-title" class="panel">
         <h2 id="filters-title">Filters</h2>
-        <form class="filters" onSubmit={submit} role="search" aria-label="Payments">
+        <form
+          class="filters"
+          onSubmit={submit}
+          role="search"
+          aria-label="Payments and processing requests"
+        >
           {FIELDS.map((field) => (
             <div class="field" key={field.name}>
               <label for={`f-${field.name}`}>{field.label}</label>
-              {field.type === 'datetime-local' ? (
+              {field.type === 'select' ? (
+                <select
+                  id={`f-${field.name}`}
+                  name={field.name}
+                  value={form[field.name]}
+                  onChange={(event) =>
+                    setForm({ ...form, [field.name]: event.currentTarget.value })
+                  }
+                >
+                  {KINDS.map((kind) => (
+                    <option key={kind.value} value={kind.value}>
+                      {kind.label}
+                    </option>
+                  ))}
+                </select>
+              ) : field.type === 'datetime-local' ? (
                 <input
                   id={`f-${field.name}`}
                   name={field.name}
@@ -134,6 +185,12 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
         <h2 id="results-title">Results</h2>
         {results.state === 'loading' && <Loading what="results" />}
         {results.state === 'failed' && <Problem error={results.error} />}
+        {missing.length > 0 && (
+          <p class="problem" role="status">
+            Not answered in time, left out of these results:{' '}
+            {missing.map((m) => m.service).join(', ')}
+          </p>
+        )}
         {results.state === 'done' && items.length === 0 && <p>Nothing matches.</p>}
         {items.length > 0 && (
           <table class="results">
@@ -144,6 +201,7 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
                 <th scope="col">Kind</th>
                 <th scope="col">Project</th>
                 <th scope="col">Order id</th>
+                <th scope="col">Partner</th>
                 <th scope="col">Type</th>
                 <th scope="col">Status</th>
                 <th scope="col" class="number">
@@ -161,6 +219,7 @@ export function SearchPage({ api, query }: { api: AdminApi; query: URLSearchPara
                   <td>{item.kind}</td>
                   <td>{item.projectId}</td>
                   <td>{item.orderId ?? '—'}</td>
+                  <td>{item.partner ?? '—'}</td>
                   <td>{item.type ?? '—'}</td>
                   <td>
                     <Status value={item.status} />

@@ -13,6 +13,7 @@ import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { KeyRing } from '@opp/crypto';
 import { ApiError, toErrorEnvelope } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
+import { GatewayConfig } from '../../config/gateway.config';
 import type { MerchantRequest } from '../../merchant-auth/interface/merchant-request';
 import { paramsFingerprint } from '../application/params-fingerprint';
 import { ReplayGuard, type ReplayDecision } from '../application/replay-guard';
@@ -39,6 +40,7 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     private readonly guard: ReplayGuard,
     private readonly reflector: Reflector,
     @Inject(KeyRing) private readonly ring: KeyRing,
+    private readonly config: GatewayConfig,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -68,15 +70,18 @@ export class ReplayGuardInterceptor implements NestInterceptor {
     const status =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
       Number(HttpStatus.CREATED);
+    // What the money trace keeps of the request (ADR 0066), unless TRACE_RECORDING=off.
     const trace = (answer: unknown) =>
-      requestTraceFacts({
-        method: request.method,
-        path,
-        params: merchant.params,
-        answer,
-        startedAt,
-        correlationId: currentCorrelationId(),
-      });
+      this.config.traceRecording === 'off'
+        ? undefined
+        : requestTraceFacts({
+            method: request.method,
+            path,
+            params: merchant.params,
+            answer,
+            startedAt,
+            correlationId: currentCorrelationId(),
+          });
     return next.handle().pipe(
       mergeMap((body: unknown) =>
         from(
@@ -92,7 +97,7 @@ export class ReplayGuardInterceptor implements NestInterceptor {
   private async settleFailure(
     decision: Claimed,
     error: unknown,
-    trace: (answer: unknown) => RequestTraceFacts,
+    trace: (answer: unknown) => RequestTraceFacts | undefined,
   ): Promise<never> {
     if (error instanceof ApiError && error.status < 500) {
       await this.guard.complete(decision, {

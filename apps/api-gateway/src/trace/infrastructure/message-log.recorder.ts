@@ -8,6 +8,7 @@ import type { Consumer, KafkaMessage } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { Topics, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
 import { KafkaConnection } from '@opp/messaging';
+import { GatewayConfig } from '../../config/gateway.config';
 
 /** Events and commands, and the requests that change something (reads would fill it with noise). */
 const RECORDED: readonly TopicDefinition[] = Object.values(Topics).filter(
@@ -48,12 +49,17 @@ export class MessageLogRecorder implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly connection: KafkaConnection,
     private readonly dataSource: DataSource,
+    private readonly config: GatewayConfig,
   ) {}
 
-  /** Started in the background: a broker that is down delays the trace, never the gateway. */
+  /**
+   * Started in the background: a broker that is down delays the trace, never the gateway. With
+   * TRACE_RECORDING=off it does not read at all; older rows are still purged.
+   */
   onApplicationBootstrap(): void {
     this.stopped = false;
-    void this.start();
+    if (this.config.traceRecording === 'on') void this.start();
+    else this.logger.log({ msg: 'trace message recorder off (TRACE_RECORDING=off)' });
     this.purge = setInterval(() => void this.purgeOld(), PURGE_EVERY_MS);
     this.purge.unref();
   }

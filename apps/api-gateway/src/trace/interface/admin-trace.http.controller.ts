@@ -1,11 +1,6 @@
 import { Controller, Get, Param, Query, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  BalanceHistoryV1Request,
-  SearchTransactionsV1Request,
-  TRACE_SEARCH_MAX,
-  type MoneyTrace,
-} from '@opp/contracts';
+import { BalanceHistoryV1Request, TRACE_SEARCH_MAX, type MoneyTrace } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
 import { AdminExceptionFilter } from '../../admin/interface/admin-exception.filter';
@@ -14,10 +9,14 @@ import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { AssembleTraceUseCase, type TraceRoot } from '../application/assemble-trace.use-case';
+import { SEARCH_CURSOR_MAX, SEARCH_KINDS } from '../application/search-cursor';
+import { SearchTraceUseCase } from '../application/search-trace.use-case';
 import { TraceDocs } from './trace.openapi';
 import {
   decimal,
+  globalIdPrefix,
   isoDate,
+  oneOf,
   pathInt,
   pathUuid,
   positiveInt,
@@ -27,7 +26,8 @@ import {
 
 /**
  * The money trace of the admin API (ADR 0066): one ordered timeline of a transaction, an order or
- * a processing request, a search to find one, and a project's balance day by day.
+ * a processing request, a search to find transactions and processing requests, and a project's
+ * balance day by day.
  */
 @ApiTags('admin')
 @UseGuards(AdminTokenGuard)
@@ -36,6 +36,7 @@ import {
 export class AdminTraceHttpController {
   constructor(
     private readonly assemble: AssembleTraceUseCase,
+    private readonly searchTrace: SearchTraceUseCase,
     private readonly requests: GatewayRequestClient,
   ) {}
 
@@ -66,8 +67,9 @@ export class AdminTraceHttpController {
 
   @Get('trace/search')
   @ApiDoc(TraceDocs.search)
-  async search(@Query() query: QueryParams) {
-    const filter = {
+  search(@Query() query: QueryParams) {
+    return this.searchTrace.execute({
+      ...defined('kind', oneOf(query, 'kind', SEARCH_KINDS)),
       ...defined('projectId', positiveInt(query, 'projectId')),
       ...defined('status', text(query, 'status', 32)),
       ...defined('type', text(query, 'type', 32)),
@@ -78,14 +80,11 @@ export class AdminTraceHttpController {
       ...defined('currency', text(query, 'currency', 3)?.toUpperCase()),
       ...defined('orderIdPrefix', text(query, 'orderIdPrefix', 64)),
       ...defined('email', text(query, 'email', 254)),
-      ...defined('cursor', text(query, 'cursor', 40)),
+      ...defined('partner', text(query, 'partner', 128)),
+      ...defined('globalIdPrefix', globalIdPrefix(query, 'globalIdPrefix')),
+      ...defined('cursor', text(query, 'cursor', SEARCH_CURSOR_MAX)),
       limit: positiveInt(query, 'limit', TRACE_SEARCH_MAX) ?? 20,
-    };
-    const reply = await this.requests.request(SearchTransactionsV1Request, filter, {
-      key: String(filter.projectId ?? 'search'),
-      correlationId: currentCorrelationId(),
     });
-    return answerOrThrow(reply);
   }
 
   @Get('projects/:id/balance/history')

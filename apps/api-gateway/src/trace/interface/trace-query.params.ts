@@ -62,6 +62,15 @@ export function decimal(query: QueryParams, name: string): string | undefined {
   return value;
 }
 
+/** The start of a GlobalId: hex digits and dashes, lower case as GlobalIds are shown. */
+export function globalIdPrefix(query: QueryParams, name: string): string | undefined {
+  const value = text(query, name, 36);
+  if (value !== undefined && !/^[0-9a-f-]+$/i.test(value)) {
+    throw ApiError.of(ErrorCode.InvalidParameter, `${name} must be hex digits and dashes`);
+  }
+  return value?.toLowerCase();
+}
+
 /** A path id of the admin API: an unknown form is a 404, as an unknown id is. */
 export function pathInt(value: string, what: string): number {
   if (!/^\d{1,15}$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {

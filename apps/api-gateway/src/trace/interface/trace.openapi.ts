@@ -116,29 +116,53 @@ export const TraceDocs = {
   order: admin("Money trace of a project's order id (every transaction with it)", MONEY_TRACE),
   processing: admin('Money trace of a processing request, with its task tree', MONEY_TRACE),
   search: admin(
-    'Find transactions',
+    'Find transactions and processing requests, newest first',
     object({
       items: arrayOf(
-        object({
-          kind: string('Kind', { enum: ['transaction', 'processing'] }),
-          id: string('Id'),
-          projectId: integer('Project'),
-          orderId: nullable(string('Order id')),
-          type: nullable(string('Type')),
-          status: nullable(string('Status')),
-          amount: nullable(decimal('Amount')),
-          currency: nullable(string('Currency')),
-          createdAt: dateTime('Created'),
-        }),
+        object(
+          {
+            kind: string('Kind', { enum: ['transaction', 'processing'] }),
+            id: string('Transaction id or GlobalId'),
+            projectId: integer('Project'),
+            orderId: nullable(string('Order id')),
+            type: nullable(string('Type')),
+            status: nullable(string('Status')),
+            amount: nullable(decimal('Amount')),
+            currency: nullable(string('Currency')),
+            createdAt: dateTime('Created'),
+            partner: string("A processing request's partner (identifier)"),
+          },
+          [
+            'kind',
+            'id',
+            'projectId',
+            'orderId',
+            'type',
+            'status',
+            'amount',
+            'currency',
+            'createdAt',
+          ],
+        ),
       ),
       nextCursor: nullable(string('The next page: pass as `cursor`')),
+      missing: arrayOf(
+        object({ service: string('Service'), reason: string('Why its kind is missing') }),
+        'Services that did not answer in time: their kind is left out of this page',
+      ),
     }),
     {
+      description:
+        'Payments answers for transactions and the processing orchestrator for processing ' +
+        'requests (ADR 0066); the two are merged newest first. A filter only one kind has ' +
+        '(transactions: type, amounts, currency, order id, e-mail; processing requests: partner, ' +
+        'GlobalId prefix) searches that kind alone; filters of both kinds together are a 400.',
       query: {
         properties: {
+          kind: string('Only this kind', { enum: ['transaction', 'processing'] }),
           projectId: integer('Project', { minimum: 1 }),
-          status: string('Status'),
-          type: string('Type'),
+          status: string('Status (a processing request’s without case)'),
+          type: string('Transaction type'),
           from: dateTime('Created from'),
           to: dateTime('Created until'),
           amountMin: decimal('Amount at least'),
@@ -146,11 +170,14 @@ export const TraceDocs = {
           currency: string('Currency'),
           orderIdPrefix: string('Order id starts with'),
           email: string("The user's e-mail address"),
+          partner: string('The partner that submitted the processing request (identifier)'),
+          globalIdPrefix: string('GlobalId starts with (hex digits and dashes)'),
           limit: integer('Per page', { minimum: 1, maximum: 100 }),
           cursor: string('The last page’s nextCursor'),
         },
       },
-      errors: [],
+      // Neither service answered in time (one alone is named in `missing`).
+      errors: [ErrorCode.ServiceUnavailable],
     },
   ),
   balanceHistory: admin(

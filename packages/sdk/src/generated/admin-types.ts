@@ -962,11 +962,13 @@ export type TraceProcessingRequestAnswer = {
 
 /** The query of GET /admin/v1/trace/search. */
 export type SearchTracesQuery = {
+  /** Only this kind */
+  kind?: 'transaction' | 'processing';
   /** Project */
   projectId?: number;
-  /** Status */
+  /** Status (a processing request’s without case) */
   status?: string;
-  /** Type */
+  /** Transaction type */
   type?: string;
   /** Created from */
   from?: string;
@@ -982,6 +984,10 @@ export type SearchTracesQuery = {
   orderIdPrefix?: string;
   /** The user's e-mail address */
   email?: string;
+  /** The partner that submitted the processing request (identifier) */
+  partner?: string;
+  /** GlobalId starts with (hex digits and dashes) */
+  globalIdPrefix?: string;
   /** Per page */
   limit?: number;
   /** The last page’s nextCursor */
@@ -993,7 +999,7 @@ export type SearchTracesAnswer = {
   items: Array<{
     /** Kind */
     kind: 'transaction' | 'processing';
-    /** Id */
+    /** Transaction id or GlobalId */
     id: string;
     /** Project */
     projectId: number;
@@ -1009,9 +1015,18 @@ export type SearchTracesAnswer = {
     currency: string | null;
     /** Created */
     createdAt: string;
+    /** A processing request's partner (identifier) */
+    partner?: string;
   }>;
   /** The next page: pass as `cursor` */
   nextCursor: string | null;
+  /** Services that did not answer in time: their kind is left out of this page */
+  missing: Array<{
+    /** Service */
+    service: string;
+    /** Why its kind is missing */
+    reason: string;
+  }>;
 };
 
 /** The query of GET /admin/v1/projects/{id}/balance/history. */

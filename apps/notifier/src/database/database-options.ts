@@ -10,6 +10,7 @@ import { CreateDeliveries1763700000400 } from './migrations/1763700000400-create
 import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery-origin';
 import { DeliveryDestination1763700000420 } from './migrations/1763700000420-delivery-destination';
 import { DeliveryAttemptDueAt1764990000200 } from './migrations/1764990000200-delivery-attempt-due-at';
+import { DeliveryLeasedUntil1765000000100 } from './migrations/1765000000100-delivery-leased-until';
 
 export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
@@ -27,6 +28,8 @@ export const migrations = [
   // Sandbox project clocks drive the retries of their deliveries (ADR 0069).
   ProjectClocks1764990000000,
   DeliveryAttemptDueAt1764990000200,
+  // A claim's lease runs out on the wall clock, whatever the project's clock does (ADR 0069).
+  DeliveryLeasedUntil1765000000100,
 ];
 
 export const databaseOptions = (url: string) =>

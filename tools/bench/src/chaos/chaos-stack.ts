@@ -29,9 +29,11 @@ export interface ChaosStackOptions {
   dir: string;
   /**
    * A PostgreSQL server of the run's own, which the PostgreSQL scenario restarts; without it the
-   * machine's server (the short run, which never restarts it).
+   * shared server (the short run, which never restarts it).
    */
   privatePostgres: boolean;
+  /** The shared server's admin URL when there is no private one (default the machine's). */
+  sharedAdminUrl?: string;
   log: (line: string) => void;
 }
 
@@ -84,7 +86,7 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
         },
       )
     : undefined;
-  const adminUrl = postgres?.adminUrl ?? DEFAULT_ADMIN_URL;
+  const adminUrl = postgres?.adminUrl ?? options.sharedAdminUrl ?? DEFAULT_ADMIN_URL;
   const closeProxies = async () => {
     await Promise.all(kafkaProxies.map((proxy) => proxy.close()));
     await postgres?.stop();

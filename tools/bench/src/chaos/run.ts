@@ -8,6 +8,7 @@ import {
   killRequestsLeader,
   merchantOutage,
   restartPostgres,
+  type MerchantOutageOptions,
   type ScenarioContext,
 } from './scenarios';
 import { openPartner, type WorkloadOptions } from './workload';
@@ -24,13 +25,14 @@ export interface ChaosRunOptions {
   killGapSeconds: number;
   payouts: number;
   subscribers: number;
-  /** Simulated hours the merchant endpoint is down, and callbacks left to go dead. */
-  outageHours: number;
-  deadLetters: number;
+  /** The merchant scenario's simulated hours and its callbacks left to go dead. */
+  merchant: MerchantOutageOptions;
   dbPrefix: string;
   dir: string;
   /** A PostgreSQL server of the run's own (required by the `postgres` scenario). */
   privatePostgres: boolean;
+  /** Without a server of its own: the shared server's admin URL (default the machine's). */
+  sharedAdminUrl?: string;
   log: (line: string) => void;
 }
 
@@ -52,11 +54,13 @@ export async function runChaos(options: ChaosRunOptions): Promise<ScenarioOutcom
       dbPrefix: options.dbPrefix,
       dir: options.dir,
       privatePostgres: options.privatePostgres,
+      sharedAdminUrl: options.sharedAdminUrl,
       log: options.log,
     });
     const ctx: ScenarioContext = {
       chaos,
-      partner: await openPartner(chaos),
+      // Trees need the orchestrator, which waits for the partner's first tree to finish.
+      partner: options.load.treeSubmitters > 0 ? await openPartner(chaos) : null,
       callbackUrl: receiver.url,
       load: options.load,
       log: options.log,
@@ -95,7 +99,7 @@ function runScenario(
         options.subscribers,
       );
     case 'merchant':
-      return merchantOutage(ctx, options.outageHours, options.deadLetters);
+      return merchantOutage(ctx, options.merchant);
   }
 }
 

@@ -12,7 +12,8 @@ type Partner = { identifier: string; secret: string };
 
 export interface ScenarioContext {
   chaos: ChaosStack;
-  partner: Partner;
+  /** The partner submitting trees; none when the load has no trees (no orchestrator). */
+  partner: Partner | null;
   callbackUrl: string;
   load: WorkloadOptions;
   log: (line: string) => void;
@@ -327,24 +328,43 @@ async function advanceClock(admin: AdminClient, projectId: number, seconds: numb
 
 const HOUR_S = 3_600;
 
+/** The wall-clock pause after each hour the shop's clock is advanced. */
+const ADVANCE_PAUSE_MS = 500;
+
+/**
+ * The shop's endpoint answers each callback this late: longer than an advance and its pause, so a
+ * retry that an advance made due is still in flight at the next advances (the notifier's lease of an
+ * attempt keeps the wall clock, ADR 0069, or a second claim sends it again).
+ */
+const SHOP_ANSWER_DELAY_MS = 1_500;
+
+export interface MerchantOutageOptions {
+  /** Hours of the shop's time its endpoint is down. */
+  hours: number;
+  /** Hours of the shop's time its clock runs on, an hour at a time, once the endpoint is back. */
+  hoursAfter: number;
+  /** Callbacks of the second project, left to go dead and then replayed. */
+  deadLetters: number;
+}
+
 /**
  * The shop's callback endpoint is down while its sandbox clock (ADR 0069) moves `hours` on, under
  * load (and a tenth of the charges reversed meanwhile, a second callback of the same payment): the
- * notifier's retries (ADR 0010) run on that time. Once the endpoint is back, every callback arrives
- * exactly once, a refund never before its payment's completion. A second project's endpoint stays
- * down while its clock runs past the whole schedule (four days): its callbacks go dead, an operator
- * replays them, and each arrives once.
+ * notifier's retries (ADR 0010) run on that time. The endpoint comes back, slow to answer, while the
+ * clock runs on `hoursAfter`: the retries falling due then are in flight across advances. Every
+ * callback arrives exactly once, a refund never before its payment's completion. A second
+ * project's endpoint stays down while its clock runs past the whole schedule (four days): its
+ * callbacks go dead, an operator replays them, and each arrives once.
  */
 export async function merchantOutage(
   ctx: ScenarioContext,
-  hours: number,
-  deadLetters: number,
+  { hours, hoursAfter, deadLetters }: MerchantOutageOptions,
 ): Promise<ScenarioOutcome> {
   const { chaos } = ctx;
   const gateway = chaos.stack.gatewayUrl ?? '';
   const admin = new AdminClient(gateway);
   let shopProject = 0;
-  const shopEndpoint = await startMerchantEndpoint();
+  const shopEndpoint = await startMerchantEndpoint({ answerDelayMs: SHOP_ANSWER_DELAY_MS });
   const deadEndpoint = await startMerchantEndpoint();
   try {
     await deadEndpoint.down();
@@ -471,7 +491,7 @@ export async function merchantOutage(
       };
     };
     return await underLoad(
-      `merchant endpoint down ${hours} h (simulated; callbacks, dead letters replayed)`,
+      `merchant endpoint down ${hours} h, then slow for ${hoursAfter} h (simulated; callbacks, dead letters replayed)`,
       chaos,
       ctx.partner,
       shopEndpoint.url,
@@ -481,12 +501,16 @@ export async function merchantOutage(
         await shopEndpoint.down();
         // An hour at a time, each with a moment of wall-clock time: the retries of the schedule
         // that fall in it happen (and fail) in order.
-        for (let hour = 0; hour < hours; hour++) {
-          await advanceClock(admin, shopProject, HOUR_S);
-          await sleep(500);
-        }
+        const advanceHours = async (count: number) => {
+          for (let hour = 0; hour < count; hour++) {
+            await advanceClock(admin, shopProject, HOUR_S);
+            await sleep(ADVANCE_PAUSE_MS);
+          }
+        };
+        await advanceHours(hours);
         await shopEndpoint.up();
-        ctx.log('merchant endpoint up again');
+        ctx.log(`merchant endpoint up again; the shop's clock runs on ${hoursAfter} h`);
+        await advanceHours(hoursAfter);
       },
       { during: reversals, after },
     );

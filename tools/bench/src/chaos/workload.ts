@@ -49,7 +49,7 @@ export async function openPartner(chaos: ChaosStack): Promise<Partner> {
 export async function underLoad(
   scenario: string,
   chaos: ChaosStack,
-  partner: Partner,
+  partner: Partner | null,
   callbackUrl: string,
   options: WorkloadOptions,
   fault: () => Promise<void>,
@@ -60,16 +60,18 @@ export async function underLoad(
     after?: (shop: CardShop) => Promise<ExtraChecks>;
   },
 ): Promise<ScenarioOutcome> {
+  if (options.treeSubmitters > 0 && !partner) throw new Error('trees need a partner (openPartner)');
   const gateways = chaos.gatewayUrls();
   const shop = await CardShop.open(gateways, callbackUrl, options.concurrency);
   const tally = new AnswerTally();
   shop.onAnswer = tally.record;
   const trees: string[] = [];
   let treesRefused = 0;
-  const tree = async (worker: number, i: number) => {
+  const tree = (submitter: Partner) => async (worker: number, i: number) => {
     const gateway = gateways[i % gateways.length];
     try {
-      trees.push(await submit(gateway, partner, `c${worker}-${i}-${Date.now().toString(36)}`, []));
+      const name = `c${worker}-${i}-${Date.now().toString(36)}`;
+      trees.push(await submit(gateway, submitter, name, []));
     } catch {
       treesRefused++;
     }
@@ -83,8 +85,8 @@ export async function underLoad(
   })();
   const [charges] = await Promise.all([
     shop.load('charges', { concurrency: options.concurrency, ...load }),
-    options.treeSubmitters > 0
-      ? runLoad('trees', tree, { concurrency: options.treeSubmitters, ...load })
+    options.treeSubmitters > 0 && partner
+      ? runLoad('trees', tree(partner), { concurrency: options.treeSubmitters, ...load })
       : undefined,
     extra?.during?.(shop),
     faulted,

@@ -55,9 +55,11 @@ export abstract class DeliveryStore {
   ): Promise<Map<string, Delivery>>;
 
   /**
-   * Claims up to `limit` due deliveries for this replica: rows another replica holds are skipped,
-   * and each claimed one is leased for `leaseMs` (a replica dying mid-attempt hands it back when
-   * the lease ends). Each claim counts an attempt, recorded as in flight before anything is sent.
+   * Claims up to `limit` due deliveries for this replica: rows another replica is claiming or
+   * holds are skipped, and each claimed one is leased for `leaseMs` of wall-clock time, which no
+   * advance of its project's clock shortens (ADR 0069): an attempt in flight is never started
+   * again elsewhere; a replica dying mid-attempt hands it back when the lease ends. Each claim
+   * counts an attempt, recorded as in flight before anything is sent.
    */
   abstract claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]>;
 

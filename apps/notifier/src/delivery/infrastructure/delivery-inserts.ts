@@ -12,10 +12,10 @@ const CLOCK = projectClockOffsetSql('input.project_id');
  * New deliveries in one statement, whatever their number (ADR 0065): one array per column, so the
  * text is the same for one row or fifty and is prepared once (ADR 0065). A row whose dedupe key is
  * taken (an event delivered again, in this call or before) is skipped. A claimed delivery is
- * inserted with its first attempt counted and its in-flight attempt row beside it (ADR 0033), so
- * sending it needs no claim of its own; an unclaimed one due now wakes the schedulers (one held
- * with its destination falls due with the rows held before it, which they already wait for: ADR
- * 0039), once per statement. The final SELECT reads `woken` in its filter because a CTE that
+ * inserted with its first attempt counted, its in-flight attempt row beside it (ADR 0033) and its
+ * lease on the wall clock (`leased_until`, as a claim's), so sending it needs no claim of its own;
+ * an unclaimed one due now wakes the schedulers (one held with its destination falls due with the
+ * rows held before it, which they already wait for: ADR 0039), once per statement. The final SELECT reads `woken` in its filter because a CTE that
  * nothing reads is never run (joined instead, the planner would drop it as unused and nothing
  * would be notified). Answers the inserted rows.
  */
@@ -35,7 +35,7 @@ export function insertDeliveries(
      ), inserted AS (
        INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
          subject, method, target, destination, request, task, attempts, cycle_attempts,
-         next_attempt_at, attempt_due_at, correlation_id, traceparent, tracestate)
+         next_attempt_at, attempt_due_at, leased_until, correlation_id, traceparent, tracestate)
        SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, method,
          target, destination, request, task,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
@@ -43,6 +43,8 @@ export function insertDeliveries(
          CASE WHEN claimed_ms IS NULL THEN GREATEST(now(), COALESCE(not_before, now()))
            ELSE now() + make_interval(secs => claimed_ms / 1000) END + ${CLOCK},
          CASE WHEN claimed_ms IS NULL THEN NULL ELSE now() + ${CLOCK} END,
+         CASE WHEN claimed_ms IS NULL THEN NULL
+           ELSE now() + make_interval(secs => claimed_ms / 1000) END,
          correlation_id, traceparent, tracestate
        FROM input ORDER BY n
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING *

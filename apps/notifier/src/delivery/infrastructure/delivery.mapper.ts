@@ -15,6 +15,8 @@ export interface DeliveryRow {
   cycle_attempts: number;
   cycle_started_at: Date;
   next_attempt_at: Date | null;
+  /** The lease of the attempt in flight, on the wall clock (ADR 0069); not part of the domain. */
+  leased_until: Date | null;
   last_error: string | null;
   last_http_status: number | null;
   reported_outcome: DeliveryState['reportedOutcome'];

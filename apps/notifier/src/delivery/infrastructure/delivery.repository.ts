@@ -53,7 +53,11 @@ export class DeliveryRepository extends DeliveryStore {
     return new Map(inserted.map((row) => [row.dedupe_key, DeliveryMapper.toDomain(row)]));
   }
 
-  /** The lease moves next_attempt_at past the attempt's time limit; the attempt row is written here. */
+  /**
+   * The lease holds the delivery past the attempt's time limit, in wall-clock time (`leased_until`);
+   * next_attempt_at moves as far in the project's time, so the delivery falls due again when the
+   * lease runs out. The attempt row is written here.
+   */
   async claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]> {
     const tx = entityManagerOf(work);
     const rows = await updateReturning(tx, claimSql(DUE_BY_WALL_CLOCK), [limit, leaseMs]);
@@ -84,11 +88,13 @@ export class DeliveryRepository extends DeliveryStore {
 
   /** The partial index on pending deliveries by due time answers it with one row. */
   async nextDueAt(): Promise<Date | null> {
-    // In wall-clock time: a delivery of a project whose clock ran ahead is due that much sooner.
+    // In wall-clock time: a delivery of a project whose clock ran ahead is due that much sooner,
+    // but not before the lease of its attempt in flight runs out (its clock may have run past it).
     const [row]: { due: Date | null }[] = await this.dataSource.query(
       `SELECT LEAST(
          (SELECT min(next_attempt_at) FROM deliveries WHERE status = 'pending'),
-         (SELECT min(d.next_attempt_at - pc.offset_ms * interval '1 millisecond')
+         (SELECT min(GREATEST(d.next_attempt_at - pc.offset_ms * interval '1 millisecond',
+            d.leased_until))
           FROM project_clocks pc JOIN deliveries d ON d.project_id = pc.project_id
           WHERE d.status = 'pending')) AS due`,
     );
@@ -131,6 +137,7 @@ export class DeliveryRepository extends DeliveryStore {
          attempts = d.attempts - 1,
          cycle_attempts = d.cycle_attempts - 1,
          next_attempt_at = LEAST($3, d.cycle_started_at + make_interval(secs => $4::float8 / 1000)),
+         leased_until = NULL,
          updated_at = now()
        FROM claimed c
        WHERE d.id = c.id AND d.attempts = c.attempts AND d.status = 'pending'`,
@@ -241,19 +248,31 @@ const retryFrom = (table: string): string => {
 };
 const RETRY_FROM = retryFrom('deliveries');
 
+/**
+ * Due on the wall clock. A leased delivery is not: its next_attempt_at is the lease's end plus its
+ * project's offset at the claim, never before `leased_until` (an offset only grows, ADR 0069).
+ */
 const DUE_BY_WALL_CLOCK = `SELECT id FROM deliveries
   WHERE status = 'pending' AND next_attempt_at <= now()
   ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
 
+/**
+ * Due in its project's time, and no attempt of it in flight, or the lease of the one that was has
+ * run out on the wall clock (its instance died): an advance of the project's clock moves its due
+ * times on at once, but never ends a lease, or the attempt would be started again beside the one
+ * still running.
+ */
 const DUE_BY_PROJECT_CLOCK = `SELECT d.id FROM project_clocks pc
   JOIN deliveries d ON d.project_id = pc.project_id
   WHERE d.status = 'pending' AND d.next_attempt_at > now()
     AND d.next_attempt_at <= now() + pc.offset_ms * interval '1 millisecond'
+    AND (d.leased_until IS NULL OR d.leased_until <= now())
   ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED`;
 
 /**
  * Claims the deliveries `due` selects: an attempt counted, the time it fell due kept, and leased
- * until the attempt's time limit has passed in the delivery's project time.
+ * until the attempt's time limit has passed on the wall clock (`leased_until`); next_attempt_at
+ * is as far on in the project's time, where the delivery falls due again if the lease runs out.
  */
 const claimSql = (due: string): string => `WITH due AS (${due})
   UPDATE deliveries d SET
@@ -262,6 +281,7 @@ const claimSql = (due: string): string => `WITH due AS (${due})
     attempt_due_at = d.next_attempt_at,
     next_attempt_at = now() + ${projectClockOffsetSql('d.project_id')}
       + make_interval(secs => $2::float8 / 1000),
+    leased_until = now() + make_interval(secs => $2::float8 / 1000),
     updated_at = now()
   FROM due WHERE d.id = due.id
   RETURNING d.*`;
@@ -320,6 +340,7 @@ async function writeOutcome(tx: EntityManager, outcome: Outcome): Promise<Delive
          THEN ${RETRY_FROM} + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
        succeeded_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE succeeded_at END,
        dead_at = CASE WHEN $3 = 'dead' THEN now() ELSE NULL END,
+       leased_until = NULL,
        updated_at = now()
      WHERE id = $1 AND attempts = $2 AND status = 'pending'
      RETURNING *`,

@@ -60,7 +60,8 @@ export interface ConsumerFixture {
 
 /**
  * A consumer service in miniature, on the real broker and a fresh database of its own: the Kafka
- * transport with the PostgreSQL inbox (the retries shortened) running the given handlers.
+ * transport with the PostgreSQL inbox (the retries shortened), its handlers applying each message
+ * with `options.apply`.
  */
 export async function startConsumerFixture(
   options: ConsumerFixtureOptions,

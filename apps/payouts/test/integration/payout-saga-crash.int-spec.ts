@@ -1,5 +1,4 @@
 import type { AppName, Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
 import { eventually, queryStackDb, STACK_START_TIMEOUT_MS } from '@opp/testing';
 import {
   availableBalance,
@@ -7,6 +6,7 @@ import {
   IBANS,
   paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
   startPayoutStack,
 } from './payouts-kit';
@@ -96,12 +96,7 @@ describe('the payout saga across crashes', () => {
         expect(ledger['payout']).toEqual({ count: 1, total: '100' });
         expect(ledger['payout-release']).toBeUndefined();
         expect(await availableBalance(merchant)).toBe('4.00');
-        expect(
-          await reconcileProjectIn(
-            { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-            projectId,
-          ),
-        ).toEqual([]);
+        expect(await reconcilePayouts(stack, projectId)).toEqual([]);
       },
       CRASH_TEST_TIMEOUT_MS,
     );

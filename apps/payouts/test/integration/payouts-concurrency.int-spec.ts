@@ -1,5 +1,4 @@
 import type { Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
 import {
   eventually,
   queryStackDb,
@@ -12,6 +11,7 @@ import {
   IBANS,
   paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
   startPayoutStack,
 } from './payouts-kit';
@@ -56,12 +56,7 @@ describe('payouts under concurrency and crashes', () => {
     return BigInt(rows[0]?.available ?? '0');
   };
 
-  /** ADR 0021: the differences between payments' books and payouts' orders for a project. */
-  const reconcile = (projectId: number) =>
-    reconcileProjectIn(
-      { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-      projectId,
-    );
+  const reconcile = (projectId: number) => reconcilePayouts(stack, projectId);
 
   it('accepts exactly 10 of 50 concurrent payouts that a balance covers 10 times', async () => {
     const { merchant, projectId } = await fundedMerchant(stack, '10.00');

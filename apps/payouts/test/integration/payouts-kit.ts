@@ -1,4 +1,5 @@
 import type { AppName, Stack } from '@opp/local-stack';
+import { reconcileProjectIn } from '@opp/reconcile';
 import {
   AdminClient,
   awaitProjectSnapshot,
@@ -75,6 +76,14 @@ export function paymentsPayouts(stack: Stack, projectId: number) {
     'payments',
     `SELECT id, status FROM payouts WHERE project_id = $1 ORDER BY id`,
     [projectId],
+  );
+}
+
+/** ADR 0021: the differences between payments' books and payouts' orders for a project. */
+export function reconcilePayouts(stack: Stack, projectId: number) {
+  return reconcileProjectIn(
+    { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
+    projectId,
   );
 }
 

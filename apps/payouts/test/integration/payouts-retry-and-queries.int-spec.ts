@@ -1,6 +1,5 @@
 import { Client } from 'pg';
 import type { Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
 import {
   eventually,
   queryStackDb,
@@ -13,6 +12,7 @@ import {
   IBANS,
   paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
   startPayoutStack,
 } from './payouts-kit';
@@ -186,12 +186,7 @@ describe('payout retries and payouts in the transaction queries', () => {
       expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
       expect(ledger['payout']).toBeUndefined();
       expect(await availableBalance(merchant)).toBe('3.00');
-      expect(
-        await reconcileProjectIn(
-          { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-          projectId,
-        ),
-      ).toEqual([]);
+      expect(await reconcilePayouts(stack, projectId)).toEqual([]);
     }, 120_000);
   });
 

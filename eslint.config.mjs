@@ -52,6 +52,27 @@ const boundaries = (inTests) => [
   },
 ];
 
+/**
+ * The type-aware set every TypeScript file gets, the console's browser code too: its own tsconfig
+ * is read through the project service.
+ */
+const typeAwareRules = {
+  plugins: { '@nx': nx },
+  languageOptions: {
+    parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+  },
+  rules: {
+    '@nx/enforce-module-boundaries': boundaries(false),
+    '@typescript-eslint/no-floating-promises': 'error',
+    '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    '@typescript-eslint/no-unused-vars': [
+      'error',
+      { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+    ],
+    'no-console': 'error',
+  },
+};
+
 const NO_MODULES = {
   regex: '\\.module$',
   message:
@@ -127,20 +148,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.ts'],
-    plugins: { '@nx': nx },
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
+    ...typeAwareRules,
     rules: {
-      '@nx/enforce-module-boundaries': boundaries(false),
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
+      ...typeAwareRules.rules,
       '@typescript-eslint/require-await': 'off',
-      'no-console': 'error',
       // A batch of rows goes to SQL as typed arrays (unnest), never as a json record set: the
       // planner takes a record set for a hundred rows and scans the tables it joins (ADR 0065).
       'no-restricted-syntax': [
@@ -154,23 +165,7 @@ export default tseslint.config(
   },
   // The operator console (ADR 0066) is browser code with its own tsconfig (DOM, Preact's JSX);
   // the type-aware rules read that tsconfig through the project service.
-  {
-    files: ['apps/*/console/**/*.ts', 'apps/*/console/**/*.tsx'],
-    plugins: { '@nx': nx },
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
-    rules: {
-      '@nx/enforce-module-boundaries': boundaries(false),
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
-      'no-console': 'error',
-    },
-  },
+  { files: ['apps/*/console/**/*.ts', 'apps/*/console/**/*.tsx'], ...typeAwareRules },
   {
     files: TEST_FILES,
     rules: {

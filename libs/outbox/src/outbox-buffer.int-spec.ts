@@ -1,22 +1,14 @@
 import * as fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { UserCreatedV1Message } from '@opp/contracts';
 import {
-  databaseUrl,
-  dropDatabases,
-  ensureDatabases,
-  findRepoRoot,
-  localDir,
-} from '@opp/local-stack';
-import {
+  freshSqlLog,
+  freshTestDatabase,
   headOf,
   StatementLog,
   statementLogger,
   suitePrefixes,
-  suiteSlug,
-  testDatabaseAdminUrl,
   transactionsIn,
 } from '@opp/testing';
 import { sendCommittedRowsWith, type CommittedRowsSender, type WrittenRows } from './outbox-buffer';
@@ -27,8 +19,6 @@ import { OutboxWriter, type PendingMessage } from './outbox-writer';
 const SUITE = 'outbox write-behind';
 const { dbPrefix } = suitePrefixes(SUITE);
 const database = `${dbPrefix}buffer`;
-const adminUrl = testDatabaseAdminUrl();
-const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'sql.log');
 
 const message = (key: string): PendingMessage => ({
   definition: UserCreatedV1Message,
@@ -40,6 +30,7 @@ const message = (key: string): PendingMessage => ({
 describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)', () => {
   let dataSource: DataSource;
   const writer = new OutboxWriter();
+  const logFile = freshSqlLog(SUITE);
   const log = new StatementLog(logFile);
 
   /** Committed rows of keys starting with `prefix`, in `seq` order (the relay's order). */
@@ -52,13 +43,9 @@ describe('OutboxWriter in a transaction: rows held until the commit (PostgreSQL)
     ).map((row) => row.message_key);
 
   beforeAll(async () => {
-    fs.mkdirSync(path.dirname(logFile), { recursive: true });
-    fs.writeFileSync(logFile, '');
-    await dropDatabases(adminUrl, [database]);
-    await ensureDatabases(adminUrl, [database]);
     dataSource = new DataSource({
       type: 'postgres',
-      url: databaseUrl(adminUrl, database),
+      url: await freshTestDatabase(database),
       migrations: outboxMigrations,
       logger: statementLogger(logFile),
     });

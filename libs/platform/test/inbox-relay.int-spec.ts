@@ -7,18 +7,13 @@ import {
   UserCreatedV1Message,
   type MessageEnvelope,
 } from '@opp/contracts';
-import { newEnvelope, RequestClient } from '@opp/messaging';
+import { RequestClient } from '@opp/messaging';
 import { OutboxRelay, OutboxWriter } from '@opp/outbox';
 import { eventually } from '@opp/testing';
+import { userCreatedEnvelope } from './consumer-fixture';
 import { startMessagingFixture, type MessagingFixture } from './messaging-fixture';
 
-const userCreated = (identifier: string) =>
-  newEnvelope(UserCreatedV1Message, identifier, {
-    id: identifier,
-    projectId: 1,
-    identifier,
-    createdAt: new Date().toISOString(),
-  });
+const userCreated = (identifier: string) => userCreatedEnvelope(identifier);
 
 describe('outbox relay, inbox and Kafka transport (real broker and PostgreSQL)', () => {
   let fixture: MessagingFixture;

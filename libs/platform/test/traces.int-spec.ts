@@ -6,11 +6,11 @@ import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
 import { signPartnerPayload } from '@opp/signature';
 import {
   AdminClient,
+  awaitProjectSnapshot,
   CaptureServer,
   eventually,
   formFields,
   MerchantClient,
-  queryStackDb,
   startTestStack,
   suiteSlug,
 } from '@opp/testing';
@@ -61,18 +61,7 @@ describe('traces and correlation ids across services', () => {
     user = (await merchant.postForm('/v1/user/resolve', { identifier: 'traced', ip: '10.0.0.2' }))
       .data.id;
     partner = await admin.createPartner(project.id, 'traced-partner');
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(
-            stack,
-            'processing-orchestrator',
-            'SELECT 1 FROM project_snapshots WHERE id = $1',
-            [project.id],
-          )
-        ).length === 1,
-      'the project snapshot in the orchestrator',
-    );
+    await awaitProjectSnapshot(stack, 'processing-orchestrator', project.id);
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { allTopics } from '@opp/contracts';
 import {
+  APP_NAMES,
   databaseUrl,
   DEFAULT_ADMIN_URL,
   dropDatabases,
@@ -13,8 +14,8 @@ import {
   startKafkaBroker,
   startService,
   startStack,
-  type KafkaBrokerHandle,
   type AppName,
+  type KafkaBrokerHandle,
   type ServiceHandle,
   type Stack,
 } from '@opp/local-stack';
@@ -40,16 +41,6 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-/** Every service: the charge's path includes the notifier's callback and the users read models. */
-const SERVICES: readonly AppName[] = [
-  'api-gateway',
-  'users-recurring',
-  'payments',
-  'payouts',
-  'notifier',
-  'processing-orchestrator',
-];
-
 const TOPIC_PREFIX = 'bench.';
 const DATABASE_PREFIX = 'opp_bench_';
 
@@ -66,7 +57,8 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     log,
   });
   const stack = await startStack({
-    services: SERVICES,
+    // Every service: the charge's path includes the notifier's callback and the users read models.
+    services: APP_NAMES,
     brokers: broker.brokers,
     topics: allTopics,
     prefix: TOPIC_PREFIX,
@@ -114,7 +106,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
     },
     meter: () =>
       new UsageMeter([
-        ...SERVICES.map((name) => ({
+        ...APP_NAMES.map((name) => ({
           name,
           pids: () =>
             instances()

@@ -32,6 +32,17 @@ export async function runLoad(
     if (ok) latencies.push(ms);
     else failed++;
   });
+  return resultOf(name, concurrency, latencies, failed, started);
+}
+
+/** A run's figures from its latencies (ms, in any order), failures and start (performance.now()). */
+function resultOf(
+  name: string,
+  concurrency: number,
+  latencies: number[],
+  failed: number,
+  started: number,
+): LoadResult {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -102,16 +113,6 @@ export async function runAtRate(
     );
   }
   await Promise.all(inFlight);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    concurrency: 0,
-    completed: latencies.length,
-    failed,
-    seconds: elapsed,
-    perSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-  };
+  // An open loop has no fixed number of workers.
+  return resultOf(name, 0, latencies, failed, started);
 }

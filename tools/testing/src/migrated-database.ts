@@ -9,6 +9,14 @@ import { testDatabaseAdminUrl } from './infra/test-env';
 
 type Migration = new () => MigrationInterface;
 
+/** A test's own database, dropped if a run before left it and created empty: its URL. */
+export async function freshTestDatabase(name: string): Promise<string> {
+  const adminUrl = testDatabaseAdminUrl();
+  await dropDatabases(adminUrl, [name]);
+  await ensureDatabases(adminUrl, [name]);
+  return databaseUrl(adminUrl, name);
+}
+
 /**
  * A repository test's own database: created fresh, migrated, behind a small pool; `drop` closes
  * the pool and removes the database again.
@@ -24,14 +32,12 @@ export class MigratedTestDatabase {
     migrations: Migration[],
     options: { logger?: Logger } = {},
   ): Promise<MigratedTestDatabase> {
-    const adminUrl = testDatabaseAdminUrl();
-    await dropDatabases(adminUrl, [name]);
-    await ensureDatabases(adminUrl, [name]);
+    const url = await freshTestDatabase(name);
     // The gateway's migrations expect the audit table of the provisioning step (ADR 0061).
-    await provisionAdminAuditLog(adminUrl, name);
+    await provisionAdminAuditLog(testDatabaseAdminUrl(), name);
     const dataSource = new DataSource({
       type: 'postgres',
-      url: databaseUrl(adminUrl, name),
+      url,
       migrations,
       extra: { max: 4 },
       logger: options.logger,

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
 import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
+import { suiteLogDir } from './infra/test-env';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
@@ -103,6 +105,14 @@ export function transactionsIn(statements: LoggedStatement[]): LoggedStatement[]
     }
   }
   return transactions;
+}
+
+/** An empty `sql.log` in the suite's log directory, for the `statementLogger` of its own DataSource. */
+export function freshSqlLog(suite: string): string {
+  const file = path.join(suiteLogDir(suite), 'sql.log');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '');
+  return file;
 }
 
 /**

@@ -11,6 +11,16 @@ import {
 } from './application/operator-tokens.use-cases';
 import { AdminTokenGuard } from './interface/admin-token.guard';
 
+/** What the module provides as it is and exports to the modules of the admin controllers. */
+const SHARED_WITH_CONTROLLERS = [
+  AdminAuditLogRepository,
+  IdentifyAdminCallerUseCase,
+  IssueOperatorTokenUseCase,
+  ListOperatorTokensUseCase,
+  RevokeOperatorTokenUseCase,
+  AdminTokenGuard,
+];
+
 /**
  * The admin API's gate (ADR 0002, ADR 0061): the token guard, the operator tokens it accepts and
  * the audit log it writes. The guard is built in the module of its controllers, so what it needs
@@ -20,21 +30,8 @@ import { AdminTokenGuard } from './interface/admin-token.guard';
   providers: [
     { provide: AdminAuditLog, useExisting: AdminAuditLogRepository },
     { provide: AdminOperatorStore, useClass: AdminOperatorRepository },
-    AdminAuditLogRepository,
-    IdentifyAdminCallerUseCase,
-    IssueOperatorTokenUseCase,
-    ListOperatorTokensUseCase,
-    RevokeOperatorTokenUseCase,
-    AdminTokenGuard,
+    ...SHARED_WITH_CONTROLLERS,
   ],
-  exports: [
-    AdminAuditLog,
-    AdminAuditLogRepository,
-    IdentifyAdminCallerUseCase,
-    IssueOperatorTokenUseCase,
-    ListOperatorTokensUseCase,
-    RevokeOperatorTokenUseCase,
-    AdminTokenGuard,
-  ],
+  exports: [AdminAuditLog, ...SHARED_WITH_CONTROLLERS],
 })
 export class AdminGateModule {}

@@ -7,6 +7,7 @@ import {
   autoPostPage,
   launchChromium,
   MerchantClient,
+  pageProblems,
   PageServer,
   startTestStack,
 } from '@opp/testing';
@@ -87,11 +88,7 @@ describe('3-D Secure in a browser', () => {
     shop.serve(`/pay/${orderId}`, autoPostPage(acsUrl, charge.acs.parameters));
 
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
     try {
       await page.goto(shop.url(`/pay/${orderId}`));
       const passwordInput = page.locator('input[name="password"]');

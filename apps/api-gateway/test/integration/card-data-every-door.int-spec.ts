@@ -9,6 +9,7 @@ import { findRepoRoot, localDir } from '@opp/local-stack';
 import { PartnerClient, type HttpAnswer } from '@opp/sdk';
 import {
   AdminClient,
+  awaitProjectSnapshot,
   CaptureServer,
   eventually,
   findCardDataInLogs,
@@ -104,15 +105,7 @@ describe('card numbers through every door (ADR 0064)', () => {
       retry: { attempts: 1 },
     });
     for (const app of ['processing-orchestrator', 'payments'] as const) {
-      await eventually(
-        async () =>
-          (
-            await queryStackDb(stack, app, 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-              project.id,
-            ])
-          ).length === 1,
-        `the project in ${app}`,
-      );
+      await awaitProjectSnapshot(stack, app, project.id);
     }
   });
 

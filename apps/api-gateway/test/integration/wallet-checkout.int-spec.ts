@@ -3,11 +3,13 @@ import type { Browser } from 'playwright-core';
 import type { Stack } from '@opp/local-stack';
 import {
   AdminClient,
+  awaitProjectSnapshot,
   CaptureServer,
   eventually,
   formFields,
   launchChromium,
   MerchantClient,
+  pageProblems,
   PageServer,
   queryStackDb,
   startTestStack,
@@ -53,15 +55,7 @@ describe('wallet transactions and the checkout page', () => {
     });
     merchant = new MerchantClient(gateway, project);
     // Payments learns projects from their snapshots; until then it refuses with 42201.
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-            project.id,
-          ])
-        ).length === 1,
-      'the project snapshot in payments',
-    );
+    await awaitProjectSnapshot(stack, 'payments', project.id);
   });
 
   afterAll(async () => {
@@ -123,11 +117,7 @@ describe('wallet transactions and the checkout page', () => {
   /** Opens the checkout page in Chromium and presses a button; resolves at the shop's page. */
   async function answerInBrowser(id: string, button: 'Confirm' | 'Cancel', landing: string) {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
     try {
       await page.goto(`${gateway}/checkout/confirm/${id}/`);
       expect(await page.title()).toBe('Confirm your payment');

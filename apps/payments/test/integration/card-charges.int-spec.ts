@@ -5,7 +5,7 @@ import {
   type MessageEnvelope,
   type TransactionStatusChangedV1,
 } from '@opp/contracts';
-import { eventually } from '@opp/testing';
+import { eventually, SANDBOX_DECLINES } from '@opp/testing';
 import { cardDataLeaks, ledgerAudit } from './card-data-audit';
 import { sealedCardData, errorCodeOf, PaymentsHarness, valueOf } from './payments-harness';
 
@@ -60,17 +60,13 @@ describe('payments: card charges (D6, D7, D9)', () => {
     },
   );
 
-  it.each([
-    ['4000000000000002', 'card declined'],
-    ['4000000000009995', 'insufficient funds'],
-    ['4000000000000069', 'expired card'],
-    ['4000000000000127', 'incorrect security code'],
-    ['4000000000009987', 'lost card'],
-    ['4000000000009979', 'stolen card'],
-  ])('declines %s (%s) as a failed charge, not an error', async (number, reason) => {
-    const charge = valueOf(await chargeCard(number));
-    expect(charge).toMatchObject({ status: 'failed', reason });
-  });
+  it.each(SANDBOX_DECLINES)(
+    'declines %s (%s) as a failed charge, not an error',
+    async (number, reason) => {
+      const charge = valueOf(await chargeCard(number));
+      expect(charge).toMatchObject({ status: 'failed', reason });
+    },
+  );
 
   it('refuses the blocked card with 40309, by card data and by token', async () => {
     expect(errorCodeOf(await chargeCard('4100000000000019'))).toBe(40309);

@@ -6,24 +6,18 @@ import { findRepoRoot, type Stack } from '@opp/local-stack';
 import { reconcileProjectIn, type Difference } from '@opp/reconcile';
 import {
   AdminClient,
+  awaitProjectSnapshot,
   CaptureServer,
   eventually,
   formFields,
   MerchantClient,
   queryStackDb,
+  reserveInPaymentsLedger,
+  SANDBOX_SEPA_PAYOUT,
   startTestStack,
 } from '@opp/testing';
 
 const FUTURE_YEAR = String(new Date().getUTCFullYear() + 3);
-/** A valid IBAN the sandbox rail completes (ADR 0011) and the SEPA parameters it needs. */
-const SEPA_PAYOUT = {
-  type: 2,
-  account: 'DE89370400440532013000',
-  currency: 'EUR',
-  beneficiaryFirstName: 'Ada',
-  beneficiaryLastName: 'Lovelace',
-  receiverBankBIC: 'DEUTDEFF',
-};
 
 /**
  * The merchant's money end to end (gateway -> payments -> payouts, notifier): the rolling reserve
@@ -61,16 +55,7 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
       settings: { feePercent: '0', feeFixed: '0', ...settings },
     });
     projects.push(created.id);
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-            created.id,
-          ])
-        ).length === 1,
-      'the project in payments',
-      120_000,
-    );
+    await awaitProjectSnapshot(stack, 'payments', created.id, 120_000);
     const merchant = new MerchantClient(stack.gatewayUrl!, created);
     const user = await merchant.postForm('/v1/user/resolve', {
       identifier: `money-${created.id}`,
@@ -150,28 +135,16 @@ describe('rolling reserve, sandbox disputes and reconciliation, end to end', () 
       });
 
       // The database's own overdraft guard (ADR 0060) sees the available 9.00, not the 10.00.
-      await expect(
-        queryStackDb(
-          stack,
-          'payments',
-          `WITH entry AS (
-             INSERT INTO journal_entries (project_id, kind) VALUES ($1, 'payout-reservation')
-             RETURNING id)
-           INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
-           SELECT id, account, 'EUR', debit, credit FROM entry,
-             (VALUES ($2, 901::bigint, 0::bigint), ($3, 0::bigint, 901::bigint)) AS l(account, debit, credit)`,
-          [projectId, `merchant:${projectId}:available`, `merchant:${projectId}:payouts-reserved`],
-        ),
-      ).rejects.toThrow(/below zero/);
+      await expect(reserveInPaymentsLedger(stack, projectId, 901)).rejects.toThrow(/below zero/);
       const above = await merchant.postForm('/v1/payout', {
-        ...SEPA_PAYOUT,
+        ...SANDBOX_SEPA_PAYOUT,
         amount: '9.01',
         orderId: `reserve-payout-${projectId}-1`,
       });
       expect(above.status).toBe(403);
       expect(above.data.error.code).toBe(40313);
       const all = await merchant.postForm('/v1/payout', {
-        ...SEPA_PAYOUT,
+        ...SANDBOX_SEPA_PAYOUT,
         amount: '9.00',
         orderId: `reserve-payout-${projectId}-2`,
       });

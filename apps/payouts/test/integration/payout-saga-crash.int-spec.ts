@@ -1,16 +1,16 @@
 import type { AppName, Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
-import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { eventually, queryStackDb, STACK_START_TIMEOUT_MS } from '@opp/testing';
 import {
   availableBalance,
   fundedMerchant,
   IBANS,
+  paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
+  startPayoutStack,
 } from './payouts-kit';
 
-/** Five services and a broker start here: on a loaded machine that takes more than the default. */
-const STACK_START_TIMEOUT_MS = 300_000;
 /** Three restarts and a payout's whole flow per crash point. */
 const CRASH_TEST_TIMEOUT_MS = 300_000;
 
@@ -24,24 +24,15 @@ describe('the payout saga across crashes', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'payout saga crash',
-      services: ['api-gateway', 'users-recurring', 'payments', 'payouts'],
-      extraEnv: { PAYOUTS_SANDBOX_SETTLE_MS: '500', GATEWAY_REQUEST_TIMEOUT_MS: '4000' },
+    stack = await startPayoutStack('payout saga crash', {
+      PAYOUTS_SANDBOX_SETTLE_MS: '500',
+      GATEWAY_REQUEST_TIMEOUT_MS: '4000',
     });
   }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();
   });
-
-  const paymentsPayouts = (projectId: number) =>
-    queryStackDb<{ id: string; status: string }>(
-      stack,
-      'payments',
-      `SELECT id, status FROM payouts WHERE project_id = $1 ORDER BY id`,
-      [projectId],
-    );
 
   const flows = (projectId: number) =>
     queryStackDb<{ state: string; payout_id: string | null }>(
@@ -86,13 +77,13 @@ describe('the payout saga across crashes', () => {
 
         await eventually(
           async () => {
-            const payouts = await paymentsPayouts(projectId);
+            const payouts = await paymentsPayouts(stack, projectId);
             return payouts.length === 1 && payouts[0].status === 'completed';
           },
           `the payout completed after ${owner} died at ${point}`,
           120_000,
         );
-        const [payout] = await paymentsPayouts(projectId);
+        const [payout] = await paymentsPayouts(stack, projectId);
         expect(await flows(projectId)).toEqual([{ state: 'accepted', payout_id: payout.id }]);
         if (first.status === 200) expect(first.data.id).toBe(Number(payout.id));
 
@@ -105,12 +96,7 @@ describe('the payout saga across crashes', () => {
         expect(ledger['payout']).toEqual({ count: 1, total: '100' });
         expect(ledger['payout-release']).toBeUndefined();
         expect(await availableBalance(merchant)).toBe('4.00');
-        expect(
-          await reconcileProjectIn(
-            { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-            projectId,
-          ),
-        ).toEqual([]);
+        expect(await reconcilePayouts(stack, projectId)).toEqual([]);
       },
       CRASH_TEST_TIMEOUT_MS,
     );

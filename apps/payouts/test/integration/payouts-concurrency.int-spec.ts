@@ -1,12 +1,19 @@
 import type { Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
-import { eventually, queryStackDb, startTestStack, type MerchantClient } from '@opp/testing';
+import {
+  eventually,
+  queryStackDb,
+  reserveInPaymentsLedger,
+  type MerchantClient,
+} from '@opp/testing';
 import {
   availableBalance,
   fundedMerchant,
   IBANS,
+  paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
+  startPayoutStack,
 } from './payouts-kit';
 
 /**
@@ -17,12 +24,8 @@ describe('payouts under concurrency and crashes', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'payouts concurrency',
-      services: ['api-gateway', 'users-recurring', 'payments', 'payouts'],
-      // The rail answers after 3 s, so the kills below land while payouts are in flight.
-      extraEnv: { PAYOUTS_SANDBOX_SETTLE_MS: '3000' },
-    });
+    // The rail answers after 3 s, so the kills below land while payouts are in flight.
+    stack = await startPayoutStack('payouts concurrency', { PAYOUTS_SANDBOX_SETTLE_MS: '3000' });
   });
 
   afterAll(async () => {
@@ -40,14 +43,7 @@ describe('payouts under concurrency and crashes', () => {
     });
 
   const payoutStatuses = async (projectId: number) =>
-    (
-      await queryStackDb<{ status: string }>(
-        stack,
-        'payments',
-        `SELECT status FROM payouts WHERE project_id = $1 ORDER BY id`,
-        [projectId],
-      )
-    ).map((r) => r.status);
+    (await paymentsPayouts(stack, projectId)).map((r) => r.status);
 
   const availableInDb = async (projectId: number) => {
     const rows = await queryStackDb<{ available: string }>(
@@ -60,12 +56,7 @@ describe('payouts under concurrency and crashes', () => {
     return BigInt(rows[0]?.available ?? '0');
   };
 
-  /** ADR 0021: the differences between payments' books and payouts' orders for a project. */
-  const reconcile = (projectId: number) =>
-    reconcileProjectIn(
-      { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-      projectId,
-    );
+  const reconcile = (projectId: number) => reconcilePayouts(stack, projectId);
 
   it('accepts exactly 10 of 50 concurrent payouts that a balance covers 10 times', async () => {
     const { merchant, projectId } = await fundedMerchant(stack, '10.00');
@@ -95,23 +86,7 @@ describe('payouts under concurrency and crashes', () => {
 
   it('lets the database itself refuse a reservation above the available balance', async () => {
     const { projectId } = await fundedMerchant(stack, '1.00');
-    const reserve = (minor: number) =>
-      queryStackDb(
-        stack,
-        'payments',
-        `WITH entry AS (
-           INSERT INTO journal_entries (project_id, kind) VALUES ($1, 'payout-reservation')
-           RETURNING id)
-         INSERT INTO journal_lines (entry_id, account, currency, debit, credit)
-         SELECT id, account, 'EUR', debit, credit FROM entry,
-           (VALUES ($2, $4::bigint, 0::bigint), ($3, 0::bigint, $4::bigint)) AS l(account, debit, credit)`,
-        [
-          projectId,
-          `merchant:${projectId}:available`,
-          `merchant:${projectId}:payouts-reserved`,
-          minor,
-        ],
-      );
+    const reserve = (minor: number) => reserveInPaymentsLedger(stack, projectId, minor);
     await expect(reserve(101)).rejects.toThrow(/below zero/);
     expect(await availableInDb(projectId)).toBe(100n);
     await reserve(100);

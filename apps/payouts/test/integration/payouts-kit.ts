@@ -1,29 +1,34 @@
-import type { Stack } from '@opp/local-stack';
-import { AdminClient, eventually, MerchantClient, queryStackDb } from '@opp/testing';
+import type { AppName, Stack } from '@opp/local-stack';
+import { reconcileProjectIn } from '@opp/reconcile';
+import {
+  AdminClient,
+  awaitProjectSnapshot,
+  MerchantClient,
+  queryStackDb,
+  startTestStack,
+} from '@opp/testing';
 
 const FUTURE_YEAR = String(new Date().getUTCFullYear() + 3);
 
-/** Parameters that satisfy every rule of a card payout (ADR 0011), whatever the BIN's country. */
-export const CARD_PAYOUT_PARAMETERS = {
-  cardHolder: 'Ada Lovelace',
-  cardExpirationDate: `12/${FUTURE_YEAR.slice(2)}`,
-  beneficiaryFirstName: 'Ada',
-  beneficiaryLastName: 'Lovelace',
-  birthDate: '10.12.1985',
-};
+// The sandbox's payout fixtures are the harness's: other apps' suites pay out too.
+export {
+  CARD_PAYOUT_PARAMETERS,
+  SANDBOX_IBANS as IBANS,
+  SEPA_PAYOUT_PARAMETERS,
+} from '@opp/testing';
 
-export const SEPA_PAYOUT_PARAMETERS = {
-  beneficiaryFirstName: 'Ada',
-  beneficiaryLastName: 'Lovelace',
-  receiverBankBIC: 'DEUTDEFF',
-};
-
-/** Valid IBANs (mod 97) whose last digits pick the sandbox rail's outcome (ADR 0011). */
-export const IBANS = {
-  completed: 'DE89370400440532013000',
-  failed: 'DE70500105170000000002',
-  cancelled: 'DE43500105170000000003',
-};
+/** A stack of the services a payout crosses (the gateway, users, payments' ledger, payouts) and `more`. */
+export function startPayoutStack(
+  suite: string,
+  extraEnv: Record<string, string> = {},
+  more: AppName[] = [],
+): Promise<Stack> {
+  return startTestStack({
+    suite,
+    services: ['api-gateway', 'users-recurring', 'payments', 'payouts', ...more],
+    extraEnv,
+  });
+}
 
 /** A project without fees, so a payment of X makes an available balance of exactly X. */
 export async function fundedMerchant(
@@ -36,16 +41,7 @@ export async function fundedMerchant(
     ...extra,
   });
   const merchant = new MerchantClient(stack.gatewayUrl!, created);
-  await eventually(
-    async () =>
-      (
-        await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-          created.id,
-        ])
-      ).length === 1,
-    'the project in payments',
-    120_000,
-  );
+  await awaitProjectSnapshot(stack, 'payments', created.id, 120_000);
   const user = await merchant.postForm('/v1/user/resolve', {
     identifier: `payee-${created.id}`,
     ip: '10.0.0.9',
@@ -71,6 +67,24 @@ export async function availableBalance(merchant: MerchantClient): Promise<string
   const answer = await merchant.get('/v1/balance', { currency: 'EUR' });
   expect(answer.status).toBe(200);
   return answer.data.amount as string;
+}
+
+/** Payments' payouts of a project, in the order they were made. */
+export function paymentsPayouts(stack: Stack, projectId: number) {
+  return queryStackDb<{ id: string; status: string }>(
+    stack,
+    'payments',
+    `SELECT id, status FROM payouts WHERE project_id = $1 ORDER BY id`,
+    [projectId],
+  );
+}
+
+/** ADR 0021: the differences between payments' books and payouts' orders for a project. */
+export function reconcilePayouts(stack: Stack, projectId: number) {
+  return reconcileProjectIn(
+    { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
+    projectId,
+  );
 }
 
 /** The payments ledger's view of a project's payouts: reserved, posted out, released. */

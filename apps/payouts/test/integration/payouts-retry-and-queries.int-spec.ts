@@ -1,17 +1,22 @@
 import { Client } from 'pg';
 import type { Stack } from '@opp/local-stack';
-import { reconcileProjectIn } from '@opp/reconcile';
-import { eventually, queryStackDb, startTestStack, type MerchantClient } from '@opp/testing';
+import {
+  eventually,
+  queryStackDb,
+  STACK_START_TIMEOUT_MS,
+  type MerchantClient,
+} from '@opp/testing';
 import {
   availableBalance,
   fundedMerchant,
   IBANS,
+  paymentsPayouts,
   payoutLedger,
+  reconcilePayouts,
   SEPA_PAYOUT_PARAMETERS,
+  startPayoutStack,
 } from './payouts-kit';
 
-/** Five services and a broker start here: on a loaded machine that takes more than the default. */
-const STACK_START_TIMEOUT_MS = 300_000;
 /** Short, so a payout held behind the balance lock answers 503 quickly (ADR 0060). */
 const GATEWAY_REQUEST_TIMEOUT_MS = 4000;
 /** Longer than the retry tests hold the lock, short enough to wait for in the deadline's test. */
@@ -25,13 +30,9 @@ describe('payout retries and payouts in the transaction queries', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'payouts retry',
-      services: ['api-gateway', 'users-recurring', 'payments', 'payouts'],
-      extraEnv: {
-        GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS),
-        PAYOUTS_FLOW_DEADLINE_MS: String(FLOW_DEADLINE_MS),
-      },
+    stack = await startPayoutStack('payouts retry', {
+      GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS),
+      PAYOUTS_FLOW_DEADLINE_MS: String(FLOW_DEADLINE_MS),
     });
   }, STACK_START_TIMEOUT_MS);
 
@@ -49,14 +50,7 @@ describe('payout retries and payouts in the transaction queries', () => {
   });
 
   const payoutIds = async (projectId: number) =>
-    (
-      await queryStackDb<{ id: string }>(
-        stack,
-        'payments',
-        `SELECT id FROM payouts WHERE project_id = $1 ORDER BY id`,
-        [projectId],
-      )
-    ).map((r) => Number(r.id));
+    (await paymentsPayouts(stack, projectId)).map((r) => Number(r.id));
 
   /**
    * Holds the merchant's balance row locked in payments, as a slow concurrent payout would: every
@@ -192,12 +186,7 @@ describe('payout retries and payouts in the transaction queries', () => {
       expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
       expect(ledger['payout']).toBeUndefined();
       expect(await availableBalance(merchant)).toBe('3.00');
-      expect(
-        await reconcileProjectIn(
-          { paymentsUrl: stack.databaseUrls.payments!, payoutsUrl: stack.databaseUrls.payouts! },
-          projectId,
-        ),
-      ).toEqual([]);
+      expect(await reconcilePayouts(stack, projectId)).toEqual([]);
     }, 120_000);
   });
 

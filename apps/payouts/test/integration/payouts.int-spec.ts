@@ -5,7 +5,7 @@ import {
   formFields,
   MerchantClient,
   queryStackDb,
-  startTestStack,
+  STACK_START_TIMEOUT_MS,
 } from '@opp/testing';
 import {
   availableBalance,
@@ -14,14 +14,12 @@ import {
   IBANS,
   payoutLedger,
   SEPA_PAYOUT_PARAMETERS,
+  startPayoutStack,
 } from './payouts-kit';
 
 // Tests read JSON bodies loosely on purpose.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (response: Response): Promise<any> => response.json();
-
-/** Five services and a broker start here: on a loaded machine that takes more than the default. */
-const STACK_START_TIMEOUT_MS = 300_000;
 
 /**
  * Payout types, parameters and orders through the gateway (ADR 0011, ADR 0060): the rules of the
@@ -36,10 +34,7 @@ describe('payouts through the gateway', () => {
 
   beforeAll(async () => {
     endpoint = await CaptureServer.start();
-    stack = await startTestStack({
-      suite: 'payouts',
-      services: ['api-gateway', 'users-recurring', 'payments', 'payouts', 'notifier'],
-    });
+    stack = await startPayoutStack('payouts', {}, ['notifier']);
     ({ merchant, projectId } = await fundedMerchant(stack, '100.00', {
       callbackUrl: endpoint.url('/callbacks'),
     }));

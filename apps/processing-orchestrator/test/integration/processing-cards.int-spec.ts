@@ -1,5 +1,6 @@
 import type { Stack } from '@opp/local-stack';
 import {
+  awaitProjectSnapshot,
   CaptureServer,
   eventually,
   findCardDataInStack,
@@ -55,15 +56,7 @@ describe('Task-Tree Processing API: card tasks (with payments)', () => {
       extraEnv: { DELIVERY_RETRY_SCHEDULE: '1s,1s,2s,2s' },
     });
     const keys = await newPartner(stack, 'card-partner');
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-            keys.projectId,
-          ])
-        ).length === 1,
-      'the project in payments',
-    );
+    await awaitProjectSnapshot(stack, 'payments', keys.projectId);
     partner = new PartnerClient(stack.gatewayUrl!, keys);
   });
 

@@ -1,20 +1,16 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, findCardDataInStack, queryStackDb, startTestStack } from '@opp/testing';
+import {
+  awaitProjectSnapshot,
+  CARD_PAYOUT_PARAMETERS,
+  eventually,
+  findCardDataInStack,
+  queryStackDb,
+  SANDBOX_SEPA_PAYOUT,
+  STACK_START_TIMEOUT_MS,
+  startTestStack,
+} from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
-
-const YEAR = new Date().getUTCFullYear() + 3;
-
-const SEPA = {
-  type: 2,
-  account: 'DE89370400440532013000',
-  currency: 'EUR',
-  beneficiaryFirstName: 'Ada',
-  beneficiaryLastName: 'Lovelace',
-  receiverBankBIC: 'DEUTDEFF',
-};
-
-/** Five services and a broker start here: on a loaded machine that takes more than the default. */
-const STACK_START_TIMEOUT_MS = 300_000;
+import { TASK_CARD } from '../support/task-card';
 
 /**
  * The `payout` task function (ADR 0005, ADR 0060): checked by payouts, reserved by payments,
@@ -40,15 +36,7 @@ describe('Task-Tree Processing API: payout tasks', () => {
       settings: { feePercent: '0', feeFixed: '0' },
     });
     projectId = keys.projectId;
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-            projectId,
-          ])
-        ).length === 1,
-      'the project in payments',
-    );
+    await awaitProjectSnapshot(stack, 'payments', projectId);
     partner = new PartnerClient(stack.gatewayUrl!, keys);
   }, STACK_START_TIMEOUT_MS);
 
@@ -62,6 +50,17 @@ describe('Task-Tree Processing API: payout tasks', () => {
     ...more,
   });
 
+  /** How many payouts payments holds for the project. */
+  const payoutCount = async () =>
+    (
+      await queryStackDb<{ n: string }>(
+        stack,
+        'payments',
+        `SELECT count(*)::text AS n FROM payouts WHERE project_id = $1`,
+        [projectId],
+      )
+    )[0].n;
+
   async function run(tasks: unknown[]) {
     const { status, data } = await partner.submit(partner.request(tasks));
     expect(status).toBe(200);
@@ -74,17 +73,12 @@ describe('Task-Tree Processing API: payout tasks', () => {
         type: 'card.payment',
         payload: {
           user: { identifier: 'payee-1', ip: '203.0.113.9' },
-          card: {
-            number: '4242424242424242',
-            expiration_month: 12,
-            expiration_year: YEAR,
-            security_code: '737',
-          },
+          card: TASK_CARD,
           price: '10.00',
           currency: 'EUR',
           description: 'Funds',
         },
-        success: [payout({ ...SEPA, amount: '4.00', orderId: 'task-payout-1' })],
+        success: [payout({ ...SANDBOX_SEPA_PAYOUT, amount: '4.00', orderId: 'task-payout-1' })],
       },
     ]);
     expect(taskStatuses(response)).toEqual({ '0': 'SUCCESS', '0.success.0': 'SUCCESS' });
@@ -103,13 +97,7 @@ describe('Task-Tree Processing API: payout tasks', () => {
       'the payout completed',
       30_000,
     );
-    const [{ n }] = await queryStackDb<{ n: string }>(
-      stack,
-      'payments',
-      `SELECT count(*)::text AS n FROM payouts WHERE project_id = $1`,
-      [projectId],
-    );
-    expect(n).toBe('1');
+    expect(await payoutCount()).toBe('1');
   });
 
   it('pays out to a card number the gateway sealed', async () => {
@@ -119,11 +107,7 @@ describe('Task-Tree Processing API: payout tasks', () => {
         account: '5555555555554444',
         amount: '1.00',
         currency: 'EUR',
-        cardHolder: 'Ada Lovelace',
-        cardExpirationDate: `12/${String(YEAR).slice(2)}`,
-        beneficiaryFirstName: 'Ada',
-        beneficiaryLastName: 'Lovelace',
-        birthDate: '10.12.1985',
+        ...CARD_PAYOUT_PARAMETERS,
       }),
     ]);
     expect(taskStatuses(response)).toEqual({ '0': 'SUCCESS' });
@@ -143,11 +127,7 @@ describe('Task-Tree Processing API: payout tasks', () => {
         account: '${parameters.payee}',
         amount: '1.00',
         currency: 'EUR',
-        cardHolder: 'Ada Lovelace',
-        cardExpirationDate: `12/${String(YEAR).slice(2)}`,
-        beneficiaryFirstName: 'Ada',
-        beneficiaryLastName: 'Lovelace',
-        birthDate: '10.12.1985',
+        ...CARD_PAYOUT_PARAMETERS,
       }),
     ];
     const request = partner.request(tasks, {}, { parameters: { payee: '5555555555554444' } });
@@ -167,18 +147,14 @@ describe('Task-Tree Processing API: payout tasks', () => {
   });
 
   it('ends FAIL with the refusal: a missing parameter (40016), an amount above the balance (40313)', async () => {
-    const missing = await run([payout({ ...SEPA, receiverBankBIC: undefined, amount: '1.00' })]);
+    const missing = await run([
+      payout({ ...SANDBOX_SEPA_PAYOUT, receiverBankBIC: undefined, amount: '1.00' }),
+    ]);
     expect(missing.payload.tasks[0].result).toMatchObject({ status: 'FAIL' });
     expect(missing.payload.tasks[0].data).toMatchObject({ error: { code: 40016 } });
-    const tooMuch = await run([payout({ ...SEPA, amount: '1000.00' })]);
+    const tooMuch = await run([payout({ ...SANDBOX_SEPA_PAYOUT, amount: '1000.00' })]);
     expect(tooMuch.payload.tasks[0].result).toMatchObject({ status: 'FAIL' });
     expect(tooMuch.payload.tasks[0].data).toMatchObject({ error: { code: 40313 } });
-    const [{ n }] = await queryStackDb<{ n: string }>(
-      stack,
-      'payments',
-      `SELECT count(*)::text AS n FROM payouts WHERE project_id = $1`,
-      [projectId],
-    );
-    expect(n).toBe('3');
+    expect(await payoutCount()).toBe('3');
   });
 });

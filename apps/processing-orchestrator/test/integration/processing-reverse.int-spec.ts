@@ -1,19 +1,13 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { awaitProjectSnapshot, queryStackDb, startTestStack } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
-
-const YEAR = new Date().getUTCFullYear() + 3;
+import { TASK_CARD } from '../support/task-card';
 
 const payment = (orderId: string, task: Record<string, unknown> = {}) => ({
   type: 'card.payment',
   payload: {
     user: { identifier: 'buyer-r', email: 'buyer@example.com', ip: '203.0.113.9' },
-    card: {
-      number: '4242424242424242',
-      expiration_month: 12,
-      expiration_year: YEAR,
-      security_code: '737',
-    },
+    card: TASK_CARD,
     price: '10.00',
     currency: 'EUR',
     description: 'Order',
@@ -35,15 +29,7 @@ describe('Task-Tree Processing API: transaction.reverse (with payments)', () => 
       services: ['api-gateway', 'processing-orchestrator', 'payments', 'users-recurring'],
     });
     const keys = await newPartner(stack, 'reverse-partner');
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(stack, 'payments', 'SELECT 1 FROM project_snapshots WHERE id = $1', [
-            keys.projectId,
-          ])
-        ).length === 1,
-      'the project in payments',
-    );
+    await awaitProjectSnapshot(stack, 'payments', keys.projectId);
     partner = new PartnerClient(stack.gatewayUrl!, keys);
   });
 

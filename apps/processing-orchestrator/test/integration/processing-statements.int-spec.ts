@@ -8,7 +8,7 @@ import {
   Topics,
   type TaskResultV1,
 } from '@opp/contracts';
-import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import type { Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
 import {
   eventually,
@@ -17,7 +17,7 @@ import {
   SANDBOX_PROJECT_SETTINGS,
   startTestStack,
   StatementLog,
-  suiteSlug,
+  suiteLogDir,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
@@ -49,10 +49,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   let producer: MessageProducer;
   let client: RequestClient;
   let log: StatementLog;
-  const logFile = path.join(
-    localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)),
-    'processing-orchestrator.log',
-  );
+  const logFile = path.join(suiteLogDir(SUITE), 'processing-orchestrator.log');
 
   const orchestrator = () => stack.services['processing-orchestrator']!;
   const sql = <T>(query: string, params: unknown[] = []) =>

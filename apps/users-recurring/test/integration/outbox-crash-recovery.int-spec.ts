@@ -1,10 +1,10 @@
 import type { Stack } from '@opp/local-stack';
 import {
-  AdminClient,
   eventually,
-  MerchantClient,
+  newMerchant,
   queryStackDb,
   startTestStack,
+  type MerchantClient,
 } from '@opp/testing';
 
 /**
@@ -21,10 +21,7 @@ describe('users-recurring killed after committing, before relaying', () => {
       services: ['api-gateway', 'users-recurring', 'payments'],
       extraEnv: { OUTBOX_RELAY_PAUSED: 'true' },
     });
-    merchant = new MerchantClient(
-      stack.gatewayUrl!,
-      await new AdminClient(stack.gatewayUrl!).createProject(),
-    );
+    ({ merchant } = await newMerchant(stack));
   });
 
   afterAll(async () => {

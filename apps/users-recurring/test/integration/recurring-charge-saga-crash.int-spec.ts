@@ -1,12 +1,14 @@
 import type { Stack } from '@opp/local-stack';
 import { reconcileProjectIn } from '@opp/reconcile';
 import {
-  AdminClient,
   eventually,
-  MerchantClient,
+  newMerchant,
   queryStackDb,
+  STACK_START_TIMEOUT_MS,
   startTestStack,
+  type MerchantClient,
 } from '@opp/testing';
+import { subscribedUser } from './subscriptions-kit';
 
 /** The recurring charge flow's deadline in this suite (RECURRING_CHARGE_DEADLINE_MS). */
 const DEADLINE_MS = 6_000;
@@ -28,7 +30,6 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   let stack: Stack;
   let merchant: MerchantClient;
   let projectId: number;
-  const expiryYear = String(new Date().getUTCFullYear() + 2);
 
   beforeAll(async () => {
     stack = await startTestStack({
@@ -39,10 +40,8 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
         RECURRING_SWEEP_INTERVAL_MS: '200',
       },
     });
-    const project = await new AdminClient(stack.gatewayUrl!).createProject();
-    projectId = project.id;
-    merchant = new MerchantClient(stack.gatewayUrl!, project);
-  }, 300_000);
+    ({ merchant, projectId } = await newMerchant(stack));
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();
@@ -55,36 +54,8 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   ) => queryStackDb<T>(stack, app, sql, params);
 
   /** A user subscribed by a completed charge, as users-recurring has stored it. */
-  async function subscribedUser(identifier: string, interval = 0): Promise<string> {
-    const { id: user } = await merchant.sdk.resolveUser({ identifier, ip: '198.51.100.9' });
-    const charge = await merchant.postForm('/v1/card/process', {
-      user,
-      card: {
-        number: '4242424242424242',
-        expiration_month: '12',
-        expiration_year: expiryYear,
-        security_code: '123',
-      },
-      price: '9.99',
-      currency: 'EUR',
-      description: 'Subscription',
-      order_id: `sub-${identifier}`,
-      recurring: 1,
-      recurring_interval: interval,
-    });
-    expect([charge.status, charge.data.status, charge.data.error]).toEqual([
-      200,
-      'completed',
-      undefined,
-    ]);
-    await eventually(
-      async () =>
-        (await db('users-recurring', 'SELECT 1 FROM subscriptions WHERE user_id = $1', [user]))
-          .length === 1,
-      'the subscription in users-recurring',
-    );
-    return user;
-  }
+  const subscribed = async (identifier: string, interval = 0) =>
+    (await subscribedUser(stack, merchant, identifier, { interval })).user;
 
   const processRecurring = (user: string, orderId: string) =>
     merchant.postForm('/v1/card/processRecurring', {
@@ -152,7 +123,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   ])(
     'ends charged once when killed at %s: %s',
     async (crashAt) => {
-      const user = await subscribedUser(`crash-${crashAt}`);
+      const user = await subscribed(`crash-${crashAt}`);
       const orderId = `order-${crashAt}`;
       // The flow is only seen waiting when the gateway asks again before payments has answered:
       // with payments stopped it surely has not, so the crash point is reached whatever the load.
@@ -168,7 +139,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   );
 
   it('compensates at the deadline when killed while compensating, and counts the late charge', async () => {
-    const user = await subscribedUser('crash-deadline');
+    const user = await subscribed('crash-deadline');
     const orderId = 'order-crash-deadline';
     await stack.services.payments!.stop();
     await stack.services['users-recurring']!.restart({
@@ -200,7 +171,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   ])(
     'charges a scheduled period once when killed at %s: %s',
     async (crashAt) => {
-      const user = await subscribedUser(`schedule-${crashAt.replace(/\W/g, '-')}`, 30);
+      const user = await subscribed(`schedule-${crashAt.replace(/\W/g, '-')}`, 30);
       const [{ id }] = await db<{ id: string }>(
         'users-recurring',
         'SELECT id FROM subscriptions WHERE user_id = $1',
@@ -248,7 +219,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   );
 
   it('answers 503 while payments is away, then the retry answers the charge', async () => {
-    const user = await subscribedUser('deadline-retry');
+    const user = await subscribed('deadline-retry');
     const params = merchant.sign({
       project: merchant.keys.publicKey,
       user,

@@ -1,10 +1,12 @@
 import type { Stack } from '@opp/local-stack';
 import {
-  AdminClient,
   eventually,
-  MerchantClient,
+  newMerchant,
   queryStackDb,
+  SANDBOX_CARD,
+  STACK_START_TIMEOUT_MS,
   startTestStack,
+  type MerchantClient,
 } from '@opp/testing';
 
 const DUE = 10_000;
@@ -24,11 +26,8 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
       services: ['api-gateway', 'users-recurring', 'payments'],
       extraEnv: { RECURRING_SWEEP_INTERVAL_MS: '200' },
     });
-    const project = await new AdminClient(stack.gatewayUrl!).createProject();
-    projectId = project.id;
-    merchant = new MerchantClient(stack.gatewayUrl!, project);
-    // Starting the stack on a loaded machine can take longer than the default.
-  }, 300_000);
+    ({ merchant, projectId } = await newMerchant(stack));
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();
@@ -42,12 +41,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
     const { id: user } = await merchant.sdk.resolveUser({ identifier: 'bulk', ip: '10.9.9.9' });
     const charge = await merchant.postForm('/v1/card/process', {
       user,
-      card: {
-        number: '4242424242424242',
-        expiration_month: '12',
-        expiration_year: String(new Date().getUTCFullYear() + 2),
-        security_code: '123',
-      },
+      card: SANDBOX_CARD,
       price: '1.00',
       currency: 'EUR',
       description: 'bulk subscription',

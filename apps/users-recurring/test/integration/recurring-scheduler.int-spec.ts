@@ -1,13 +1,15 @@
 import type { Stack } from '@opp/local-stack';
 import {
-  AdminClient,
   CaptureServer,
   eventually,
   formFields,
-  MerchantClient,
+  newMerchant,
   queryStackDb,
+  STACK_START_TIMEOUT_MS,
   startTestStack,
+  type MerchantClient,
 } from '@opp/testing';
+import { subscribedUser } from './subscriptions-kit';
 
 interface AutomaticCharge {
   id: number;
@@ -42,14 +44,8 @@ describe('automatic recurring scheduler', () => {
         RECURRING_SWEEP_INTERVAL_MS: '200',
       },
     });
-    merchant = new MerchantClient(
-      stack.gatewayUrl!,
-      await new AdminClient(stack.gatewayUrl!).createProject({
-        callbackUrl: endpoint.url('/callbacks'),
-      }),
-    );
-    // Starting the stack on a loaded machine can take longer than the default.
-  }, 300_000);
+    ({ merchant } = await newMerchant(stack, { callbackUrl: endpoint.url('/callbacks') }));
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();
@@ -67,27 +63,8 @@ describe('automatic recurring scheduler', () => {
   });
 
   /** A user subscribed by a completed charge; returns the user and the subscription row. */
-  async function subscribe(identifier: string, interval: number, trial = 0) {
-    const { id: user } = await merchant.sdk.resolveUser({ identifier, ip: '198.51.100.7' });
-    const charge = await merchant.postForm('/v1/card/process', {
-      user,
-      card: card('4242424242424242'),
-      price: '9.99',
-      currency: 'EUR',
-      description: 'Subscription',
-      order_id: `sub-${identifier}`,
-      recurring: 1,
-      recurring_interval: interval,
-      recurring_trial: trial,
-    });
-    expect(charge.data.status).toBe('completed');
-    let rows: Record<string, unknown>[] = [];
-    await eventually(async () => {
-      rows = await db('users-recurring', 'SELECT * FROM subscriptions WHERE user_id = $1', [user]);
-      return rows.length === 1;
-    }, 'the subscription');
-    return { user, subscribingId: charge.data.id as number, row: rows[0] };
-  }
+  const subscribe = (identifier: string, interval: number, trial = 0) =>
+    subscribedUser(stack, merchant, identifier, { interval, trial });
 
   /** The automatic charges payments made for a subscription, by period and attempt. */
   const automaticCharges = (subscriptionId: unknown) =>

@@ -10,14 +10,14 @@ import {
   type TaskCommandV1,
   type TaskResultV1,
 } from '@opp/contracts';
-import { findRepoRoot, localDir, type Stack } from '@opp/local-stack';
+import type { Stack } from '@opp/local-stack';
 import { KafkaConnection, MessageProducer, newEnvelope } from '@opp/messaging';
 import {
   eventually,
   headOf,
   startTestStack,
   StatementLog,
-  suiteSlug,
+  suiteLogDir,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
@@ -50,9 +50,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
       services: ['users-recurring'],
       logLevel: 'debug',
     });
-    log = new StatementLog(
-      path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'users-recurring.log'),
-    );
+    log = new StatementLog(path.join(suiteLogDir(SUITE), 'users-recurring.log'));
     connection = new KafkaConnection({
       brokers: stack.brokers.split(','),
       clientId: 'user-resolve-statements-test',

@@ -22,6 +22,7 @@ import {
   devStackOptions,
 } from '../dev-stack';
 import { formatTable, type ServiceRow } from '../report';
+import { writeState, type StackState } from '../stack-state';
 
 export interface Launched {
   stack: Stack;
@@ -71,6 +72,32 @@ export async function launch(
     await broker?.stop();
     throw error;
   }
+}
+
+/**
+ * `launch`, with `interrupted` called on SIGINT or SIGTERM meanwhile; then the run recorded for
+ * `status` and `down` (.local/run/stack.json) and its ready table printed.
+ */
+export async function launchAndRecord(
+  services: readonly AppName[],
+  mode: StackState['mode'],
+  instances: Partial<Record<AppName, number>>,
+  brokerCount: number,
+  interrupted: (signal: NodeJS.Signals) => void,
+): Promise<Launched> {
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  const launched = await launch(services, mode === 'detached', instances, brokerCount);
+  process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+  const { stack, brokers } = launched;
+  writeState(devPaths().runDir, {
+    mode,
+    supervisorPid: process.pid,
+    brokers,
+    startedAt: new Date().toISOString(),
+    services: stack.handles.map(({ name, url, port, pid }) => ({ name, url, port, pid })),
+  });
+  console.log(`\n${readyTable(stack)}\n`);
+  return launched;
 }
 
 async function provideKafka(

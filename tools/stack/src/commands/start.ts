@@ -1,8 +1,8 @@
 import type { AppName } from '@opp/local-stack';
 import { devPaths } from '../dev-stack';
-import { removeState, writeState } from '../stack-state';
+import { removeState } from '../stack-state';
 import { runningDetached } from './status';
-import { launch, readyTable, seconds } from './launch';
+import { launchAndRecord, seconds } from './launch';
 
 /** `npm start`: everything in the foreground until SIGINT/SIGTERM, then services, then the broker. */
 export async function startCommand(
@@ -21,17 +21,13 @@ export async function startCommand(
   const began = Date.now();
   // Interrupted half way: exiting SIGTERMs every child started so far (see stopWhenParentExits).
   const interrupted = () => process.exit(130);
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers, broker } = await launch(services, false, instances, brokerCount);
-  process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
-  writeState(paths.runDir, {
-    mode: 'foreground',
-    supervisorPid: process.pid,
-    brokers,
-    startedAt: new Date().toISOString(),
-    services: stack.handles.map(({ name, url, port, pid }) => ({ name, url, port, pid })),
-  });
-  console.log(`\n${readyTable(stack)}\n`);
+  const { stack, brokers, broker } = await launchAndRecord(
+    services,
+    'foreground',
+    instances,
+    brokerCount,
+    interrupted,
+  );
   console.log(
     `All ready in ${seconds(Date.now() - began)}. Kafka ${brokers}. Logs in ${paths.logDir}.`,
   );

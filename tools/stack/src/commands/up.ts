@@ -1,9 +1,8 @@
 import { readPidFile, residentMemoryMb, type AppName } from '@opp/local-stack';
 import { devPaths } from '../dev-stack';
-import { writeState } from '../stack-state';
 import { downCommand } from './down';
 import { runningDetached } from './status';
-import { launch, readyTable, seconds } from './launch';
+import { launchAndRecord, seconds } from './launch';
 
 /** `npm run up`: like start, detached; exits 0 once every service is ready. */
 export async function upCommand(
@@ -29,17 +28,13 @@ export async function upCommand(
     console.log(`\n[stack] ${signal}: stopping what was started ...`);
     void downCommand().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  const { stack, brokers } = await launch(services, true, instances, brokerCount);
-  process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
-  writeState(paths.runDir, {
-    mode: 'detached',
-    supervisorPid: process.pid,
-    brokers,
-    startedAt: new Date().toISOString(),
-    services: stack.handles.map(({ name, url, port, pid }) => ({ name, url, port, pid })),
-  });
-  console.log(`\n${readyTable(stack)}\n`);
+  const { stack, brokers } = await launchAndRecord(
+    services,
+    'detached',
+    instances,
+    brokerCount,
+    interrupted,
+  );
   console.log(
     `Up: ${stack.handles.length} service(s) ready in ${seconds(Date.now() - began)} in total.`,
   );

@@ -6,7 +6,7 @@ import {
   type PartnerNotification,
 } from '@opp/sdk';
 import { eventually } from '../eventually';
-import { queryStackDb } from '../stack-db';
+import { awaitProjectSnapshot } from '../stack-db';
 import { AdminClient } from './admin-client';
 
 /** JSON bodies as the tests read them: loosely typed on purpose. */
@@ -118,18 +118,7 @@ export async function newPartner(
   const admin = new AdminClient(stack.gatewayUrl!);
   const created = await admin.createProject(project);
   const partner = await admin.createPartner(created.id, identifier);
-  await eventually(
-    async () =>
-      (
-        await queryStackDb(
-          stack,
-          'processing-orchestrator',
-          'SELECT 1 FROM project_snapshots WHERE id = $1',
-          [created.id],
-        )
-      ).length === 1,
-    'the project snapshot in the orchestrator',
-  );
+  await awaitProjectSnapshot(stack, 'processing-orchestrator', created.id);
   return partner;
 }
 

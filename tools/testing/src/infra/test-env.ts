@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_URL } from '@opp/local-stack';
+import { DEFAULT_ADMIN_URL, findRepoRoot, localDir } from '@opp/local-stack';
 
 /** Bootstrap servers of the broker that global setup provides. */
 export function testBrokers(): string {
@@ -27,6 +27,11 @@ export function suiteSlug(suite: string): string {
     .replace(/_+$/, '');
   if (!slug) throw new Error(`Suite name "${suite}" has no letters or digits`);
   return slug;
+}
+
+/** Where a suite's logs go, `.local/logs/test/<suite>/`: its stack's services write `<app>.log` here. */
+export function suiteLogDir(suite: string): string {
+  return localDir(findRepoRoot(), 'logs', 'test', suiteSlug(suite));
 }
 
 /**

@@ -1,12 +1,18 @@
 import { allTopics } from '@opp/contracts';
-import { findRepoRoot, localDir, startStack, type AppName, type Stack } from '@opp/local-stack';
+import { startStack, type AppName, type Stack } from '@opp/local-stack';
 import {
+  suiteLogDir,
   suitePrefixes,
-  suiteSlug,
   testBrokers,
   testDatabaseAdminUrl,
   testTemplatePrefix,
 } from './test-env';
+
+/**
+ * The hook time of a `beforeAll` that starts a stack of several services: on a loaded machine that
+ * takes longer than the integration tests' default.
+ */
+export const STACK_START_TIMEOUT_MS = 300_000;
 
 export interface TestStackOptions {
   /** Names the suite's topics, databases and log directory; unique per test file. */
@@ -44,7 +50,7 @@ export async function startTestStack(options: TestStackOptions): Promise<Stack> 
     nodeEnv: 'test',
     logLevel: options.logLevel ?? 'warn',
     extraEnv: options.extraEnv,
-    logDir: localDir(findRepoRoot(), 'logs', 'test', suiteSlug(options.suite)),
+    logDir: suiteLogDir(options.suite),
     readyTimeoutMs: options.readyTimeoutMs,
     nodeBinary: options.nodeBinary,
   });

@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { BALANCE_DOC } from './balance.openapi';
@@ -9,11 +9,10 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('balance')
 @UseFilters(MerchantExceptionFilter)
@@ -23,8 +22,7 @@ export class BalanceHttpController {
 
   @Get()
   @ApiDoc(BALANCE_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async balance(@Merchant() merchant: AuthenticatedMerchant) {
     const currency = readCurrency(merchant.params);
     const projectId = merchant.project.id;

@@ -1,4 +1,4 @@
-import { ApiError } from '@opp/errors';
+import { apiErrorCodeOf } from '../../../test/support/api-error-code';
 import { hasCardData, readCardInput } from './card-fields';
 
 const NOW = new Date('2026-05-15T12:00:00Z');
@@ -9,15 +9,8 @@ const valid = {
   security_code: '123',
 };
 
-function codeOf(params: Record<string, unknown>): number | undefined {
-  try {
-    readCardInput(params, NOW);
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
+const codeOf = (params: Record<string, unknown>) =>
+  apiErrorCodeOf(() => readCardInput(params, NOW));
 
 describe('readCardInput', () => {
   it('reads a valid card into the contract shape', () => {

@@ -1,5 +1,5 @@
 import type { ThreeDsChallengeV1, TokenizeCardResultV1, TransactionRecordV1 } from '@opp/contracts';
-import { feeOf, priceOf, successOf } from '../../transaction/interface/transaction-responses';
+import { successOf, transactionHeadOf } from '../../transaction/interface/transaction-responses';
 
 /** The spec's fields only, in the spec's order, whatever else a service answer carries. */
 export function toTokenResponse(result: TokenizeCardResultV1) {
@@ -39,13 +39,7 @@ export function toChargeResponse(record: TransactionRecordV1, publicGatewayUrl: 
   const { threeDs, recurring } = record;
   return {
     success: successOf(record),
-    id: record.id,
-    orderId: record.orderId,
-    referenceId: record.referenceId,
-    price: priceOf(record),
-    fee: feeOf(record),
-    currency: record.currency,
-    type: record.type,
+    ...transactionHeadOf(record),
     status: record.status,
     reason: record.reason,
     card: record.card,

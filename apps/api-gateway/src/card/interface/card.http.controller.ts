@@ -7,7 +7,6 @@ import {
   Res,
   UseFilters,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -19,10 +18,8 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
 import { CardTokenRateLimitGuard } from '../../rate-limit/interface/card-token-rate-limit.guard';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { CardDataSealer } from '../application/card-data-sealer';
@@ -37,6 +34,7 @@ import { JSONP_CONTENT_TYPE, readJsonpCallback, renderJsonp } from './jsonp';
 import { readChargeRequest } from './process-charge.request';
 import { ProjectPublicKeyGuard } from '../../merchant-auth/interface/project-public-key.guard';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('cards')
 @UseFilters(MerchantExceptionFilter)
@@ -75,8 +73,7 @@ export class CardHttpController {
   @Post('process')
   @HttpCode(200)
   @ApiDoc(PROCESS_CHARGE_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async process(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const { user, card, charge } = readChargeRequest(projectId, merchant.params);
@@ -93,8 +90,7 @@ export class CardHttpController {
   @Post('authenticate')
   @HttpCode(200)
   @ApiDoc(AUTHENTICATE_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async authenticate(@Merchant() merchant: AuthenticatedMerchant) {
     const command = readAuthenticateCharge(merchant.project.id, merchant.params);
     const reply = await this.requests.request(AuthenticateChargeV1Request, command, {

@@ -1,15 +1,5 @@
-import { ApiError } from '@opp/errors';
 import { readCurrency, readPrice } from './money-fields';
-
-function codeOf(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
+import { apiErrorCodeOf } from '../../../test/support/api-error-code';
 
 describe('readPrice (D9)', () => {
   it.each<[Record<string, unknown>, string, bigint]>([
@@ -42,7 +32,7 @@ describe('readPrice (D9)', () => {
     ['a JSON false', { price: false, currency: 'EUR' }, 40017],
     ['a JSON array', { price: ['10'], currency: 'EUR' }, 40017],
   ])('refuses %s with %i', (_what, params, code) => {
-    expect(codeOf(() => readPrice(params))).toBe(code);
+    expect(apiErrorCodeOf(() => readPrice(params))).toBe(code);
   });
 
   it('accepts zero when allowed', () => {
@@ -58,6 +48,6 @@ describe('readCurrency', () => {
   it('is optional and checked when given', () => {
     expect(readCurrency({})).toBeUndefined();
     expect(readCurrency({ currency: 'GBP' })).toBe('GBP');
-    expect(codeOf(() => readCurrency({ currency: 'XXX1' }))).toBe(40017);
+    expect(apiErrorCodeOf(() => readCurrency({ currency: 'XXX1' }))).toBe(40017);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from '@opp/errors';
+import { apiErrorCodeOf } from '../../../test/support/api-error-code';
 import { readChargeRequest } from './process-charge.request';
 
 const NOW = new Date('2026-05-15T12:00:00Z');
@@ -16,15 +16,8 @@ const card = {
   security_code: '123',
 };
 
-function codeOf(params: Record<string, unknown>): number | undefined {
-  try {
-    readChargeRequest(7, params, NOW);
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
+const codeOf = (params: Record<string, unknown>) =>
+  apiErrorCodeOf(() => readChargeRequest(7, params, NOW));
 
 describe('readChargeRequest', () => {
   it('reads a token charge with defaults', () => {

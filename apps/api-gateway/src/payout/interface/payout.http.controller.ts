@@ -1,13 +1,4 @@
-import {
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Post,
-  UseGuards,
-  UseInterceptors,
-  UseFilters,
-} from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, UseGuards, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { GetPayoutParametersV1Request, ListPayoutTypesV1Request } from '@opp/contracts';
@@ -21,8 +12,6 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import {
@@ -34,6 +23,7 @@ import {
 import { PayoutDocs } from './payout.openapi';
 import { CreatePayout } from '../application/create-payout';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 /** The rules change only with a deployment: merchants may cache the answers for 5 minutes. */
 const CACHEABLE = 'public, max-age=300';
@@ -89,8 +79,7 @@ export class PayoutHttpController {
   @Post('payout')
   @HttpCode(200)
   @ApiDoc(PayoutDocs.create)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async payout(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const { params } = merchant;

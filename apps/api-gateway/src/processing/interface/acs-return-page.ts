@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { withHostedPageHeaders } from '../../hosted-pages/interface/html-response';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,18 +16,10 @@ export function returnPage(target: string | null): string {
   );
 }
 
-/** Never cached nor framed, like every hosted page (ADR 0061). */
+/** Never cached nor framed, like every hosted page (ADR 0061); no script, style or form at all. */
 export function sendHtml(reply: FastifyReply, html: string) {
-  return reply
-    .status(200)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Frame-Options', 'DENY')
-    .header(
-      'Content-Security-Policy',
-      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    )
-    .send(html);
+  return withHostedPageHeaders(
+    reply.status(200),
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  ).send(html);
 }

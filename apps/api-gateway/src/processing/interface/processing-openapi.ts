@@ -1,3 +1,5 @@
+import { TASK_STATUSES } from '@opp/contracts';
+
 /**
  * OpenAPI description of the Task-Tree Processing API: what processing-api.md leaves "not shown"
  * and the ADRs decided (ADR 0004, ADR 0005), plus this implementation's limits and error codes.
@@ -193,18 +195,7 @@ export const RESPONSE_SCHEMA = {
               result: {
                 type: 'object',
                 properties: {
-                  status: {
-                    type: 'string',
-                    enum: [
-                      'PENDING',
-                      'RUNNING',
-                      'WAITING',
-                      'SUCCESS',
-                      'FAIL',
-                      'EXPIRED',
-                      'SKIPPED',
-                    ],
-                  },
+                  status: { type: 'string', enum: [...TASK_STATUSES] },
                   reason: { type: 'string' },
                 },
               },

@@ -1,12 +1,4 @@
-import {
-  Controller,
-  HttpCode,
-  Inject,
-  Post,
-  UseFilters,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CancelRecurringV1Request, ChangeRecurringV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -16,8 +8,6 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { RecurringCharge } from '../application/recurring-charge';
@@ -25,6 +15,7 @@ import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { RecurringDocs } from './recurring.openapi';
 import { readRecurringChanges, readRecurringCharge, readRecurringUser } from './recurring.request';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 /** Manual recurring and the subscription's settings (ADR 0012); signed and replay-guarded. */
 @ApiTags('recurring')
@@ -40,8 +31,7 @@ export class RecurringHttpController {
   @Post('card/processRecurring')
   @HttpCode(200)
   @ApiDoc(RecurringDocs.processRecurring)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async processRecurring(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const userId = readRecurringUser(projectId, merchant.params);
@@ -57,8 +47,7 @@ export class RecurringHttpController {
   @Post('user/changeRecurring')
   @HttpCode(200)
   @ApiDoc(RecurringDocs.changeRecurring)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async changeRecurring(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const userId = readRecurringUser(projectId, merchant.params);
@@ -74,8 +63,7 @@ export class RecurringHttpController {
   @Post('user/cancelRecurring')
   @HttpCode(200)
   @ApiDoc(RecurringDocs.cancelRecurring)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async cancelRecurring(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const userId = readRecurringUser(projectId, merchant.params);

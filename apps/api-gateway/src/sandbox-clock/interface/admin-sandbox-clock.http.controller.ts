@@ -1,27 +1,12 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { AdminExceptionFilter } from '../../admin/interface/admin-exception.filter';
-import { AdminTokenGuard } from '../../admin/interface/admin-token.guard';
+import { Body, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { SandboxClockUseCases } from '../application/sandbox-clock.use-cases';
 import { SandboxClockDocs } from './sandbox-clock.openapi';
 import { readAdvance, toClockResponse } from './sandbox-clock.request';
+import { AdminController } from '../../admin/interface/admin-controller.decorator';
 
 /** An operator reads or advances a sandbox project's clock (ADR 0069). */
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/projects')
+@AdminController('admin/v1/projects')
 export class AdminSandboxClockHttpController {
   constructor(private readonly clocks: SandboxClockUseCases) {}
 

@@ -1,12 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Post,
-  UseFilters,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
@@ -14,11 +6,10 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { SandboxClockUseCases } from '../application/sandbox-clock.use-cases';
 import { SandboxClockDocs } from './sandbox-clock.openapi';
 import { readAdvance, toClockResponse } from './sandbox-clock.request';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 /**
  * A merchant reads or advances their own sandbox project's clock (ADR 0069), signed (ADR 0003);
@@ -32,8 +23,7 @@ export class SandboxClockHttpController {
 
   @Get()
   @ApiDoc(SandboxClockDocs.merchantGet)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async get(@Merchant() merchant: AuthenticatedMerchant) {
     return toClockResponse(await this.clocks.read(merchant.project.id));
   }
@@ -41,8 +31,7 @@ export class SandboxClockHttpController {
   @Post('advance')
   @HttpCode(200)
   @ApiDoc(SandboxClockDocs.merchantAdvance)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async advance(@Merchant() merchant: AuthenticatedMerchant) {
     const byMs = readAdvance(merchant.params);
     return toClockResponse(await this.clocks.advance(merchant.project.id, byMs));

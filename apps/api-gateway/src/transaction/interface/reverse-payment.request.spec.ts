@@ -1,15 +1,5 @@
-import { ApiError } from '@opp/errors';
 import { readReversePayment } from './reverse-payment.request';
-
-function codeOf(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
+import { apiErrorCodeOf } from '../../../test/support/api-error-code';
 
 describe('readReversePayment', () => {
   it('reads id or order_id, the amount as text and the comment', () => {
@@ -40,6 +30,6 @@ describe('readReversePayment', () => {
     [{ id: 'x', amount: '1' }, 40403],
     [{ id: '1', amount: '1', comment: 'c'.repeat(256) }, 40017],
   ])('refuses %j with %i', (params, code) =>
-    expect(codeOf(() => readReversePayment(3, params, 'k'))).toBe(code),
+    expect(apiErrorCodeOf(() => readReversePayment(3, params, 'k'))).toBe(code),
   );
 });

@@ -1,19 +1,9 @@
-import { ApiError } from '@opp/errors';
 import {
   readTransactionId,
   readTransactionList,
   readTransactionLookup,
 } from './transaction-query.request';
-
-function codeOf(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
+import { apiErrorCodeOf } from '../../../test/support/api-error-code';
 
 describe('readTransactionId', () => {
   it('reads positive integers below 2^53', () => {
@@ -22,7 +12,7 @@ describe('readTransactionId', () => {
   });
 
   it.each(['0', '-1', 'abc', '1.5', '9007199254740992', '1e3', ''])('answers %j with 40403', (id) =>
-    expect(codeOf(() => readTransactionId(id))).toBe(40403),
+    expect(apiErrorCodeOf(() => readTransactionId(id))).toBe(40403),
   );
 });
 
@@ -38,9 +28,11 @@ describe('readTransactionLookup', () => {
   });
 
   it('needs one of them', () => {
-    expect(codeOf(() => readTransactionLookup(3, {}))).toBe(40017);
-    expect(codeOf(() => readTransactionLookup(3, { id: '', order_id: '' }))).toBe(40017);
-    expect(codeOf(() => readTransactionLookup(3, { order_id: 'o'.repeat(65) }))).toBe(40017);
+    expect(apiErrorCodeOf(() => readTransactionLookup(3, {}))).toBe(40017);
+    expect(apiErrorCodeOf(() => readTransactionLookup(3, { id: '', order_id: '' }))).toBe(40017);
+    expect(apiErrorCodeOf(() => readTransactionLookup(3, { order_id: 'o'.repeat(65) }))).toBe(
+      40017,
+    );
   });
 });
 
@@ -100,6 +92,6 @@ describe('readTransactionList', () => {
     ['a day-first date', { orderId: 'o', updated: { to: '01.05.2026' } }],
     ['a timestamp', { orderId: 'o', updated: { from: '1714521600' } }],
   ])('refuses %s with 40017', (_what, params) => {
-    expect(codeOf(() => readTransactionList(3, params))).toBe(40017);
+    expect(apiErrorCodeOf(() => readTransactionList(3, params))).toBe(40017);
   });
 });

@@ -16,6 +16,17 @@ export const priceOf = (record: TransactionRecordV1): string =>
 export const feeOf = (record: TransactionRecordV1): string =>
   formatFee(BigInt(record.feeMinor), record.currency);
 
+/** The fields a charge result and the Transaction resource open with, in their order. */
+export const transactionHeadOf = (record: TransactionRecordV1) => ({
+  id: record.id,
+  orderId: record.orderId,
+  referenceId: record.referenceId,
+  price: priceOf(record),
+  fee: feeOf(record),
+  currency: record.currency,
+  type: record.type,
+});
+
 /** GET /transaction/status: the spec's snake_case fields, without method, user and card. */
 export function toTransactionStatusResponse(record: TransactionRecordV1) {
   return {
@@ -35,13 +46,7 @@ export function toTransactionStatusResponse(record: TransactionRecordV1) {
 /** The Transaction resource of the spec (camelCase), in its field order. */
 export function toTransactionResponse(record: TransactionRecordV1) {
   return {
-    id: record.id,
-    orderId: record.orderId,
-    referenceId: record.referenceId,
-    price: priceOf(record),
-    fee: feeOf(record),
-    currency: record.currency,
-    type: record.type,
+    ...transactionHeadOf(record),
     method: record.method,
     status: record.status,
     originalStatus: record.originalStatus,

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ReversePaymentV1Request } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
@@ -7,8 +7,6 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { readReversePayment } from './reverse-payment.request';
@@ -16,6 +14,7 @@ import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { REVERSE_DOC } from './transaction.openapi';
 import { toReversalResponse } from './transaction-responses';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)
@@ -26,8 +25,7 @@ export class TransactionReverseHttpController {
   @Post('reverse')
   @HttpCode(200)
   @ApiDoc(REVERSE_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async reverse(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     // One accepted signature is one reversal, whatever is redelivered or retried (ADR 0059).

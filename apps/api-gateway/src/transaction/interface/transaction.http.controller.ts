@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, UseFilters } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import {
@@ -12,8 +12,6 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import {
@@ -24,6 +22,7 @@ import {
 import { TransactionIdSignedGuard } from './transaction-id-signed.guard';
 import { toTransactionResponse, toTransactionStatusResponse } from './transaction-responses';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)
@@ -33,8 +32,7 @@ export class TransactionHttpController {
 
   @Get('transaction/status')
   @ApiDoc(TRANSACTION_STATUS_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async status(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionLookup(merchant.project.id, merchant.params);
     const reply = await this.requests.request(GetTransactionV1Request, query, {
@@ -47,8 +45,7 @@ export class TransactionHttpController {
   @Get('transactions/:id')
   @ApiDoc(ONE_TRANSACTION_DOC)
   @ApiParam({ name: 'id', description: 'Transaction id', schema: { type: 'integer', minimum: 1 } })
-  @UseGuards(TransactionIdSignedGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute(TransactionIdSignedGuard)
   async one(@Merchant() merchant: AuthenticatedMerchant, @Param('id') id: string) {
     const query = { projectId: merchant.project.id, id: readTransactionId(id) };
     const reply = await this.requests.request(GetTransactionV1Request, query, {
@@ -60,8 +57,7 @@ export class TransactionHttpController {
 
   @Get('transactions')
   @ApiDoc(LIST_TRANSACTIONS_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async list(@Merchant() merchant: AuthenticatedMerchant) {
     const query = readTransactionList(merchant.project.id, merchant.params);
     const reply = await this.requests.request(ListTransactionsV1Request, query, {

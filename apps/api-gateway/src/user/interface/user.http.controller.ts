@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { RESOLVE_USER_DOC } from './user.openapi';
@@ -10,10 +10,9 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { toResolveUserCommand } from './resolve-user.request';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('users')
 @UseFilters(MerchantExceptionFilter)
@@ -25,8 +24,7 @@ export class UserHttpController {
   @Post('resolve')
   @ApiDoc(RESOLVE_USER_DOC)
   @HttpCode(200)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async resolve(@Merchant() merchant: AuthenticatedMerchant) {
     const command = toResolveUserCommand(merchant.project.id, merchant.params);
     const reply = await this.requests.request(ResolveUserV1Request, command, {

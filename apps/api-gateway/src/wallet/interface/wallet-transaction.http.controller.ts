@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../http/interface/openapi/api-doc.decorator';
 import { CreateWalletTransactionV1Request } from '@opp/contracts';
@@ -9,14 +9,13 @@ import {
   Merchant,
   type AuthenticatedMerchant,
 } from '../../merchant-auth/interface/merchant-request';
-import { SignedRequestGuard } from '../../merchant-auth/interface/signed-request.guard';
-import { ReplayGuardInterceptor } from '../../replay-guard/interface/replay-guard.interceptor';
 import { answerOrThrow } from '../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../requests/application/request-client.provider';
 import { readWalletTransactionRequest } from './create-wallet-transaction.request';
 import { CREATE_WALLET_TRANSACTION_DOC } from './wallet.openapi';
 import { MerchantExceptionFilter } from '../../http/interface/merchant-exception.filter';
 import { toWalletTransactionResponse } from './wallet-responses';
+import { SignedRoute } from '../../replay-guard/interface/signed-route.decorator';
 
 @ApiTags('transactions')
 @UseFilters(MerchantExceptionFilter)
@@ -30,8 +29,7 @@ export class WalletTransactionHttpController {
   @Post('create')
   @HttpCode(200)
   @ApiDoc(CREATE_WALLET_TRANSACTION_DOC)
-  @UseGuards(SignedRequestGuard)
-  @UseInterceptors(ReplayGuardInterceptor)
+  @SignedRoute()
   async create(@Merchant() merchant: AuthenticatedMerchant) {
     const projectId = merchant.project.id;
     const { user, transaction } = readWalletTransactionRequest(projectId, merchant.params);

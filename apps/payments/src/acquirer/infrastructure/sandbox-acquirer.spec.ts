@@ -1,3 +1,4 @@
+import { SANDBOX_DECLINES } from '@opp/testing';
 import type { AcquirerCard } from '../domain/acquirer';
 import { SandboxAcquirer, SANDBOX_SETTLE_AFTER_MS } from './sandbox-acquirer';
 
@@ -16,14 +17,7 @@ describe('sandbox acquirer (D6)', () => {
     expect(await authorize(n)).toEqual({ outcome: 'approved' }),
   );
 
-  it.each([
-    ['4000000000000002', 'card declined'],
-    ['4000000000009995', 'insufficient funds'],
-    ['4000000000000069', 'expired card'],
-    ['4000000000000127', 'incorrect security code'],
-    ['4000000000009987', 'lost card'],
-    ['4000000000009979', 'stolen card'],
-  ])('declines %s with "%s"', async (n, reason) =>
+  it.each(SANDBOX_DECLINES)('declines %s with "%s"', async (n, reason) =>
     expect(await authorize(n)).toEqual({ outcome: 'declined', reason }),
   );
 

@@ -1,4 +1,9 @@
-import type { NewTransaction, Transaction, TransactionType } from './transaction';
+import {
+  WITHOUT_CHARGE_STEPS,
+  type NewTransaction,
+  type Transaction,
+  type TransactionType,
+} from './transaction';
 
 /**
  * A transaction that records a later money movement of a payment (a reversal, its rolling reserve
@@ -28,12 +33,7 @@ export function derivedFrom(
     card: payment.card,
     attributes: payment.attributes,
     sandbox: payment.sandbox,
-    options: { remember: false, recurring: null },
-    permanentTokenId: null,
-    recurring: null,
-    acs: null,
-    settleAt: null,
-    task: null,
+    ...WITHOUT_CHARGE_STEPS,
     checkout: payment.checkout,
   };
 }

@@ -1,17 +1,5 @@
-import type { Transaction } from './transaction';
+import { completedPayment as payment } from '../../../test/support/completed-payment.fixture';
 import { chargeBack, DisputeRefused, retrieve } from './dispute';
-
-const payment = (over: Partial<Transaction> = {}): Transaction =>
-  ({
-    id: 7,
-    type: 'payment',
-    status: 'completed',
-    originalStatus: 'completed',
-    priceMinor: 1000n,
-    feeMinor: 55n,
-    reversedMinor: 0n,
-    ...over,
-  }) as Transaction;
 
 describe('sandbox disputes (ADR 0028)', () => {
   it('charges back the whole payment, returns the fee with it and takes the fee as penalty', () => {

@@ -1,23 +1,10 @@
 import { Accounts } from '../../ledger/domain/accounts';
 import { credit, debit } from '../../ledger/domain/journal-entry';
 import { completedPaymentEntry } from '../../ledger/domain/postings';
+import { completedPayment as payment } from '../../../test/support/completed-payment.fixture';
 import { reverse, ReversalRefused } from './reversal';
 import type { Transaction } from './transaction';
 import { TransactionAggregate } from './transaction-aggregate';
-
-const payment = (fields: Partial<Transaction> = {}): Transaction =>
-  ({
-    id: 10,
-    projectId: 7,
-    type: 'payment',
-    status: 'completed',
-    originalStatus: 'completed',
-    priceMinor: 1000n,
-    feeMinor: 55n,
-    reversedMinor: 0n,
-    currency: 'EUR',
-    ...fields,
-  }) as Transaction;
 
 /**
  * The ledger entry of a reversal as the code path makes it: the payment's aggregate opens the

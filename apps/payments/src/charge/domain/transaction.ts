@@ -102,6 +102,20 @@ export type NewTransaction = Omit<
 > & { checkout?: WalletCheckout | null };
 
 /**
+ * The fields of a card charge's own steps, empty in a transaction that is not one (a wallet
+ * payment, a derived movement): no card remembered, no subscription, no 3-D Secure, no delayed
+ * settlement, no processing task.
+ */
+export const WITHOUT_CHARGE_STEPS = {
+  options: { remember: false, recurring: null },
+  permanentTokenId: null,
+  recurring: null,
+  acs: null,
+  settleAt: null,
+  task: null,
+} as const satisfies Partial<NewTransaction>;
+
+/**
  * A card charge as it is written, once (ADR 0065): in the status its first move decided, with the
  * id taken for it beforehand so its postings, events and 3-D Secure data can name it.
  */

@@ -9,6 +9,7 @@ import type {
   Transaction,
   TransactionStatus,
 } from '../domain/transaction';
+import { transactionListFilter } from './transaction-list-filter';
 import { TransactionMapper, type TransactionRow } from './transaction.mapper';
 import {
   StaleTransactionError,
@@ -316,22 +317,10 @@ export class TransactionRepository extends TransactionStore {
   }
 
   async list(work: UnitOfWork, query: ListTransactionsV1): Promise<Transaction[]> {
-    const params: unknown[] = [query.projectId, query.orderId];
-    const where = ['project_id = $1', 'order_id = $2'];
-    const filter = (sql: string, value: unknown) => {
-      if (value === undefined) return;
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    filter('status = ?', query.status);
-    filter('type = ?', query.type);
-    filter('created_at >= ?', query.createdFrom);
-    filter('created_at <= ?', query.createdTo);
-    filter('updated_at >= ?', query.updatedFrom);
-    filter('updated_at <= ?', query.updatedTo);
+    const { where, params } = transactionListFilter(query, 'status = ?', 'type = ?');
     params.push(query.limit, (query.page - 1) * query.limit);
     const rows: TransactionRow[] = await entityManagerOf(work).query(
-      `SELECT * FROM transactions WHERE ${where.join(' AND ')}
+      `SELECT * FROM transactions WHERE ${where}
        ORDER BY id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );

@@ -1,15 +1,9 @@
 import type { PendingMessage } from '@opp/outbox';
 import type { UnitOfWork } from '@opp/persistence';
 import type { JournalEntry } from '../../ledger/domain/journal-entry';
-import type { Payout } from '../domain/payout';
+import type { Payout, PayoutTerms } from '../domain/payout';
 
-export interface NewPayout {
-  projectId: number;
-  orderId: string | null;
-  typeKey: string;
-  amountMinor: bigint;
-  currency: string;
-  accountDisplay: string;
+export interface NewPayout extends PayoutTerms {
   accountSealed: string | null;
   cardToken: string | null;
   description: string | null;

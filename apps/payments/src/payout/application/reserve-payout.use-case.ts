@@ -3,7 +3,7 @@ import type { ReservePayoutV1 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import { MoneyError, parseAmount } from '@opp/money';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
-import { Payout } from '../domain/payout';
+import { Payout, type PayoutTerms } from '../domain/payout';
 import { PayoutCardAccountReader, type PayoutCardAccount } from './payout-card-account';
 import { fundsReservedMessage } from './payout-messages';
 import type { UnitOfWork } from '@opp/persistence';
@@ -69,15 +69,16 @@ export class ReservePayoutUseCase {
         'Insufficient balance: the payout is above the available balance',
       );
     }
-    const orderId = command.orderId ?? null;
-    const accountDisplay = card?.display ?? command.accountDisplay;
-    const id = await this.payouts.addIfOrderIdFree(work, {
+    const terms: PayoutTerms = {
       projectId,
-      orderId,
+      orderId: command.orderId ?? null,
       typeKey: command.typeKey,
       amountMinor,
       currency,
-      accountDisplay,
+      accountDisplay: card?.display ?? command.accountDisplay,
+    };
+    const id = await this.payouts.addIfOrderIdFree(work, {
+      ...terms,
       accountSealed: card?.sealed ?? null,
       cardToken: command.cardToken ?? null,
       description: command.description ?? null,
@@ -85,7 +86,7 @@ export class ReservePayoutUseCase {
       requestKey: command.requestKey ?? null,
     });
     if (id === null) {
-      const existing = await this.payouts.liveIdByOrderId(work, projectId, orderId!);
+      const existing = await this.payouts.liveIdByOrderId(work, projectId, terms.orderId!);
       throw new Refusal(
         ErrorCode.TransactionAlreadyCompleted,
         `Transaction already completed: order_id names payout ${existing}`,
@@ -95,12 +96,7 @@ export class ReservePayoutUseCase {
     const now = new Date();
     const state = {
       id,
-      projectId,
-      orderId,
-      typeKey: command.typeKey,
-      amountMinor,
-      currency,
-      accountDisplay,
+      ...terms,
       status: 'reserved' as const,
       reason: null,
       updatedAt: now,

@@ -4,14 +4,18 @@ import { balancedEntry, credit, debit, type JournalEntry } from '../../ledger/do
 
 export type PayoutStatus = 'reserved' | PayoutOutcome;
 
-export interface PayoutState {
-  id: number;
+/** What a payout pays out, to whom, as its request asked: fixed once it is reserved. */
+export interface PayoutTerms {
   projectId: number;
   orderId: string | null;
   typeKey: string;
   amountMinor: bigint;
   currency: string;
   accountDisplay: string;
+}
+
+export interface PayoutState extends PayoutTerms {
+  id: number;
   status: PayoutStatus;
   reason: string | null;
   updatedAt: Date;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ListTransactionsV1, TransactionRecordV1 } from '@opp/contracts';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { transactionListFilter } from '../../charge/infrastructure/transaction-list-filter';
 import { PayoutRecords } from '../application/payout-records';
 import type { PayoutStatus } from '../domain/payout';
 
@@ -81,21 +82,11 @@ export class PayoutRecordsRepository extends PayoutRecords {
     query: ListTransactionsV1,
     count: number,
   ): Promise<TransactionRecordV1[]> {
-    const params: unknown[] = [query.projectId, query.orderId];
-    const where = ['project_id = $1', 'order_id = $2'];
-    const filter = (sql: string, value: unknown) => {
-      if (value === undefined) return;
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    filter(`${PUBLIC_STATUS} = ?`, query.status);
-    filter('created_at >= ?', query.createdFrom);
-    filter('created_at <= ?', query.createdTo);
-    filter('updated_at >= ?', query.updatedFrom);
-    filter('updated_at <= ?', query.updatedTo);
+    // Every payout is of type `payout`: the query's type filter is the caller's.
+    const { where, params } = transactionListFilter(query, `${PUBLIC_STATUS} = ?`);
     params.push(count);
     const rows: PayoutRecordRow[] = await entityManagerOf(work).query(
-      `SELECT ${COLUMNS} FROM payouts WHERE ${where.join(' AND ')}
+      `SELECT ${COLUMNS} FROM payouts WHERE ${where}
        ORDER BY id LIMIT $${params.length}`,
       params,
     );

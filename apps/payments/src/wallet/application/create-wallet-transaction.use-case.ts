@@ -6,6 +6,7 @@ import { RequestQueue } from '../../charge/application/request-queue';
 import { AcquirerRouter } from '../../acquirer/application/acquirer-router';
 import { amountInMinor } from '../../charge/application/process-charge/requested-amount';
 import { feeFor } from '../../charge/domain/fee';
+import { WITHOUT_CHARGE_STEPS } from '../../charge/domain/transaction';
 import { LiveOrderGuard } from '../../charge/application/live-order-guard';
 import { TransactionStore } from '../../charge/application/transaction.store';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
@@ -70,12 +71,7 @@ export class CreateWalletTransactionUseCase {
       card: null,
       attributes: {},
       sandbox: settings.sandbox,
-      options: { remember: false, recurring: null },
-      permanentTokenId: null,
-      recurring: null,
-      acs: null,
-      settleAt: null,
-      task: null,
+      ...WITHOUT_CHARGE_STEPS,
       checkout: {
         phone: command.phone ?? null,
         successUrl: command.successUrl,

@@ -1,18 +1,10 @@
-import type { TaskFunction, TaskTransactionV2 } from '@opp/contracts';
+import type { TaskFunction, TaskStatus, TaskTransactionV2 } from '@opp/contracts';
+
+// A task's statuses are the Response object's, which the gateway documents: one list, in contracts.
+export type { TaskStatus } from '@opp/contracts';
 
 export const REQUEST_STATUSES = ['PROCESSING', 'WAITING', 'FINISHED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const TASK_STATUSES = [
-  'PENDING',
-  'RUNNING',
-  'WAITING',
-  'SUCCESS',
-  'FAIL',
-  'EXPIRED',
-  'SKIPPED',
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Where a task hangs in the tree: a root, or in one of its parent's three lists. */
 export const BRANCHES = ['root', 'success', 'fail', 'always'] as const;

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyRing } from '@opp/crypto';
-import { findRepoRoot, localDir } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
 import {
+  freshSqlLog,
   headOf,
   holdTransactionOpen,
   lockWaitersReach,
@@ -13,7 +12,6 @@ import {
   StatementLog,
   statementLogger,
   suitePrefixes,
-  suiteSlug,
   transactionsIn,
 } from '@opp/testing';
 import { migrations } from '../../database/database-options';
@@ -24,7 +22,6 @@ import { ProcessingRequestRepository, SAVE_CHANGES } from './processing-request.
 
 const SUITE = 'processing request repository';
 const { dbPrefix } = suitePrefixes(SUITE);
-const logFile = path.join(localDir(findRepoRoot(), 'logs', 'test', suiteSlug(SUITE)), 'sql.log');
 const database = `${dbPrefix}requests`;
 const ring = new KeyRing(`k1:${Buffer.alloc(32, 7).toString('base64')}`);
 
@@ -86,6 +83,7 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
       request.snapshot.globalId,
     ]);
 
+  const logFile = freshSqlLog(SUITE);
   const log = new StatementLog(logFile);
 
   /** The heads of the statements each transaction `work` ran sent, START to COMMIT. */
@@ -96,8 +94,6 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    fs.mkdirSync(path.dirname(logFile), { recursive: true });
-    fs.writeFileSync(logFile, '');
     db = await MigratedTestDatabase.create(database, migrations, {
       logger: statementLogger(logFile),
     });

@@ -43,3 +43,15 @@ export class GetProcessingStatusV1 {
  * the gateway to render (ADR 0031).
  */
 export type ProcessingResponseV1 = Record<string, unknown>;
+
+/** A task's `result.status` in the Response object: what the orchestrator runs and the API shows. */
+export const TASK_STATUSES = [
+  'PENDING',
+  'RUNNING',
+  'WAITING',
+  'SUCCESS',
+  'FAIL',
+  'EXPIRED',
+  'SKIPPED',
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];

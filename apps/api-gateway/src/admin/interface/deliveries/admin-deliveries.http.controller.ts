@@ -1,14 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  UseGuards,
-  UseFilters,
-} from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { AdminDocs } from '../admin.openapi';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import {
@@ -24,10 +14,9 @@ import {
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { answerOrThrow } from '../../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
-import { AdminExceptionFilter } from '../admin-exception.filter';
+import { AdminController } from '../admin-controller.decorator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,10 +26,7 @@ type QueryParams = Record<string, unknown>;
  * ADR 0010 deliveries of the notifier (merchant callbacks, partner notifications, messages): list
  * them, and replay a dead one. Newest first; filters `status`, `kind`, `project` (project id).
  */
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/deliveries')
+@AdminController('admin/v1/deliveries')
 export class AdminDeliveriesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 

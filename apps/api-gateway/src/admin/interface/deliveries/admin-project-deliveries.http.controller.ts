@@ -1,14 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   GetDeliveryV1Request,
   ReplayDeliveryV1Request,
@@ -17,8 +7,6 @@ import {
 } from '@opp/contracts';
 import { ApiError, ErrorCode } from '@opp/errors';
 import { currentCorrelationId } from '@opp/observability';
-import { AdminExceptionFilter } from '../admin-exception.filter';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import { answerOrThrow } from '../../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
@@ -31,16 +19,14 @@ import {
   text,
   type QueryParams,
 } from '../../../trace/interface/trace-query.params';
+import { AdminController } from '../admin-controller.decorator';
 
 /**
  * A project's delivery log with every attempt, one delivery resent, and every dead one resent at
  * once (a dry run lists what would be sent): the ADR 0010 deliveries of the notifier, as the money
  * trace shows them (ADR 0066).
  */
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1')
+@AdminController('admin/v1')
 export class AdminProjectDeliveriesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 

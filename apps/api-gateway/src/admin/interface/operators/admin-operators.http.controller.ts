@@ -1,20 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Req,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import { AdminNotFound } from '../../../shared/application/admin-errors';
-import { AdminExceptionFilter } from '../admin-exception.filter';
-import { AdminTokenGuard, type AdminRequest } from '../admin-token.guard';
+import { type AdminRequest } from '../admin-token.guard';
 import { AdminDocs } from '../admin.openapi';
 import type { AdminOperator } from '../../domain/admin-operator';
 import {
@@ -23,12 +10,10 @@ import {
   RevokeOperatorTokenUseCase,
 } from '../../application/operator-tokens.use-cases';
 import { CreateOperatorTokenDto } from './create-operator-token.dto';
+import { AdminController } from '../admin-controller.decorator';
 
 /** Named operator tokens of the admin API (ADR 0061). */
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/operators')
+@AdminController('admin/v1/operators')
 export class AdminOperatorsHttpController {
   constructor(
     private readonly issue: IssueOperatorTokenUseCase,

@@ -1,18 +1,13 @@
-import { Body, Controller, Get, Param, Post, UseGuards, UseFilters } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post } from '@nestjs/common';
 import { AdminDocs } from '../admin.openapi';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import { AdminNotFound } from '../../../shared/application/admin-errors';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { CreatePartnerUseCase } from '../../../partner/application/create-partner/create-partner.use-case';
 import { GetPartnerUseCase } from '../../../partner/application/get-partner/get-partner.use-case';
 import { CreatePartnerDto } from './dto/create-partner.dto';
-import { AdminExceptionFilter } from '../admin-exception.filter';
+import { AdminController } from '../admin-controller.decorator';
 
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/partners')
+@AdminController('admin/v1/partners')
 export class AdminPartnersHttpController {
   constructor(
     private readonly createPartner: CreatePartnerUseCase,

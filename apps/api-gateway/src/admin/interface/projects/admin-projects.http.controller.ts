@@ -1,19 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Patch,
-  Post,
-  UseGuards,
-  UseFilters,
-} from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
 import { AdminDocs } from '../admin.openapi';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { AdminNotFound } from '../../../shared/application/admin-errors';
 import { CreateProjectUseCase } from '../../../project/application/create-project/create-project.use-case';
 import { GetProjectUseCase } from '../../../project/application/get-project/get-project.use-case';
@@ -23,12 +10,9 @@ import { CreateProjectDto } from './dto/create-project.dto';
 import { RotateKeysDto } from './dto/rotate-keys.dto';
 import { UpdateProjectDto } from './dto/update-project.dto';
 import { toProjectResponse } from './project.response';
-import { AdminExceptionFilter } from '../admin-exception.filter';
+import { AdminController } from '../admin-controller.decorator';
 
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/projects')
+@AdminController('admin/v1/projects')
 export class AdminProjectsHttpController {
   constructor(
     private readonly createProject: CreateProjectUseCase,

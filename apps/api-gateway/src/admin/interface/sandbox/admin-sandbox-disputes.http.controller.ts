@@ -1,24 +1,19 @@
-import { Controller, HttpCode, Param, Post, UseGuards, UseFilters } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { HttpCode, Param, Post } from '@nestjs/common';
 import { SandboxDisputeV1Request, type DisputeKind } from '@opp/contracts';
 import { currentCorrelationId } from '@opp/observability';
 import { AdminDocs } from '../admin.openapi';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import { answerOrThrow } from '../../../requests/application/answer-or-throw';
 import { GatewayRequestClient } from '../../../requests/application/request-client.provider';
 import { readTransactionId } from '../../../transaction/interface/transaction-query.request';
-import { AdminExceptionFilter } from '../admin-exception.filter';
+import { AdminController } from '../admin-controller.decorator';
 
 /**
  * The sandbox dispute operations (ADR 0028): a chargeback of a completed payment of a sandbox
  * project, and the retrieval of that chargeback. Payments decides and answers; a repeat answers
  * the first outcome.
  */
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/sandbox/transactions')
+@AdminController('admin/v1/sandbox/transactions')
 export class AdminSandboxDisputesHttpController {
   constructor(private readonly requests: GatewayRequestClient) {}
 

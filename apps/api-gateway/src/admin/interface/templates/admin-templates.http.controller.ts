@@ -1,24 +1,12 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Put,
-  Res,
-  UseFilters,
-} from '@nestjs/common';
-import { UseGuards } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import { AdminDocs, PARTNER_TEMPLATE_SCHEMA } from '../admin.openapi';
 import { ApiDoc } from '../../../http/interface/openapi/api-doc.decorator';
 import type { FastifyReply } from 'fastify';
-import { AdminTokenGuard } from '../admin-token.guard';
 import { PartnerTemplatesUseCase } from '../../../template/application/partner-templates.use-case';
 import type { PartnerTemplate } from '../../../template/domain/partner-template';
 import { PutTemplateDto } from './dto/put-template.dto';
-import { AdminExceptionFilter } from '../admin-exception.filter';
+import { AdminController } from '../admin-controller.decorator';
 
 const view = (t: PartnerTemplate) => ({
   identifier: t.partnerIdentifier,
@@ -28,10 +16,7 @@ const view = (t: PartnerTemplate) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-@ApiTags('admin')
-@UseGuards(AdminTokenGuard)
-@UseFilters(AdminExceptionFilter)
-@Controller('admin/v1/partners/:identifier/templates')
+@AdminController('admin/v1/partners/:identifier/templates')
 export class AdminTemplatesHttpController {
   constructor(private readonly templates: PartnerTemplatesUseCase) {}
 

@@ -15,6 +15,16 @@ import {
 
 const status = (description: string) => string(description, { enum: [...TRANSACTION_STATUSES] });
 const currency = string('ISO 4217 code', { pattern: '^[A-Z]{3}$', example: 'EUR' });
+/** The fields a charge result and the Transaction resource open with, in their order. */
+const transactionHead = {
+  id: bigintId('Transaction id'),
+  orderId: nullable(string('Merchant order id')),
+  referenceId: nullable(bigintId('Parent transaction id')),
+  price: decimal('Price'),
+  fee: decimal('Merchant fee', '0.2900'),
+  currency,
+  type: string('Transaction type', { example: 'payment' }),
+};
 
 /**
  * The resources of the public interfaces, registered once in `components.schemas` and referenced
@@ -88,13 +98,7 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
   ChargeResult: object(
     {
       success: boolean('Whether the payment went through (with acs: whether it can go on)'),
-      id: bigintId('Transaction id'),
-      orderId: nullable(string('Merchant order id')),
-      referenceId: nullable(bigintId('Parent transaction id')),
-      price: decimal('Price'),
-      fee: decimal('Merchant fee', '0.2900'),
-      currency,
-      type: string('Transaction type', { example: 'payment' }),
+      ...transactionHead,
       status: status('Transaction status'),
       reason: nullable(string('Why it failed, when it did')),
       card: ref('CardResponse'),
@@ -135,13 +139,7 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
   ),
   Transaction: object(
     {
-      id: bigintId('Transaction id'),
-      orderId: nullable(string('Merchant order id')),
-      referenceId: nullable(bigintId('Parent transaction id')),
-      price: decimal('Price'),
-      fee: decimal('Merchant fee', '0.2900'),
-      currency,
-      type: string('Transaction type', { example: 'payment' }),
+      ...transactionHead,
       method: string('Payment method', { example: 'card' }),
       status: status('Status, later effects (refunded, charged_back) included'),
       originalStatus: status('Last status applied to the transaction itself'),

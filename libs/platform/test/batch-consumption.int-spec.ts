@@ -3,12 +3,12 @@ import {
   MessageHeaders,
   ResolveUserV1Request,
   Topics,
-  UserCreatedV1Message,
   type MessageEnvelope,
 } from '@opp/contracts';
 import { MessageProducer, newEnvelope, type RawRecord } from '@opp/messaging';
 import { eventually, headOf, transactionsIn, type LoggedStatement } from '@opp/testing';
 import { startBatchFixture, type BatchFixture } from './batch-fixture';
+import { userCreatedEnvelope } from './consumer-fixture';
 
 /** Messages in one inbox transaction at most, small so that a burst needs several. */
 const BATCH_SIZE = 5;
@@ -24,13 +24,7 @@ const touches = (table: string) => (s: LoggedStatement) =>
 const resolveUser = (identifier: string) =>
   newEnvelope(ResolveUserV1Request, KEY, { projectId: 1, identifier });
 
-const userCreated = (identifier: string) =>
-  newEnvelope(UserCreatedV1Message, KEY, {
-    id: identifier,
-    projectId: 1,
-    identifier,
-    createdAt: new Date().toISOString(),
-  });
+const userCreated = (identifier: string) => userCreatedEnvelope(identifier, KEY);
 
 describe('batch consumption: one inbox transaction per fetched batch (real broker and PostgreSQL)', () => {
   let fixture: BatchFixture;

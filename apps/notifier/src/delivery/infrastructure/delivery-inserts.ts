@@ -15,9 +15,9 @@ const CLOCK = projectClockOffsetSql('input.project_id');
  * inserted with its first attempt counted, its in-flight attempt row beside it (ADR 0033) and its
  * lease on the wall clock (`leased_until`, as a claim's), so sending it needs no claim of its own;
  * an unclaimed one due now wakes the schedulers (one held with its destination falls due with the
- * rows held before it, which they already wait for: ADR 0039), once per statement. The final SELECT reads `woken` in its filter because a CTE that
- * nothing reads is never run (joined instead, the planner would drop it as unused and nothing
- * would be notified). Answers the inserted rows.
+ * rows held before it, which they already wait for: ADR 0033), once per statement. The final
+ * SELECT reads `woken` in its filter because a CTE that nothing reads is never run (joined instead,
+ * the planner would drop it as unused and nothing would be notified). Answers the inserted rows.
  */
 export function insertDeliveries(
   tx: EntityManager,

@@ -20,7 +20,13 @@ export {
 export { SmtpCaptureServer, type CapturedMail } from './smtp/smtp-capture-server';
 export { launchChromium, pageProblems, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser/chromium';
 export { PageServer, autoPostPage, type ReceivedPage } from './http/page-server';
-export { awaitProjectSnapshot, queryStackDb, reserveInPaymentsLedger } from './stack-db';
+export { CALLBACK_FIELDS } from './http/callback-fields';
+export {
+  awaitProjectSnapshot,
+  awaitSubscription,
+  queryStackDb,
+  reserveInPaymentsLedger,
+} from './stack-db';
 export { findCardDataInStack } from './card-data-in-stack';
 export { readTopicsToEnd } from './topic-reader';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';

@@ -37,6 +37,22 @@ export async function awaitProjectSnapshot(
   );
 }
 
+/** Waits until users-recurring holds a subscription of the user: a recurring charge needs one. */
+export async function awaitSubscription(stack: Stack, userId: string): Promise<void> {
+  await eventually(
+    async () =>
+      (
+        await queryStackDb(
+          stack,
+          'users-recurring',
+          'SELECT 1 FROM subscriptions WHERE user_id = $1',
+          [userId],
+        )
+      ).length === 1,
+    'the subscription',
+  );
+}
+
 /**
  * A payout reservation of `minor` EUR cents written straight into payments' ledger, behind the
  * code's back: what the database's own overdraft guard (ADR 0060) refuses when it overdraws the

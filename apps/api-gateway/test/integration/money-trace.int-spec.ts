@@ -11,6 +11,7 @@ import {
   readTopicsToEnd,
   startTestStack,
   wait,
+  awaitSubscription,
 } from '@opp/testing';
 import axios from 'axios';
 import * as qs from 'qs';
@@ -271,18 +272,7 @@ describe('money trace, end to end', () => {
       recurring_interval: 0,
     });
     expect(subscribing.data).toMatchObject({ status: 'completed' });
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(
-            stack,
-            'users-recurring',
-            'SELECT 1 FROM subscriptions WHERE user_id = $1',
-            [userId],
-          )
-        ).length === 1,
-      'the subscription',
-    );
+    await awaitSubscription(stack, userId);
     const charged = await merchant.postForm('/v1/card/processRecurring', {
       user: userId,
       price: '3.00',

@@ -6,27 +6,15 @@ import {
 } from '@opp/contracts';
 import type { Stack } from '@opp/local-stack';
 import { verifyParams } from '@opp/signature';
-import { AdminClient, CaptureServer, eventually, formFields, startTestStack } from '@opp/testing';
+import {
+  AdminClient,
+  CALLBACK_FIELDS,
+  CaptureServer,
+  eventually,
+  formFields,
+  startTestStack,
+} from '@opp/testing';
 import { completedPaymentChange, NotifierTestKit } from './notifier-test-kit';
-
-const CALLBACK_FIELDS = [
-  'project',
-  'user',
-  'id',
-  'reference_id',
-  'order_id',
-  'amount',
-  'price',
-  'deposit',
-  'earned',
-  'vat_rate',
-  'vat_amount',
-  'currency',
-  'type',
-  'status',
-  'reason',
-  'sandbox',
-];
 
 describe('merchant callbacks (payments events -> notifier -> merchant), D3 and D10', () => {
   let stack: Stack;

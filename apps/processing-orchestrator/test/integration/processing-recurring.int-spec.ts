@@ -1,5 +1,5 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, startTestStack } from '@opp/testing';
+import { eventually, queryStackDb, startTestStack, awaitSubscription } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 /**
@@ -56,18 +56,7 @@ describe('Task-Tree Processing API: recurring.charge', () => {
     ]);
     expect(taskStatuses(subscribed)).toEqual({ '0': 'SUCCESS' });
     const subscribingId = subscribed.payload.tasks[0].data.id as number;
-    await eventually(
-      async () =>
-        (
-          await queryStackDb(
-            stack,
-            'users-recurring',
-            'SELECT 1 FROM subscriptions WHERE user_id = $1',
-            [user],
-          )
-        ).length === 1,
-      'the subscription',
-    );
+    await awaitSubscription(stack, user);
 
     const charge = {
       type: 'recurring.charge',

@@ -69,12 +69,12 @@ export class MessageLogRecorder implements OnApplicationBootstrap, OnApplication
     const consumer = this.connection.kafka.consumer({
       groupId: this.connection.groupId('api-gateway.trace-messages'),
       sessionTimeout: 30_000,
-      // The broker holds a fetch until 64 KB are there or a second has passed: under load one
-      // fetch and one INSERT carry hundreds of messages, where a fetch per message burst cost the
+      // The broker holds a fetch until 1 MB is there or three seconds have passed: under load one
+      // fetch and one INSERT carry thousands of messages, where a fetch per message burst cost the
       // broker and the gateway more CPU than the rest of the recording (ADR 0066). A trace waits
-      // at most that second longer for its messages.
-      minBytes: 64 * 1024,
-      maxWaitTimeInMs: 1_000,
+      // at most those seconds longer for its messages.
+      minBytes: 1024 * 1024,
+      maxWaitTimeInMs: 3_000,
     });
     this.consumer = consumer;
     consumer.on(consumer.events.CRASH, ({ payload }) => {

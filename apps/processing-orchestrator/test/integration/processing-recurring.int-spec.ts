@@ -1,5 +1,5 @@
 import type { Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, startTestStack, awaitSubscription } from '@opp/testing';
+import { awaitSubscription, queryStackDb, startTestStack } from '@opp/testing';
 import { newPartner, PartnerClient, taskStatuses } from '../support/partner-client';
 
 /**

@@ -11,6 +11,7 @@ import { DeliveryOrigin1763700000410 } from './migrations/1763700000410-delivery
 import { DeliveryDestination1763700000420 } from './migrations/1763700000420-delivery-destination';
 import { DeliveryAttemptDueAt1764990000200 } from './migrations/1764990000200-delivery-attempt-due-at';
 import { DeliveryLeasedUntil1765000000100 } from './migrations/1765000000100-delivery-leased-until';
+import { DeliveryFollows1765000000200 } from './migrations/1765000000200-delivery-follows';
 
 export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
@@ -30,6 +31,7 @@ export const migrations = [
   DeliveryAttemptDueAt1764990000200,
   // A claim's lease runs out on the wall clock, whatever the project's clock does (ADR 0069).
   DeliveryLeasedUntil1765000000100,
+  DeliveryFollows1765000000200,
 ];
 
 export const databaseOptions = (url: string) =>

@@ -74,6 +74,8 @@ export class CreateMerchantCallbackUseCase {
       projectId: project.id,
       partnerIdentifier: null,
       subject: String(event.transactionId),
+      // A refund's callback never before its payment's (ADR 0010).
+      follows: event.referenceId != null ? String(event.referenceId) : null,
       request: callbackRequest(project.callbackUrl, signed),
       task: null,
     };

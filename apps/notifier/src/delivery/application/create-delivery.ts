@@ -102,7 +102,11 @@ export class CreateDelivery {
 
   /** After the insert: `stored` is the new row, null when its dedupe key was taken. */
   private stored(work: UnitOfWork, delivery: NewDelivery, start: Start, stored: Delivery | null) {
-    const { claimed, heldUntil } = start;
+    const { heldUntil } = start;
+    // A delivery asked claimed is stored unclaimed while an older one of its payment is pending
+    // (ADR 0010): it waits its turn, and its slot goes back.
+    const claimed = start.claimed && (stored === null || stored.state.attempts > 0);
+    if (start.claimed && !claimed) this.scheduler.releaseSlot();
     if (claimed && stored) {
       this.afterCommit.register(work, {
         committed: () => this.scheduler.startReserved(stored),

@@ -35,6 +35,11 @@ export interface NewDelivery {
   partnerIdentifier: string | null;
   /** What the delivery is about: transaction id, globalId, task id. */
   subject: string;
+  /**
+   * The subject whose older deliveries of the same project go first (a refund's payment), beside
+   * the older ones of its own subject (ADR 0010: callbacks in order per payment).
+   */
+  follows?: string | null;
   request: DeliveryRequest;
   task: DeliveryTask | null;
 }

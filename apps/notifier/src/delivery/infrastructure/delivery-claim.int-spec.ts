@@ -230,4 +230,60 @@ describe('delivery claims of two instances against one database', () => {
       ]);
     },
   );
+  /** ADR 0010: a refund's callback (it follows its payment) never goes before the payment's. */
+  describe('in order per payment', () => {
+    const addAbout = async (
+      projectId: number,
+      subject: string,
+      follows: string | null,
+      start: DeliveryStart = DUE_NOW,
+    ): Promise<Delivery> => {
+      const delivery = { ...newDelivery(projectId), subject, follows };
+      const added = await db.dataSource.transaction((tx) =>
+        first.addIfAbsent(asUnitOfWork(tx), delivery, NO_ORIGIN, start),
+      );
+      return added.delivery;
+    };
+
+    it("claims a refund's callback only once its payment's older one is done, on either clock", async () => {
+      for (const clocked of [false, true]) {
+        const projectId = nextProject++;
+        if (clocked) await setClock(projectId, HOUR_MS);
+        const payment = await addAbout(projectId, 'p-1', null);
+        const refund = await addAbout(projectId, 'r-1', 'p-1');
+        const [claimed, ...more] = await claimOnFirst();
+        expect([claimed.state.id, more]).toEqual([payment.state.id, []]);
+        // The payment's attempt is in flight: the refund still waits, on both instances.
+        expect(await claimOnOther()).toEqual([]);
+        // Nor is it due for the scheduler, which would otherwise look again and again at once.
+        const due = await first.nextDueAt();
+        expect(due === null || due.getTime() > Date.now()).toBe(true);
+        await delivered(first, claimed);
+        expect((await claimOnOther()).map((d) => d.state.id)).toEqual([refund.state.id]);
+      }
+    });
+
+    it('keeps the older callbacks of one transaction first too', async () => {
+      const projectId = nextProject++;
+      const pending = await addAbout(projectId, 'p-2', null);
+      const completed = await addAbout(projectId, 'p-2', null);
+      expect((await claimOnFirst()).map((d) => d.state.id)).toEqual([pending.state.id]);
+      expect(completed.state.attempts).toBe(0);
+    });
+
+    it('stores a refund asked claimed unclaimed while its payment is pending, and claims it after', async () => {
+      const projectId = nextProject++;
+      const payment = await addAbout(projectId, 'p-3', null);
+      const refund = await addAbout(projectId, 'r-3', 'p-3', { claimedForMs: LEASE_MS });
+      expect(refund.state.attempts).toBe(0);
+      expect(await attemptsOf(refund)).toEqual([]);
+      const [claimed] = await claimOnFirst();
+      expect(claimed.state.id).toBe(payment.state.id);
+      await delivered(first, claimed);
+      expect((await claimOnOther()).map((d) => d.state.id)).toEqual([refund.state.id]);
+      // With nothing older pending, a delivery asked claimed is stored claimed.
+      const alone = await addAbout(projectId, 'r-4', 'p-9', { claimedForMs: LEASE_MS });
+      expect(alone.state.attempts).toBe(1);
+    });
+  });
 });

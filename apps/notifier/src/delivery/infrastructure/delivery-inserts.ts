@@ -4,6 +4,7 @@ import { projectClockOffsetSql } from '@opp/snapshots';
 import { DELIVERIES_DUE_CHANNEL, type NewDeliveryEntry } from '../application/delivery.store';
 import { destinationOf, methodOf, targetOf } from '../domain/delivery';
 import type { DeliveryRow } from './delivery.mapper';
+import { afterEarlier } from './delivery-order';
 
 /** The project's clock (ADR 0069): a delivery's times are in its project's time. */
 const CLOCK = projectClockOffsetSql('input.project_id');
@@ -25,18 +26,23 @@ export function insertDeliveries(
 ): Promise<DeliveryRow[]> {
   const column = <T>(of: (entry: NewDeliveryEntry) => T): T[] => entries.map(of);
   return tx.query(
-    `WITH input AS (
+    `WITH given AS (
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[],
          $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[],
-         $14::text[], $15::float8[], $16::timestamptz[]) WITH ORDINALITY
+         $14::text[], $15::float8[], $16::timestamptz[], $18::text[]) WITH ORDINALITY
          AS i(id, kind, dedupe_key, project_id, partner_identifier, subject, method, target,
-           destination, request, task, correlation_id, traceparent, tracestate, claimed_ms,
-           not_before, n)
+           destination, request, task, correlation_id, traceparent, tracestate, asked_claim_ms,
+           not_before, follows, n)
+     ), input AS (
+       -- Claimed only when no older delivery of its project about its subject or the one it
+       -- follows is pending: it waits its turn like any other (ADR 0010, in order per payment).
+       SELECT given.*, CASE WHEN ${afterEarlier('given', 'now()')} THEN asked_claim_ms END AS claimed_ms
+       FROM given
      ), inserted AS (
        INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
-         subject, method, target, destination, request, task, attempts, cycle_attempts,
+         subject, follows, method, target, destination, request, task, attempts, cycle_attempts,
          next_attempt_at, attempt_due_at, leased_until, correlation_id, traceparent, tracestate)
-       SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, method,
+       SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, follows, method,
          target, destination, request, task,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
@@ -76,6 +82,7 @@ export function insertDeliveries(
       column(({ start }) => ('claimedForMs' in start ? start.claimedForMs : null)),
       column(({ start }) => ('notBefore' in start ? start.notBefore : null)),
       DELIVERIES_DUE_CHANNEL,
+      column(({ delivery }) => delivery.follows ?? null),
     ],
   );
 }

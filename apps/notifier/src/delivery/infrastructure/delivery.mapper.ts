@@ -9,6 +9,7 @@ export interface DeliveryRow {
   project_id: number | null;
   partner_identifier: string | null;
   subject: string;
+  follows: string | null;
   request: DeliveryState['request'];
   task: DeliveryState['task'];
   attempts: number;
@@ -39,6 +40,7 @@ export const DeliveryMapper = {
       projectId: row.project_id,
       partnerIdentifier: row.partner_identifier,
       subject: row.subject,
+      follows: row.follows ?? null,
       request: row.request,
       task: row.task,
       attempts: row.attempts,

@@ -18,6 +18,7 @@ import {
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
 import { insertDeliveries } from './delivery-inserts';
+import { afterEarlier } from './delivery-order';
 
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
@@ -90,13 +91,15 @@ export class DeliveryRepository extends DeliveryStore {
   async nextDueAt(): Promise<Date | null> {
     // In wall-clock time: a delivery of a project whose clock ran ahead is due that much sooner,
     // but not before the lease of its attempt in flight runs out (its clock may have run past it).
+    // One waiting for an older delivery of its payment (ADR 0010) is due when that one is done.
     const [row]: { due: Date | null }[] = await this.dataSource.query(
       `SELECT LEAST(
-         (SELECT min(next_attempt_at) FROM deliveries WHERE status = 'pending'),
+         (SELECT min(d.next_attempt_at) FROM deliveries d
+          WHERE d.status = 'pending' AND ${afterEarlier('d')}),
          (SELECT min(GREATEST(d.next_attempt_at - pc.offset_ms * interval '1 millisecond',
             d.leased_until))
           FROM project_clocks pc JOIN deliveries d ON d.project_id = pc.project_id
-          WHERE d.status = 'pending')) AS due`,
+          WHERE d.status = 'pending' AND ${afterEarlier('d')})) AS due`,
     );
     return row?.due ?? null;
   }
@@ -252,9 +255,9 @@ const RETRY_FROM = retryFrom('deliveries');
  * Due on the wall clock. A leased delivery is not: its next_attempt_at is the lease's end plus its
  * project's offset at the claim, never before `leased_until` (an offset only grows, ADR 0069).
  */
-const DUE_BY_WALL_CLOCK = `SELECT id FROM deliveries
-  WHERE status = 'pending' AND next_attempt_at <= now()
-  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
+const DUE_BY_WALL_CLOCK = `SELECT d.id FROM deliveries d
+  WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND ${afterEarlier('d')}
+  ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
 
 /**
  * Due in its project's time, and no attempt of it in flight, or the lease of the one that was has
@@ -266,7 +269,7 @@ const DUE_BY_PROJECT_CLOCK = `SELECT d.id FROM project_clocks pc
   JOIN deliveries d ON d.project_id = pc.project_id
   WHERE d.status = 'pending' AND d.next_attempt_at > now()
     AND d.next_attempt_at <= now() + pc.offset_ms * interval '1 millisecond'
-    AND (d.leased_until IS NULL OR d.leased_until <= now())
+    AND (d.leased_until IS NULL OR d.leased_until <= now()) AND ${afterEarlier('d')}
   ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED`;
 
 /**

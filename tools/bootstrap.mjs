@@ -166,10 +166,7 @@ async function checksBeside(node22) {
   await check('prettier', 'npx', ['--no', '--', 'prettier', '--check', '.']);
   // The build leaves tests out; this checks every file, tests included, under strict.
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  const unit = (binary, resultsFile) => [
-    ...(binary
-      ? [binary, path.join('node_modules', 'jest', 'bin', 'jest.js')]
-      : ['npx', '--no', '--', 'jest']),
+  const unitArgs = (resultsFile) => [
     '--ci',
     '--maxWorkers=2',
     '--selectProjects',
@@ -178,13 +175,17 @@ async function checksBeside(node22) {
     `--outputFile=${resultsFile}`,
   ];
   const unitResults = path.join(root, '.local', 'jest-unit-results.json');
-  const [command, ...args] = unit(undefined, unitResults);
-  await check('jest unit', command, args, unitResults);
+  await check('jest unit', 'npx', ['--no', '--', 'jest', ...unitArgs(unitResults)], unitResults);
   // The supported LTS beside the machine's Node (ADR 0071): the unit project once more on Node 22.
   const node22Results = path.join(root, '.local', 'jest-node22-results.json');
   if (node22) {
-    const [binary, ...rest] = unit(NODE22_BINARY, node22Results);
-    await check(`jest unit on Node ${node22}`, binary, rest, node22Results);
+    const jest = path.join('node_modules', 'jest', 'bin', 'jest.js');
+    await check(
+      `jest unit on Node ${node22}`,
+      NODE22_BINARY,
+      [jest, ...unitArgs(node22Results)],
+      node22Results,
+    );
   }
   return results;
 }

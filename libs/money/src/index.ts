@@ -8,15 +8,8 @@ export { parseAmount } from './parse-amount';
 export { formatAmount } from './format-amount';
 export { MoneyError } from './money-error';
 export { formatFee, formatPrice } from './api-decimals';
-export {
-  parseChargePrice,
-  parseChargeRecurring,
-  type ChargeFieldsResult,
-  type ChargePrice,
-  type ChargePriceFailure,
-  type ChargeRecurring,
-  type ChargeRecurringFailure,
-} from './charge/charge-fields';
+// The recurring rule is read through readChargeTerms only; the price rule also by payments' amounts.
+export { parseChargePrice, type ChargePrice } from './charge/charge-fields';
 export {
   priceFailure,
   readChargeTerms,

@@ -102,20 +102,18 @@ export class CreateDelivery {
 
   /** After the insert: `stored` is the new row, null when its dedupe key was taken. */
   private stored(work: UnitOfWork, delivery: NewDelivery, start: Start, stored: Delivery | null) {
-    const { heldUntil } = start;
     // A delivery asked claimed is stored unclaimed while an older one of its payment is pending
-    // (ADR 0010): it waits its turn, and its slot goes back.
-    const claimed = start.claimed && (stored === null || stored.state.attempts > 0);
-    if (start.claimed && !claimed) this.scheduler.releaseSlot();
-    if (claimed && stored) {
+    // (ADR 0010): it waits its turn, and its slot goes back like that of one not stored.
+    const claimed = start.claimed && stored !== null && stored.state.attempts > 0;
+    if (claimed) {
       this.afterCommit.register(work, {
         committed: () => this.scheduler.startReserved(stored),
         rolledBack: () => this.scheduler.releaseSlot(),
       });
-    } else if (claimed) {
+    } else if (start.claimed) {
       this.scheduler.releaseSlot();
-    } else if (stored && heldUntil !== null) {
-      this.scheduler.wakeAt(heldUntil);
+    } else if (stored && start.heldUntil !== null) {
+      this.scheduler.wakeAt(start.heldUntil);
     }
     if (stored) {
       this.logger.log({

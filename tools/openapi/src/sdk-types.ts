@@ -38,7 +38,10 @@ interface Document {
   components?: { schemas?: Record<string, Schema> };
 }
 
-/** The SDK files generated from the gateway's OpenAPI documents, by repository path. */
+/**
+ * The SDK files generated from the gateway's OpenAPI documents, by repository path; the first is
+ * the public document's, whose component types the others import where theirs are the same.
+ */
 export const SDK_TYPE_FILES = {
   'packages/sdk/src/generated/api-types.ts': 'docs/openapi.json',
   'packages/sdk/src/generated/admin-types.ts': 'docs/openapi-admin.json',
@@ -61,7 +64,7 @@ export function typeOf(schema: Schema, indent = ''): string {
 function baseTypeOf(schema: Schema, indent: string): string {
   if (schema.$ref) return schema.$ref.replace('#/components/schemas/', '');
   if (schema.allOf?.length === 1) return typeOf(schema.allOf[0], indent);
-  if (schema.allOf) return schema.allOf.map((s) => `(${typeOf(s, indent)})`).join(' & ');
+  if (schema.allOf) return schema.allOf.map((s) => intersected(s, indent)).join(' & ');
   const union = schema.oneOf ?? schema.anyOf;
   if (union) return union.map((s) => typeOf(s, indent)).join(' | ');
   if (schema.enum) {
@@ -91,6 +94,13 @@ function baseTypeOf(schema: Schema, indent: string): string {
   }
 }
 
+/** A member of an intersection: in parentheses where it is a union (`&` binds tighter). */
+function intersected(schema: Schema, indent: string): string {
+  const type = typeOf(schema, indent);
+  const union = schema.nullable || schema.enum || schema.oneOf || schema.anyOf;
+  return union ? `(${type})` : type;
+}
+
 function objectOf(schema: Schema, indent: string): string {
   const inner = `${indent}  `;
   const required = new Set(schema.required ?? []);
@@ -115,17 +125,35 @@ const successOf = (op: Operation): Schema | undefined => {
   return media?.schema;
 };
 
+/** Another generated module whose component types this one takes instead of repeating them. */
+export interface SharedTypes {
+  /** The module, as this one imports it (`./api-types`). */
+  module: string;
+  schemas: Record<string, Schema>;
+}
+
 /**
  * The TypeScript module of a document: one type per component schema, and per operation (by its
  * operation id) `<Id>Answer` for a JSON success answer, `<Id>Body` for a JSON request body and
- * `<Id>Query` for its query parameters.
+ * `<Id>Query` for its query parameters. A component `shared` has under the same name and schema is
+ * imported from there and exported again, so both modules name one type.
  */
-export function renderSdkTypes(document: Document, source: string): string {
+export function renderSdkTypes(document: Document, source: string, shared?: SharedTypes): string {
   const parts = [
     `// Generated from ${source} by tools/openapi (\`node dist/tools/openapi/src/sdk-types.js\`): do\n` +
       '// not edit. A unit test fails when this file and the document disagree.\n',
   ];
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+  const components = Object.entries(document.components?.schemas ?? {});
+  const same = (name: string, schema: Schema) =>
+    shared?.schemas[name] !== undefined &&
+    JSON.stringify(shared.schemas[name]) === JSON.stringify(schema);
+  const imported = components.filter(([name, schema]) => same(name, schema)).map(([name]) => name);
+  if (shared && imported.length > 0) {
+    const names = imported.join(', ');
+    parts.push(`import type { ${names} } from '${shared.module}';\n\nexport type { ${names} };\n`);
+  }
+  for (const [name, schema] of components) {
+    if (imported.includes(name)) continue;
     parts.push(
       `${comment(schema.description, '')}export type ${name} ${after('=', typeOf(schema))};\n`,
     );
@@ -174,9 +202,18 @@ export function renderSdkTypes(document: Document, source: string): string {
 /** Every generated file's expected text, by repository path (kept from prettier, as generated). */
 export function sdkTypeFiles(root: string): Record<string, string> {
   const files: Record<string, string> = {};
+  let publicTypes: { target: string; schemas: Record<string, Schema> } | undefined;
   for (const [target, source] of Object.entries(SDK_TYPE_FILES)) {
     const document = JSON.parse(fs.readFileSync(path.join(root, source), 'utf8')) as Document;
-    files[target] = renderSdkTypes(document, source);
+    const shared = publicTypes && {
+      module: `./${path.posix.relative(path.posix.dirname(target), publicTypes.target)}`.replace(
+        /\.ts$/,
+        '',
+      ),
+      schemas: publicTypes.schemas,
+    };
+    files[target] = renderSdkTypes(document, source, shared);
+    publicTypes ??= { target, schemas: document.components?.schemas ?? {} };
   }
   return files;
 }

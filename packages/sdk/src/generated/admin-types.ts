@@ -1,14 +1,243 @@
 // Generated from docs/openapi-admin.json by tools/openapi (`node dist/tools/openapi/src/sdk-types.js`): do
 // not edit. A unit test fails when this file and the document disagree.
 
-/** Every /v1 and /processing refusal (ADR 0016). */
-export type ErrorEnvelope = {
-  error: {
-    /** A code of the error catalogue; its first three digits are the HTTP status */
-    code: number;
-    /** What went wrong, never echoing the request */
-    message: string;
-  };
+import type { ErrorEnvelope, SandboxClock, TraceStep } from './api-types';
+
+export type { ErrorEnvelope, SandboxClock, TraceStep };
+
+export type Delivery = {
+  /** Delivery id */
+  id: string;
+  /** What is delivered */
+  kind:
+    | 'merchant-callback'
+    | 'partner-notification'
+    | 'message-webhook'
+    | 'message-email';
+  /** Delivery status */
+  status: 'pending' | 'succeeded' | 'dead';
+  /** Project */
+  projectId: number | null;
+  /** Partner */
+  partnerIdentifier: string | null;
+  /** Transaction id, GlobalId or task id */
+  subject: string;
+  /** GET, POST or SMTP */
+  method: string;
+  /** URL or e-mail address */
+  target: string;
+  /** Attempts so far */
+  attempts: number;
+  /** Last failure */
+  lastError: string | null;
+  /** Last HTTP status */
+  lastHttpStatus: number | null;
+  /** Next attempt */
+  nextAttemptAt: string | null;
+  /** Created */
+  createdAt: string;
+  /** Updated */
+  updatedAt: string;
+  /** Delivered */
+  succeededAt: string | null;
+  /** Given up */
+  deadAt: string | null;
+};
+
+export type DeliveryView = {
+  /** Delivery id */
+  id: string;
+  /** URL or e-mail address */
+  target: string;
+  /** What is delivered */
+  event: string;
+  /** Delivery kind */
+  kind: string;
+  /** Transaction id, GlobalId or task id */
+  subject: string;
+  /** Project */
+  projectId: number | null;
+  /** Delivery status */
+  status: 'pending' | 'delivered' | 'dead';
+  /** Created */
+  createdAt: string;
+  attempts: Array<{
+    /** Started */
+    at: string;
+    /** HTTP status */
+    httpStatus: number | null;
+    /** Latency */
+    latencyMs: number | null;
+    /** Error */
+    error: string | null;
+    /** Next attempt due */
+    nextRetryAt: string | null;
+  }>;
+};
+
+export type Dispute = {
+  /** The chargeback or retrieval transaction */
+  id: number;
+  /** Transaction type */
+  type: 'chargeback' | 'retrieval';
+  /** Its status */
+  status: 'completed';
+  /** The disputed payment */
+  referenceId: number;
+  /** The payment's status after it */
+  paymentStatus: 'charged_back' | 'retrieved';
+  /** Amount returned to the customer (chargeback) or to the merchant (retrieval) */
+  price: string;
+  /** The part of the fee that moved with it */
+  fee: string;
+  /** Currency */
+  currency: string;
+  penalty: {
+    /** The penalty transaction */
+    id: number;
+    /** Penalty amount */
+    price: string;
+  } | null;
+  /** Created */
+  createdAt: string;
+};
+
+export type MoneyTrace = {
+  subject: TraceSubject;
+  /** Every step, ordered by time */
+  steps: Array<TraceStep>;
+  ledger: Array<{
+    /** Journal entry id */
+    id: string;
+    /** Booked */
+    at: string;
+    /** Entry kind */
+    kind: string;
+    /** Transaction or payout booked */
+    transactionId: number | null;
+    postings: Array<{
+      /** Ledger account */
+      account: string;
+      /** Side */
+      direction: 'debit' | 'credit';
+      /** Amount */
+      amount: string;
+      /** Currency */
+      currency: string;
+    }>;
+    balancesAfter: Array<{
+      /** Ledger account */
+      account: string;
+      /** Credit balance after the entry */
+      balance: string;
+      /** Currency */
+      currency: string;
+    }>;
+  }>;
+  deliveries: Array<DeliveryView>;
+  tasks: Array<{
+    /** Task id */
+    id: string;
+    /** Parent task */
+    parentId: string | null;
+    /** Branch */
+    branch: 'root' | 'success' | 'fail' | 'always';
+    /** Depth */
+    level: number;
+    /** Task function */
+    type: string;
+    /** Task status */
+    status: string;
+    /** Started */
+    startedAt: string | null;
+    /** Finished */
+    finishedAt: string | null;
+    /** The command (public payload), card data masked */
+    command: {
+      [name: string]: unknown;
+    };
+    /** The result data */
+    result: {
+      [name: string]: unknown;
+    };
+  }>;
+  /** Services that did not answer in time: their part is left out */
+  missing: Array<{
+    /** Service */
+    service: string;
+    /** Why its part is missing */
+    reason: string;
+  }>;
+};
+
+export type OperatorToken = {
+  /** The operator: the audit log names them so */
+  name: string;
+  /** read: GET only; write: every admin call */
+  scope: 'read' | 'write';
+  /** The operator who issued it (bootstrap: ADMIN_TOKEN) */
+  createdBy: string;
+  /** Issued */
+  createdAt: string;
+  /** Revoked; its calls answer 401 since */
+  revokedAt: string | null;
+};
+
+export type PartnerTemplate = {
+  /** Partner identifier */
+  identifier: string;
+  /** Template name */
+  name: string;
+  /** The template's tasks */
+  tasks: Array<Record<string, never>>;
+  /** Created */
+  createdAt: string;
+  /** Last update */
+  updatedAt: string;
+};
+
+export type Project = {
+  /** Project id */
+  id: number;
+  /** Name */
+  name: string;
+  /** Public key: the `project` parameter of /v1 calls */
+  publicKey: string;
+  /** After a rotation: until when the old key signs */
+  previousKeyExpiresAt: string | null;
+  /** Callback URL */
+  callbackUrl: string | null;
+  /** Base currency */
+  baseCurrency: string;
+  settings: ProjectSettingsDto;
+  /** Created */
+  createdAt: string;
+  /** Last update */
+  updatedAt: string;
+};
+
+export type ProjectWithPrivateKey = Project & {
+  /** Private signing key; shown only when issued: store it now */
+  privateKey: string;
+};
+
+export type TraceSubject = {
+  /** Traced by */
+  kind: 'transaction' | 'order' | 'processing';
+  /** Transaction id, order id or GlobalId */
+  id: string;
+  /** Project */
+  projectId: number;
+  /** Order id */
+  orderId: string | null;
+  /** Type */
+  type: string | null;
+  /** Status */
+  status: string | null;
+  /** Amount */
+  amount: string | null;
+  /** Currency */
+  currency: string | null;
 };
 
 export type CreateOperatorTokenDto = {
@@ -66,35 +295,14 @@ export type PutTemplateDto = {
 export type CreateOperatorBody = CreateOperatorTokenDto;
 
 /** The answer of POST /admin/v1/operators. */
-export type CreateOperatorAnswer = {
-  /** The operator: the audit log names them so */
-  name: string;
-  /** read: GET only; write: every admin call */
-  scope: 'read' | 'write';
-  /** The operator who issued it (bootstrap: ADMIN_TOKEN) */
-  createdBy: string;
-  /** Issued */
-  createdAt: string;
-  /** Revoked; its calls answer 401 since */
-  revokedAt: string | null;
+export type CreateOperatorAnswer = OperatorToken & {
   /** The bearer token; shown only now: store it now */
   token: string;
 };
 
 /** The answer of GET /admin/v1/operators. */
 export type ListOperatorsAnswer = {
-  operators: Array<{
-    /** The operator: the audit log names them so */
-    name: string;
-    /** read: GET only; write: every admin call */
-    scope: 'read' | 'write';
-    /** The operator who issued it (bootstrap: ADMIN_TOKEN) */
-    createdBy: string;
-    /** Issued */
-    createdAt: string;
-    /** Revoked; its calls answer 401 since */
-    revokedAt: string | null;
-  }>;
+  operators: Array<OperatorToken>;
 };
 
 /** The answer of DELETE /admin/v1/operators/{name}. */
@@ -104,72 +312,16 @@ export type RemoveOperatorAnswer = Record<string, never>;
 export type CreateProjectBody = CreateProjectDto;
 
 /** The answer of POST /admin/v1/projects. */
-export type CreateProjectAnswer = {
-  /** Project id */
-  id: number;
-  /** Name */
-  name: string;
-  /** Public key: the `project` parameter of /v1 calls */
-  publicKey: string;
-  /** Private signing key; shown only when issued: store it now */
-  privateKey: string;
-  /** After a rotation: until when the old key signs */
-  previousKeyExpiresAt: string | null;
-  /** Callback URL */
-  callbackUrl: string | null;
-  /** Base currency */
-  baseCurrency: string;
-  settings: ProjectSettingsDto;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type CreateProjectAnswer = ProjectWithPrivateKey;
 
 /** The answer of GET /admin/v1/projects/{id}. */
-export type GetProjectAnswer = {
-  /** Project id */
-  id: number;
-  /** Name */
-  name: string;
-  /** Public key: the `project` parameter of /v1 calls */
-  publicKey: string;
-  /** After a rotation: until when the old key signs */
-  previousKeyExpiresAt: string | null;
-  /** Callback URL */
-  callbackUrl: string | null;
-  /** Base currency */
-  baseCurrency: string;
-  settings: ProjectSettingsDto;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type GetProjectAnswer = Project;
 
 /** The body of PATCH /admin/v1/projects/{id}. */
 export type UpdateProjectBody = UpdateProjectDto;
 
 /** The answer of PATCH /admin/v1/projects/{id}. */
-export type UpdateProjectAnswer = {
-  /** Project id */
-  id: number;
-  /** Name */
-  name: string;
-  /** Public key: the `project` parameter of /v1 calls */
-  publicKey: string;
-  /** After a rotation: until when the old key signs */
-  previousKeyExpiresAt: string | null;
-  /** Callback URL */
-  callbackUrl: string | null;
-  /** Base currency */
-  baseCurrency: string;
-  settings: ProjectSettingsDto;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type UpdateProjectAnswer = Project;
 
 /** The body of POST /admin/v1/projects/{id}/rotate-keys. */
 export type RotateProjectKeysBody = {
@@ -178,27 +330,7 @@ export type RotateProjectKeysBody = {
 };
 
 /** The answer of POST /admin/v1/projects/{id}/rotate-keys. */
-export type RotateProjectKeysAnswer = {
-  /** Project id */
-  id: number;
-  /** Name */
-  name: string;
-  /** Public key: the `project` parameter of /v1 calls */
-  publicKey: string;
-  /** Private signing key; shown only when issued: store it now */
-  privateKey: string;
-  /** After a rotation: until when the old key signs */
-  previousKeyExpiresAt: string | null;
-  /** Callback URL */
-  callbackUrl: string | null;
-  /** Base currency */
-  baseCurrency: string;
-  settings: ProjectSettingsDto;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type RotateProjectKeysAnswer = ProjectWithPrivateKey;
 
 /** The body of POST /admin/v1/partners. */
 export type CreatePartnerBody = CreatePartnerDto;
@@ -227,32 +359,10 @@ export type GetPartnerAnswer = {
 export type PutTemplateBody = PutTemplateDto;
 
 /** The answer of PUT /admin/v1/partners/{identifier}/templates/{name}. */
-export type PutTemplateAnswer = {
-  /** Partner identifier */
-  identifier: string;
-  /** Template name */
-  name: string;
-  /** The template's tasks */
-  tasks: Array<Record<string, never>>;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type PutTemplateAnswer = PartnerTemplate;
 
 /** The answer of GET /admin/v1/partners/{identifier}/templates/{name}. */
-export type GetTemplateAnswer = {
-  /** Partner identifier */
-  identifier: string;
-  /** Template name */
-  name: string;
-  /** The template's tasks */
-  tasks: Array<Record<string, never>>;
-  /** Created */
-  createdAt: string;
-  /** Last update */
-  updatedAt: string;
-};
+export type GetTemplateAnswer = PartnerTemplate;
 
 /** The answer of DELETE /admin/v1/partners/{identifier}/templates/{name}. */
 export type DeleteTemplateAnswer = Record<string, never>;
@@ -283,141 +393,17 @@ export type ListDeliveriesAnswer = {
   page: number;
   /** Per page */
   limit: number;
-  deliveries: Array<{
-    /** Delivery id */
-    id: string;
-    /** What is delivered */
-    kind:
-      | 'merchant-callback'
-      | 'partner-notification'
-      | 'message-webhook'
-      | 'message-email';
-    /** Delivery status */
-    status: 'pending' | 'succeeded' | 'dead';
-    /** Project */
-    projectId: number | null;
-    /** Partner */
-    partnerIdentifier: string | null;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** GET, POST or SMTP */
-    method: string;
-    /** URL or e-mail address */
-    target: string;
-    /** Attempts so far */
-    attempts: number;
-    /** Last failure */
-    lastError: string | null;
-    /** Last HTTP status */
-    lastHttpStatus: number | null;
-    /** Next attempt */
-    nextAttemptAt: string | null;
-    /** Created */
-    createdAt: string;
-    /** Updated */
-    updatedAt: string;
-    /** Delivered */
-    succeededAt: string | null;
-    /** Given up */
-    deadAt: string | null;
-  }>;
+  deliveries: Array<Delivery>;
 };
 
 /** The answer of POST /admin/v1/deliveries/{id}/replay. */
-export type ReplayDeliveryAnswer = {
-  /** Delivery id */
-  id: string;
-  /** What is delivered */
-  kind:
-    | 'merchant-callback'
-    | 'partner-notification'
-    | 'message-webhook'
-    | 'message-email';
-  /** Delivery status */
-  status: 'pending' | 'succeeded' | 'dead';
-  /** Project */
-  projectId: number | null;
-  /** Partner */
-  partnerIdentifier: string | null;
-  /** Transaction id, GlobalId or task id */
-  subject: string;
-  /** GET, POST or SMTP */
-  method: string;
-  /** URL or e-mail address */
-  target: string;
-  /** Attempts so far */
-  attempts: number;
-  /** Last failure */
-  lastError: string | null;
-  /** Last HTTP status */
-  lastHttpStatus: number | null;
-  /** Next attempt */
-  nextAttemptAt: string | null;
-  /** Created */
-  createdAt: string;
-  /** Updated */
-  updatedAt: string;
-  /** Delivered */
-  succeededAt: string | null;
-  /** Given up */
-  deadAt: string | null;
-};
+export type ReplayDeliveryAnswer = Delivery;
 
 /** The answer of POST /admin/v1/sandbox/transactions/{id}/chargeback. */
-export type SimulateChargebackAnswer = {
-  /** The chargeback or retrieval transaction */
-  id: number;
-  /** Transaction type */
-  type: 'chargeback' | 'retrieval';
-  /** Its status */
-  status: 'completed';
-  /** The disputed payment */
-  referenceId: number;
-  /** The payment's status after it */
-  paymentStatus: 'charged_back' | 'retrieved';
-  /** Amount returned to the customer (chargeback) or to the merchant (retrieval) */
-  price: string;
-  /** The part of the fee that moved with it */
-  fee: string;
-  /** Currency */
-  currency: string;
-  penalty: {
-    /** The penalty transaction */
-    id: number;
-    /** Penalty amount */
-    price: string;
-  } | null;
-  /** Created */
-  createdAt: string;
-};
+export type SimulateChargebackAnswer = Dispute;
 
 /** The answer of POST /admin/v1/sandbox/transactions/{id}/retrieval. */
-export type SimulateRetrievalAnswer = {
-  /** The chargeback or retrieval transaction */
-  id: number;
-  /** Transaction type */
-  type: 'chargeback' | 'retrieval';
-  /** Its status */
-  status: 'completed';
-  /** The disputed payment */
-  referenceId: number;
-  /** The payment's status after it */
-  paymentStatus: 'charged_back' | 'retrieved';
-  /** Amount returned to the customer (chargeback) or to the merchant (retrieval) */
-  price: string;
-  /** The part of the fee that moved with it */
-  fee: string;
-  /** Currency */
-  currency: string;
-  penalty: {
-    /** The penalty transaction */
-    id: number;
-    /** Penalty amount */
-    price: string;
-  } | null;
-  /** Created */
-  createdAt: string;
-};
+export type SimulateRetrievalAnswer = Dispute;
 
 /** The query of GET /admin/v1/projects/{id}/deliveries. */
 export type ListProjectDeliveriesQuery = {
@@ -431,71 +417,13 @@ export type ListProjectDeliveriesQuery = {
 
 /** The answer of GET /admin/v1/projects/{id}/deliveries. */
 export type ListProjectDeliveriesAnswer = {
-  items: Array<{
-    /** Delivery id */
-    id: string;
-    /** URL or e-mail address */
-    target: string;
-    /** What is delivered */
-    event: string;
-    /** Delivery kind */
-    kind: string;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** Project */
-    projectId: number | null;
-    /** Delivery status */
-    status: 'pending' | 'delivered' | 'dead';
-    /** Created */
-    createdAt: string;
-    attempts: Array<{
-      /** Started */
-      at: string;
-      /** HTTP status */
-      httpStatus: number | null;
-      /** Latency */
-      latencyMs: number | null;
-      /** Error */
-      error: string | null;
-      /** Next attempt due */
-      nextRetryAt: string | null;
-    }>;
-  }>;
+  items: Array<DeliveryView>;
   /** Next page */
   nextCursor: string | null;
 };
 
 /** The answer of POST /admin/v1/deliveries/{id}/resend. */
-export type ResendDeliveryAnswer = {
-  /** Delivery id */
-  id: string;
-  /** URL or e-mail address */
-  target: string;
-  /** What is delivered */
-  event: string;
-  /** Delivery kind */
-  kind: string;
-  /** Transaction id, GlobalId or task id */
-  subject: string;
-  /** Project */
-  projectId: number | null;
-  /** Delivery status */
-  status: 'pending' | 'delivered' | 'dead';
-  /** Created */
-  createdAt: string;
-  attempts: Array<{
-    /** Started */
-    at: string;
-    /** HTTP status */
-    httpStatus: number | null;
-    /** Latency */
-    latencyMs: number | null;
-    /** Error */
-    error: string | null;
-    /** Next attempt due */
-    nextRetryAt: string | null;
-  }>;
-};
+export type ResendDeliveryAnswer = DeliveryView;
 
 /** The query of POST /admin/v1/projects/{id}/deliveries/resend-dead. */
 export type ResendDeadDeliveriesQuery = {
@@ -508,457 +436,17 @@ export type ResendDeadDeliveriesAnswer = {
   dryRun: boolean;
   /** How many */
   count: number;
-  items: Array<{
-    /** Delivery id */
-    id: string;
-    /** URL or e-mail address */
-    target: string;
-    /** What is delivered */
-    event: string;
-    /** Delivery kind */
-    kind: string;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** Project */
-    projectId: number | null;
-    /** Delivery status */
-    status: 'pending' | 'delivered' | 'dead';
-    /** Created */
-    createdAt: string;
-    attempts: Array<{
-      /** Started */
-      at: string;
-      /** HTTP status */
-      httpStatus: number | null;
-      /** Latency */
-      latencyMs: number | null;
-      /** Error */
-      error: string | null;
-      /** Next attempt due */
-      nextRetryAt: string | null;
-    }>;
-  }>;
+  items: Array<DeliveryView>;
 };
 
 /** The answer of GET /admin/v1/trace/transactions/{id}. */
-export type TraceTransactionAnswer = {
-  subject: {
-    /** Traced by */
-    kind: 'transaction' | 'order' | 'processing';
-    /** Transaction id, order id or GlobalId */
-    id: string;
-    /** Project */
-    projectId: number;
-    /** Order id */
-    orderId: string | null;
-    /** Type */
-    type: string | null;
-    /** Status */
-    status: string | null;
-    /** Amount */
-    amount: string | null;
-    /** Currency */
-    currency: string | null;
-  };
-  /** Every step, ordered by time */
-  steps: Array<{
-    /** When it happened */
-    at: string;
-    /** Where it happened */
-    service:
-      | 'api-gateway'
-      | 'payments'
-      | 'payouts'
-      | 'users-recurring'
-      | 'notifier'
-      | 'processing-orchestrator';
-    /** What kind of step */
-    kind:
-      | 'request'
-      | 'message'
-      | 'state'
-      | 'journal'
-      | 'delivery'
-      | 'task';
-    /** One human line */
-    title: string;
-    /** Kind-specific detail; card data only masked */
-    detail: {
-      [name: string]: unknown;
-    };
-  }>;
-  ledger: Array<{
-    /** Journal entry id */
-    id: string;
-    /** Booked */
-    at: string;
-    /** Entry kind */
-    kind: string;
-    /** Transaction or payout booked */
-    transactionId: number | null;
-    postings: Array<{
-      /** Ledger account */
-      account: string;
-      /** Side */
-      direction: 'debit' | 'credit';
-      /** Amount */
-      amount: string;
-      /** Currency */
-      currency: string;
-    }>;
-    balancesAfter: Array<{
-      /** Ledger account */
-      account: string;
-      /** Credit balance after the entry */
-      balance: string;
-      /** Currency */
-      currency: string;
-    }>;
-  }>;
-  deliveries: Array<{
-    /** Delivery id */
-    id: string;
-    /** URL or e-mail address */
-    target: string;
-    /** What is delivered */
-    event: string;
-    /** Delivery kind */
-    kind: string;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** Project */
-    projectId: number | null;
-    /** Delivery status */
-    status: 'pending' | 'delivered' | 'dead';
-    /** Created */
-    createdAt: string;
-    attempts: Array<{
-      /** Started */
-      at: string;
-      /** HTTP status */
-      httpStatus: number | null;
-      /** Latency */
-      latencyMs: number | null;
-      /** Error */
-      error: string | null;
-      /** Next attempt due */
-      nextRetryAt: string | null;
-    }>;
-  }>;
-  tasks: Array<{
-    /** Task id */
-    id: string;
-    /** Parent task */
-    parentId: string | null;
-    /** Branch */
-    branch: 'root' | 'success' | 'fail' | 'always';
-    /** Depth */
-    level: number;
-    /** Task function */
-    type: string;
-    /** Task status */
-    status: string;
-    /** Started */
-    startedAt: string | null;
-    /** Finished */
-    finishedAt: string | null;
-    /** The command (public payload), card data masked */
-    command: {
-      [name: string]: unknown;
-    };
-    /** The result data */
-    result: {
-      [name: string]: unknown;
-    };
-  }>;
-  /** Services that did not answer in time: their part is left out */
-  missing: Array<{
-    /** Service */
-    service: string;
-    /** Why its part is missing */
-    reason: string;
-  }>;
-};
+export type TraceTransactionAnswer = MoneyTrace;
 
 /** The answer of GET /admin/v1/trace/orders/{projectId}/{orderId}. */
-export type TraceOrderAnswer = {
-  subject: {
-    /** Traced by */
-    kind: 'transaction' | 'order' | 'processing';
-    /** Transaction id, order id or GlobalId */
-    id: string;
-    /** Project */
-    projectId: number;
-    /** Order id */
-    orderId: string | null;
-    /** Type */
-    type: string | null;
-    /** Status */
-    status: string | null;
-    /** Amount */
-    amount: string | null;
-    /** Currency */
-    currency: string | null;
-  };
-  /** Every step, ordered by time */
-  steps: Array<{
-    /** When it happened */
-    at: string;
-    /** Where it happened */
-    service:
-      | 'api-gateway'
-      | 'payments'
-      | 'payouts'
-      | 'users-recurring'
-      | 'notifier'
-      | 'processing-orchestrator';
-    /** What kind of step */
-    kind:
-      | 'request'
-      | 'message'
-      | 'state'
-      | 'journal'
-      | 'delivery'
-      | 'task';
-    /** One human line */
-    title: string;
-    /** Kind-specific detail; card data only masked */
-    detail: {
-      [name: string]: unknown;
-    };
-  }>;
-  ledger: Array<{
-    /** Journal entry id */
-    id: string;
-    /** Booked */
-    at: string;
-    /** Entry kind */
-    kind: string;
-    /** Transaction or payout booked */
-    transactionId: number | null;
-    postings: Array<{
-      /** Ledger account */
-      account: string;
-      /** Side */
-      direction: 'debit' | 'credit';
-      /** Amount */
-      amount: string;
-      /** Currency */
-      currency: string;
-    }>;
-    balancesAfter: Array<{
-      /** Ledger account */
-      account: string;
-      /** Credit balance after the entry */
-      balance: string;
-      /** Currency */
-      currency: string;
-    }>;
-  }>;
-  deliveries: Array<{
-    /** Delivery id */
-    id: string;
-    /** URL or e-mail address */
-    target: string;
-    /** What is delivered */
-    event: string;
-    /** Delivery kind */
-    kind: string;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** Project */
-    projectId: number | null;
-    /** Delivery status */
-    status: 'pending' | 'delivered' | 'dead';
-    /** Created */
-    createdAt: string;
-    attempts: Array<{
-      /** Started */
-      at: string;
-      /** HTTP status */
-      httpStatus: number | null;
-      /** Latency */
-      latencyMs: number | null;
-      /** Error */
-      error: string | null;
-      /** Next attempt due */
-      nextRetryAt: string | null;
-    }>;
-  }>;
-  tasks: Array<{
-    /** Task id */
-    id: string;
-    /** Parent task */
-    parentId: string | null;
-    /** Branch */
-    branch: 'root' | 'success' | 'fail' | 'always';
-    /** Depth */
-    level: number;
-    /** Task function */
-    type: string;
-    /** Task status */
-    status: string;
-    /** Started */
-    startedAt: string | null;
-    /** Finished */
-    finishedAt: string | null;
-    /** The command (public payload), card data masked */
-    command: {
-      [name: string]: unknown;
-    };
-    /** The result data */
-    result: {
-      [name: string]: unknown;
-    };
-  }>;
-  /** Services that did not answer in time: their part is left out */
-  missing: Array<{
-    /** Service */
-    service: string;
-    /** Why its part is missing */
-    reason: string;
-  }>;
-};
+export type TraceOrderAnswer = MoneyTrace;
 
 /** The answer of GET /admin/v1/trace/processing/{globalId}. */
-export type TraceProcessingRequestAnswer = {
-  subject: {
-    /** Traced by */
-    kind: 'transaction' | 'order' | 'processing';
-    /** Transaction id, order id or GlobalId */
-    id: string;
-    /** Project */
-    projectId: number;
-    /** Order id */
-    orderId: string | null;
-    /** Type */
-    type: string | null;
-    /** Status */
-    status: string | null;
-    /** Amount */
-    amount: string | null;
-    /** Currency */
-    currency: string | null;
-  };
-  /** Every step, ordered by time */
-  steps: Array<{
-    /** When it happened */
-    at: string;
-    /** Where it happened */
-    service:
-      | 'api-gateway'
-      | 'payments'
-      | 'payouts'
-      | 'users-recurring'
-      | 'notifier'
-      | 'processing-orchestrator';
-    /** What kind of step */
-    kind:
-      | 'request'
-      | 'message'
-      | 'state'
-      | 'journal'
-      | 'delivery'
-      | 'task';
-    /** One human line */
-    title: string;
-    /** Kind-specific detail; card data only masked */
-    detail: {
-      [name: string]: unknown;
-    };
-  }>;
-  ledger: Array<{
-    /** Journal entry id */
-    id: string;
-    /** Booked */
-    at: string;
-    /** Entry kind */
-    kind: string;
-    /** Transaction or payout booked */
-    transactionId: number | null;
-    postings: Array<{
-      /** Ledger account */
-      account: string;
-      /** Side */
-      direction: 'debit' | 'credit';
-      /** Amount */
-      amount: string;
-      /** Currency */
-      currency: string;
-    }>;
-    balancesAfter: Array<{
-      /** Ledger account */
-      account: string;
-      /** Credit balance after the entry */
-      balance: string;
-      /** Currency */
-      currency: string;
-    }>;
-  }>;
-  deliveries: Array<{
-    /** Delivery id */
-    id: string;
-    /** URL or e-mail address */
-    target: string;
-    /** What is delivered */
-    event: string;
-    /** Delivery kind */
-    kind: string;
-    /** Transaction id, GlobalId or task id */
-    subject: string;
-    /** Project */
-    projectId: number | null;
-    /** Delivery status */
-    status: 'pending' | 'delivered' | 'dead';
-    /** Created */
-    createdAt: string;
-    attempts: Array<{
-      /** Started */
-      at: string;
-      /** HTTP status */
-      httpStatus: number | null;
-      /** Latency */
-      latencyMs: number | null;
-      /** Error */
-      error: string | null;
-      /** Next attempt due */
-      nextRetryAt: string | null;
-    }>;
-  }>;
-  tasks: Array<{
-    /** Task id */
-    id: string;
-    /** Parent task */
-    parentId: string | null;
-    /** Branch */
-    branch: 'root' | 'success' | 'fail' | 'always';
-    /** Depth */
-    level: number;
-    /** Task function */
-    type: string;
-    /** Task status */
-    status: string;
-    /** Started */
-    startedAt: string | null;
-    /** Finished */
-    finishedAt: string | null;
-    /** The command (public payload), card data masked */
-    command: {
-      [name: string]: unknown;
-    };
-    /** The result data */
-    result: {
-      [name: string]: unknown;
-    };
-  }>;
-  /** Services that did not answer in time: their part is left out */
-  missing: Array<{
-    /** Service */
-    service: string;
-    /** Why its part is missing */
-    reason: string;
-  }>;
-};
+export type TraceProcessingRequestAnswer = MoneyTrace;
 
 /** The query of GET /admin/v1/trace/search. */
 export type SearchTracesQuery = {
@@ -996,23 +484,9 @@ export type SearchTracesQuery = {
 
 /** The answer of GET /admin/v1/trace/search. */
 export type SearchTracesAnswer = {
-  items: Array<{
+  items: Array<TraceSubject & {
     /** Kind */
     kind: 'transaction' | 'processing';
-    /** Transaction id or GlobalId */
-    id: string;
-    /** Project */
-    projectId: number;
-    /** Order id */
-    orderId: string | null;
-    /** Type */
-    type: string | null;
-    /** Status */
-    status: string | null;
-    /** Amount */
-    amount: string | null;
-    /** Currency */
-    currency: string | null;
     /** Created */
     createdAt: string;
     /** A processing request's partner (identifier) */
@@ -1058,20 +532,7 @@ export type GetBalanceHistoryAnswer = {
 };
 
 /** The answer of GET /admin/v1/projects/{id}/clock. */
-export type GetProjectClockAnswer = {
-  /** Project id */
-  projectId: number;
-  /** Whether the project is a sandbox project (only those have a clock to move) */
-  sandbox: boolean;
-  /** The project's time: the wall clock plus the offset */
-  now: string;
-  /** How far the project runs ahead of the wall clock */
-  offsetSeconds: number;
-  /** Advances so far */
-  advances: number;
-  /** The latest advance (wall clock) */
-  advancedAt: string | null;
-};
+export type GetProjectClockAnswer = SandboxClock;
 
 /** The body of POST /admin/v1/projects/{id}/clock/advance. */
 export type AdvanceProjectClockBody = {
@@ -1082,17 +543,4 @@ export type AdvanceProjectClockBody = {
 };
 
 /** The answer of POST /admin/v1/projects/{id}/clock/advance. */
-export type AdvanceProjectClockAnswer = {
-  /** Project id */
-  projectId: number;
-  /** Whether the project is a sandbox project (only those have a clock to move) */
-  sandbox: boolean;
-  /** The project's time: the wall clock plus the offset */
-  now: string;
-  /** How far the project runs ahead of the wall clock */
-  offsetSeconds: number;
-  /** Advances so far */
-  advances: number;
-  /** The latest advance (wall clock) */
-  advancedAt: string | null;
-};
+export type AdvanceProjectClockAnswer = SandboxClock;

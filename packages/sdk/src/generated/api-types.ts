@@ -80,39 +80,11 @@ export type CardToken = {
   card: CardResponse;
 };
 
-export type ChargeResult = {
+export type ChargeResult = TransactionBase & {
   /** Whether the payment went through (with acs: whether it can go on) */
   success: boolean;
-  /** Transaction id */
-  id: number;
-  /** Merchant order id */
-  orderId: string | null;
-  /** Parent transaction id */
-  referenceId: number | null;
-  /** Price */
-  price: string;
-  /** Merchant fee */
-  fee: string;
-  /** ISO 4217 code */
-  currency: string;
-  /** Transaction type */
-  type: string;
   /** Transaction status */
-  status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status: TransactionStatusValue;
   /** Why it failed, when it did */
   reason?: string | null;
   card: CardResponse;
@@ -133,76 +105,20 @@ export type AuthenticateResult = {
   /** Whether the payment can go on */
   success: boolean;
   /** Transaction status after authentication */
-  status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status: TransactionStatusValue;
   card: CardResponse;
   /** With remember=1: a token for later charges */
   permanentToken: string | null;
   recurring?: Recurring;
 };
 
-export type Transaction = {
-  /** Transaction id */
-  id: number;
-  /** Merchant order id */
-  orderId: string | null;
-  /** Parent transaction id */
-  referenceId: number | null;
-  /** Price */
-  price: string;
-  /** Merchant fee */
-  fee: string;
-  /** ISO 4217 code */
-  currency: string;
-  /** Transaction type */
-  type: string;
+export type Transaction = TransactionBase & {
   /** Payment method */
   method: string;
   /** Status, later effects (refunded, charged_back) included */
-  status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status: TransactionStatusValue;
   /** Last status applied to the transaction itself */
-  originalStatus:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  originalStatus: TransactionStatusValue;
   /** Created */
   createdAt: string;
   /** Last update of the transaction itself */
@@ -227,37 +143,9 @@ export type TransactionStatus = {
   /** Transaction type */
   type: string;
   /** Status, later effects included */
-  status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status: TransactionStatusValue;
   /** Last status applied to the transaction itself */
-  original_status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  original_status: TransactionStatusValue;
   /** Created */
   created_at: string;
   /** Last update */
@@ -286,6 +174,142 @@ export type Balance = {
 export type ResolvedUser = {
   /** Internal user id */
   id: string;
+};
+
+/** Every status a transaction can show */
+export type TransactionStatusValue =
+  | 'opened'
+  | 'processing'
+  | 'waiting_approval'
+  | 'authenticating'
+  | 'authorized'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'abandoned'
+  | 'refunded'
+  | 'charged_back'
+  | 'retrieved'
+  | 'returned'
+  | 'verified';
+
+/** The fields a charge result and the Transaction resource share. */
+export type TransactionBase = {
+  /** Transaction id */
+  id: number;
+  /** Merchant order id */
+  orderId: string | null;
+  /** Parent transaction id */
+  referenceId: number | null;
+  /** Price */
+  price: string;
+  /** Merchant fee */
+  fee: string;
+  /** ISO 4217 code */
+  currency: string;
+  /** Transaction type */
+  type: string;
+};
+
+export type ProcessingResponse = {
+  header?: {
+    request?: {
+      id?: unknown;
+      date?: string;
+    };
+    response?: {
+      globalId?: string;
+      id?: string;
+      date?: string;
+    };
+    service?: {
+      sync?: boolean;
+      waitingTime?: 'PT0S' | 'PT1S' | 'PT2S';
+      result?: Array<{
+        type?: 'URL';
+        uri?: string;
+        method?: 'GET' | 'POST';
+      }>;
+    };
+  };
+  result?: {
+    status?: 'PROCESSING' | 'WAITING' | 'FINISHED';
+    code?: '0' | '1' | '2' | '3';
+    comment?: string;
+    interactive?: {
+      type?: 'REDIRECT';
+      uri?: string;
+      method?: 'POST';
+      parameters?: {
+        [name: string]: string;
+      };
+    };
+  };
+  payload?: {
+    tasks?: Array<{
+      id?: string;
+      type?: string;
+      template?: string;
+      payload?: Record<string, unknown>;
+      result?: {
+        status?:
+          | 'PENDING'
+          | 'RUNNING'
+          | 'WAITING'
+          | 'SUCCESS'
+          | 'FAIL'
+          | 'EXPIRED'
+          | 'SKIPPED';
+        reason?: string;
+      };
+      data?: Record<string, unknown>;
+      success?: Array<Record<string, unknown>>;
+      fail?: Array<Record<string, unknown>>;
+      always?: Array<Record<string, unknown>>;
+    }>;
+  };
+};
+
+export type SandboxClock = {
+  /** Project id */
+  projectId: number;
+  /** Whether the project is a sandbox project (only those have a clock to move) */
+  sandbox: boolean;
+  /** The project's time: the wall clock plus the offset */
+  now: string;
+  /** How far the project runs ahead of the wall clock */
+  offsetSeconds: number;
+  /** Advances so far */
+  advances: number;
+  /** The latest advance (wall clock) */
+  advancedAt: string | null;
+};
+
+export type TraceStep = {
+  /** When it happened */
+  at: string;
+  /** Where it happened */
+  service:
+    | 'api-gateway'
+    | 'payments'
+    | 'payouts'
+    | 'users-recurring'
+    | 'notifier'
+    | 'processing-orchestrator';
+  /** What kind of step */
+  kind:
+    | 'request'
+    | 'message'
+    | 'state'
+    | 'journal'
+    | 'delivery'
+    | 'task';
+  /** One human line */
+  title: string;
+  /** Kind-specific detail; card data only masked */
+  detail: {
+    [name: string]: unknown;
+  };
 };
 
 /** The body of POST /v1/user/resolve. */
@@ -428,21 +452,7 @@ export type ListTransactionsQuery = {
   /** Merchant order id (at most 64 characters); one live payment per order id */
   orderId: string;
   /** Only this status */
-  status?:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status?: TransactionStatusValue;
   /** Only this transaction type */
   type?: string;
   /** Created from: ISO 8601 date (YYYY-MM-DD, UTC; as a "to" bound it covers the whole day) or date-time with seconds and zone; bounds inclusive */
@@ -589,21 +599,7 @@ export type CreateTransactionAnswer = {
   /** ISO 4217 code */
   currency: string;
   /** Always opened */
-  status:
-    | 'opened'
-    | 'processing'
-    | 'waiting_approval'
-    | 'authenticating'
-    | 'authorized'
-    | 'completed'
-    | 'failed'
-    | 'cancelled'
-    | 'abandoned'
-    | 'refunded'
-    | 'charged_back'
-    | 'retrieved'
-    | 'returned'
-    | 'verified';
+  status: TransactionStatusValue;
 };
 
 /** The body of POST /v1/card/processRecurring. */
@@ -785,140 +781,13 @@ export type SubmitProcessingRequestBody = {
 };
 
 /** The answer of POST /processing. */
-export type SubmitProcessingRequestAnswer = {
-  header?: {
-    request?: {
-      id?: unknown;
-      date?: string;
-    };
-    response?: {
-      globalId?: string;
-      id?: string;
-      date?: string;
-    };
-    service?: {
-      sync?: boolean;
-      waitingTime?: 'PT0S' | 'PT1S' | 'PT2S';
-      result?: Array<{
-        type?: 'URL';
-        uri?: string;
-        method?: 'GET' | 'POST';
-      }>;
-    };
-  };
-  result?: {
-    status?: 'PROCESSING' | 'WAITING' | 'FINISHED';
-    code?: '0' | '1' | '2' | '3';
-    comment?: string;
-    interactive?: {
-      type?: 'REDIRECT';
-      uri?: string;
-      method?: 'POST';
-      parameters?: {
-        [name: string]: string;
-      };
-    };
-  };
-  payload?: {
-    tasks?: Array<{
-      id?: string;
-      type?: string;
-      template?: string;
-      payload?: Record<string, unknown>;
-      result?: {
-        status?:
-          | 'PENDING'
-          | 'RUNNING'
-          | 'WAITING'
-          | 'SUCCESS'
-          | 'FAIL'
-          | 'EXPIRED'
-          | 'SKIPPED';
-        reason?: string;
-      };
-      data?: Record<string, unknown>;
-      success?: Array<Record<string, unknown>>;
-      fail?: Array<Record<string, unknown>>;
-      always?: Array<Record<string, unknown>>;
-    }>;
-  };
-};
+export type SubmitProcessingRequestAnswer = ProcessingResponse;
 
 /** The answer of GET /processing/status/{globalId}. */
-export type GetProcessingStatusAnswer = {
-  header?: {
-    request?: {
-      id?: unknown;
-      date?: string;
-    };
-    response?: {
-      globalId?: string;
-      id?: string;
-      date?: string;
-    };
-    service?: {
-      sync?: boolean;
-      waitingTime?: 'PT0S' | 'PT1S' | 'PT2S';
-      result?: Array<{
-        type?: 'URL';
-        uri?: string;
-        method?: 'GET' | 'POST';
-      }>;
-    };
-  };
-  result?: {
-    status?: 'PROCESSING' | 'WAITING' | 'FINISHED';
-    code?: '0' | '1' | '2' | '3';
-    comment?: string;
-    interactive?: {
-      type?: 'REDIRECT';
-      uri?: string;
-      method?: 'POST';
-      parameters?: {
-        [name: string]: string;
-      };
-    };
-  };
-  payload?: {
-    tasks?: Array<{
-      id?: string;
-      type?: string;
-      template?: string;
-      payload?: Record<string, unknown>;
-      result?: {
-        status?:
-          | 'PENDING'
-          | 'RUNNING'
-          | 'WAITING'
-          | 'SUCCESS'
-          | 'FAIL'
-          | 'EXPIRED'
-          | 'SKIPPED';
-        reason?: string;
-      };
-      data?: Record<string, unknown>;
-      success?: Array<Record<string, unknown>>;
-      fail?: Array<Record<string, unknown>>;
-      always?: Array<Record<string, unknown>>;
-    }>;
-  };
-};
+export type GetProcessingStatusAnswer = ProcessingResponse;
 
 /** The answer of GET /v1/sandbox/clock. */
-export type GetSandboxClockAnswer = {
-  /** Project id */
-  projectId: number;
-  /** Whether the project is a sandbox project (only those have a clock to move) */
-  sandbox: boolean;
-  /** The project's time: the wall clock plus the offset */
-  now: string;
-  /** How far the project runs ahead of the wall clock */
-  offsetSeconds: number;
-  /** Advances so far */
-  advances: number;
-  /** The latest advance (wall clock) */
-  advancedAt: string | null;
-};
+export type GetSandboxClockAnswer = SandboxClock;
 
 /** The body of POST /v1/sandbox/clock/advance. */
 export type AdvanceSandboxClockBody = {
@@ -933,20 +802,7 @@ export type AdvanceSandboxClockBody = {
 };
 
 /** The answer of POST /v1/sandbox/clock/advance. */
-export type AdvanceSandboxClockAnswer = {
-  /** Project id */
-  projectId: number;
-  /** Whether the project is a sandbox project (only those have a clock to move) */
-  sandbox: boolean;
-  /** The project's time: the wall clock plus the offset */
-  now: string;
-  /** How far the project runs ahead of the wall clock */
-  offsetSeconds: number;
-  /** Advances so far */
-  advances: number;
-  /** The latest advance (wall clock) */
-  advancedAt: string | null;
-};
+export type AdvanceSandboxClockAnswer = SandboxClock;
 
 /** The answer of GET /health/live. */
 export type CheckLivenessAnswer = {
@@ -966,32 +822,7 @@ export type ListTransactionEventsAnswer = {
   /** Transaction id */
   transactionId: number;
   /** Ordered by time */
-  events: Array<{
-    /** When it happened */
-    at: string;
-    /** Where it happened */
-    service:
-      | 'api-gateway'
-      | 'payments'
-      | 'payouts'
-      | 'users-recurring'
-      | 'notifier'
-      | 'processing-orchestrator';
-    /** What kind of step */
-    kind:
-      | 'request'
-      | 'message'
-      | 'state'
-      | 'journal'
-      | 'delivery'
-      | 'task';
-    /** One human line */
-    title: string;
-    /** Kind-specific detail; card data only masked */
-    detail: {
-      [name: string]: unknown;
-    };
-  }>;
+  events: Array<TraceStep>;
 };
 
 /** The query of GET /processing/acs-return/{globalId}/{taskId}/continue. */

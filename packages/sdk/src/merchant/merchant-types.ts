@@ -13,7 +13,7 @@ export type Money = string | number;
 export type Flag = boolean | 0 | 1 | '0' | '1';
 
 /** Every status a transaction can show (later effects such as refunded included). */
-export type TransactionStatus = Api.Transaction['status'];
+export type TransactionStatus = Api.TransactionStatusValue;
 
 export type TransactionType =
   | 'deposit'
@@ -44,14 +44,7 @@ export type CallbackStatus =
   | 'payout_abandoned';
 
 /** The seven wallet-type methods of POST /transaction/create; mobile_wallet needs `phone`. */
-export type WalletPaymentMethod =
-  | 'e_wallet'
-  | 'mobile_wallet'
-  | 'online_banking'
-  | 'bank_transfer'
-  | 'prepaid_voucher'
-  | 'qr_payment'
-  | 'crypto_wallet';
+export type WalletPaymentMethod = Api.CreateTransactionBody['payment_method'];
 
 // Answers: generated from the OpenAPI document (src/generated), so nullability, optionality and
 // enums are the API's own and cannot drift.
@@ -167,22 +160,11 @@ export type ReverseRequest = TransactionRef & { amount: Money; comment?: string 
 
 // --- POST /transaction/create
 
-export interface CreateTransactionRequest {
-  user: string;
-  payment_method: WalletPaymentMethod;
-  price: Money;
-  currency: string;
-  description: string;
-  success_url: string;
-  fail_url: string;
-  display_name?: string;
-  email?: string;
-  ip?: string;
-  ua?: string;
-  phone?: string;
-  locale?: string;
-  order_id?: string;
-}
+/** The fields of the document's body, the price as any Money. */
+export type CreateTransactionRequest = Omit<
+  Api.CreateTransactionBody,
+  'project' | 'signature' | 'price'
+> & { price: Money };
 
 export type CreateTransactionResponse = Api.CreateTransactionAnswer;
 

@@ -4,7 +4,9 @@ import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorat
 import {
   arrayOf,
   boolean,
+  component,
   dateTime,
+  extended,
   integer,
   nullable,
   object,
@@ -13,58 +15,71 @@ import {
   type Schema,
 } from '../../http/interface/openapi/schema-refs';
 
-const project = (withPrivateKey: boolean): Schema =>
-  object(
-    {
-      id: integer('Project id'),
-      name: string('Name'),
-      publicKey: string('Public key: the `project` parameter of /v1 calls'),
-      ...(withPrivateKey
-        ? { privateKey: string('Private signing key; shown only when issued: store it now') }
-        : {}),
-      previousKeyExpiresAt: nullable(dateTime('After a rotation: until when the old key signs')),
-      callbackUrl: nullable(string('Callback URL')),
-      baseCurrency: string('Base currency'),
-      settings: ref('ProjectSettingsDto'),
-      createdAt: dateTime('Created'),
-      updatedAt: dateTime('Last update'),
-    },
-    undefined,
-  );
+const PROJECT = component(
+  'Project',
+  object({
+    id: integer('Project id'),
+    name: string('Name'),
+    publicKey: string('Public key: the `project` parameter of /v1 calls'),
+    previousKeyExpiresAt: nullable(dateTime('After a rotation: until when the old key signs')),
+    callbackUrl: nullable(string('Callback URL')),
+    baseCurrency: string('Base currency'),
+    settings: ref('ProjectSettingsDto'),
+    createdAt: dateTime('Created'),
+    updatedAt: dateTime('Last update'),
+  }),
+);
 
-const delivery = object({
-  id: string('Delivery id', { format: 'uuid' }),
-  kind: string('What is delivered', { enum: [...DELIVERY_KINDS] }),
-  status: string('Delivery status', { enum: [...DELIVERY_STATUSES] }),
-  projectId: nullable(integer('Project')),
-  partnerIdentifier: nullable(string('Partner')),
-  subject: string('Transaction id, GlobalId or task id'),
-  method: string('GET, POST or SMTP'),
-  target: string('URL or e-mail address'),
-  attempts: integer('Attempts so far'),
-  lastError: nullable(string('Last failure')),
-  lastHttpStatus: nullable(integer('Last HTTP status')),
-  nextAttemptAt: nullable(dateTime('Next attempt')),
-  createdAt: dateTime('Created'),
-  updatedAt: dateTime('Updated'),
-  succeededAt: nullable(dateTime('Delivered')),
-  deadAt: nullable(dateTime('Given up')),
-});
-
-const dispute = object({
-  id: integer('The chargeback or retrieval transaction'),
-  type: string('Transaction type', { enum: ['chargeback', 'retrieval'] }),
-  status: string('Its status', { enum: ['completed'] }),
-  referenceId: integer('The disputed payment'),
-  paymentStatus: string("The payment's status after it", { enum: ['charged_back', 'retrieved'] }),
-  price: string('Amount returned to the customer (chargeback) or to the merchant (retrieval)'),
-  fee: string('The part of the fee that moved with it'),
-  currency: string('Currency'),
-  penalty: nullable(
-    object({ id: integer('The penalty transaction'), price: string('Penalty amount') }),
+/** A project as created or re-keyed: the only answers that show its private key. */
+const PROJECT_WITH_PRIVATE_KEY = component(
+  'ProjectWithPrivateKey',
+  extended(
+    PROJECT,
+    object({
+      privateKey: string('Private signing key; shown only when issued: store it now'),
+    }),
   ),
-  createdAt: dateTime('Created'),
-});
+);
+
+const DELIVERY = component(
+  'Delivery',
+  object({
+    id: string('Delivery id', { format: 'uuid' }),
+    kind: string('What is delivered', { enum: [...DELIVERY_KINDS] }),
+    status: string('Delivery status', { enum: [...DELIVERY_STATUSES] }),
+    projectId: nullable(integer('Project')),
+    partnerIdentifier: nullable(string('Partner')),
+    subject: string('Transaction id, GlobalId or task id'),
+    method: string('GET, POST or SMTP'),
+    target: string('URL or e-mail address'),
+    attempts: integer('Attempts so far'),
+    lastError: nullable(string('Last failure')),
+    lastHttpStatus: nullable(integer('Last HTTP status')),
+    nextAttemptAt: nullable(dateTime('Next attempt')),
+    createdAt: dateTime('Created'),
+    updatedAt: dateTime('Updated'),
+    succeededAt: nullable(dateTime('Delivered')),
+    deadAt: nullable(dateTime('Given up')),
+  }),
+);
+
+const DISPUTE = component(
+  'Dispute',
+  object({
+    id: integer('The chargeback or retrieval transaction'),
+    type: string('Transaction type', { enum: ['chargeback', 'retrieval'] }),
+    status: string('Its status', { enum: ['completed'] }),
+    referenceId: integer('The disputed payment'),
+    paymentStatus: string("The payment's status after it", { enum: ['charged_back', 'retrieved'] }),
+    price: string('Amount returned to the customer (chargeback) or to the merchant (retrieval)'),
+    fee: string('The part of the fee that moved with it'),
+    currency: string('Currency'),
+    penalty: nullable(
+      object({ id: integer('The penalty transaction'), price: string('Penalty amount') }),
+    ),
+    createdAt: dateTime('Created'),
+  }),
+);
 
 const DISPUTE_RULES =
   'ADR 0028. Sandbox projects only. Idempotent: a repeat answers the same transaction (with ' +
@@ -72,13 +87,16 @@ const DISPUTE_RULES =
   '405 40504: a live project, or a payment in no state for it.';
 
 /** A partner template as the admin API answers it (PUT: 200 replaced, 201 created). */
-export const PARTNER_TEMPLATE_SCHEMA = object({
-  identifier: string('Partner identifier'),
-  name: string('Template name'),
-  tasks: arrayOf(object({}, [], 'A task of the processing API'), "The template's tasks"),
-  createdAt: dateTime('Created'),
-  updatedAt: dateTime('Last update'),
-});
+export const PARTNER_TEMPLATE_SCHEMA = component(
+  'PartnerTemplate',
+  object({
+    identifier: string('Partner identifier'),
+    name: string('Template name'),
+    tasks: arrayOf(object({}, [], 'A task of the processing API'), "The template's tasks"),
+    createdAt: dateTime('Created'),
+    updatedAt: dateTime('Last update'),
+  }),
+);
 
 const admin = (
   summary: string,
@@ -92,18 +110,21 @@ const admin = (
   ...extra,
 });
 
-const operator = {
-  name: string('The operator: the audit log names them so'),
-  scope: string('read: GET only; write: every admin call', { enum: ['read', 'write'] }),
-  createdBy: string('The operator who issued it (bootstrap: ADMIN_TOKEN)'),
-  createdAt: dateTime('Issued'),
-  revokedAt: nullable(dateTime('Revoked; its calls answer 401 since')),
-};
+const OPERATOR = component(
+  'OperatorToken',
+  object({
+    name: string('The operator: the audit log names them so'),
+    scope: string('read: GET only; write: every admin call', { enum: ['read', 'write'] }),
+    createdBy: string('The operator who issued it (bootstrap: ADMIN_TOKEN)'),
+    createdAt: dateTime('Issued'),
+    revokedAt: nullable(dateTime('Revoked; its calls answer 401 since')),
+  }),
+);
 
 export const AdminDocs = {
   createOperator: admin(
     'Issue a named operator token; answers the token once',
-    object({ ...operator, token: string('The bearer token; shown only now: store it now') }),
+    extended(OPERATOR, object({ token: string('The bearer token; shown only now: store it now') })),
     {
       status: 201,
       description:
@@ -113,7 +134,7 @@ export const AdminDocs = {
   ),
   listOperators: admin(
     'Every operator token issued, revoked ones included (never the tokens)',
-    object({ operators: arrayOf(object(operator)) }),
+    object({ operators: arrayOf(OPERATOR) }),
     { errors: [] },
   ),
   revokeOperator: admin(
@@ -121,15 +142,19 @@ export const AdminDocs = {
     object({}, [], 'No content'),
     { status: 204, errors: [ErrorCode.ResourceNotFound] },
   ),
-  createProject: admin('Create a merchant project; answers its keys once', project(true), {
-    status: 201,
-    errors: [],
-  }),
-  getProject: admin('Read a project', project(false)),
-  updateProject: admin("Change a project's name, callback URL or settings", project(false)),
+  createProject: admin(
+    'Create a merchant project; answers its keys once',
+    PROJECT_WITH_PRIVATE_KEY,
+    {
+      status: 201,
+      errors: [],
+    },
+  ),
+  getProject: admin('Read a project', PROJECT),
+  updateProject: admin("Change a project's name, callback URL or settings", PROJECT),
   rotateKeys: admin(
     'Issue a new private key; the old one keeps verifying for the grace period, or not at all',
-    project(true),
+    PROJECT_WITH_PRIVATE_KEY,
     {
       description:
         'ADR 0002, ADR 0061. The public key stays. The old private key keeps verifying for ' +
@@ -174,7 +199,7 @@ export const AdminDocs = {
       totalCount: integer('Matching deliveries'),
       page: integer('Page'),
       limit: integer('Per page'),
-      deliveries: arrayOf(delivery),
+      deliveries: arrayOf(DELIVERY),
     }),
     {
       query: {
@@ -189,10 +214,10 @@ export const AdminDocs = {
       errors: [],
     },
   ),
-  replayDelivery: admin('Deliver a dead or delivered callback again', delivery),
+  replayDelivery: admin('Deliver a dead or delivered callback again', DELIVERY),
   sandboxChargeback: admin(
     'Sandbox: charge back a completed payment (callbacks chargeback_completed, penalty_completed)',
-    dispute,
+    DISPUTE,
     {
       description: `${DISPUTE_RULES} The payment's fee is taken again as a penalty.`,
       errors: [ErrorCode.TransactionNotFound, ErrorCode.TransactionNotReversible],
@@ -200,7 +225,7 @@ export const AdminDocs = {
   ),
   sandboxRetrieval: admin(
     'Sandbox: win the dispute of a charged-back payment (callback retrieval_completed)',
-    dispute,
+    DISPUTE,
     {
       description: `${DISPUTE_RULES} The penalty is not returned.`,
       errors: [ErrorCode.TransactionNotFound, ErrorCode.TransactionNotReversible],

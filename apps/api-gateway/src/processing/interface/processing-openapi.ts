@@ -1,4 +1,5 @@
 import { TASK_STATUSES } from '@opp/contracts';
+import { component } from '../../http/interface/openapi/schema-refs';
 
 /**
  * OpenAPI description of the Task-Tree Processing API: what processing-api.md leaves "not shown"
@@ -138,7 +139,8 @@ export const REQUEST_SCHEMA = {
   },
 };
 
-export const RESPONSE_SCHEMA = {
+/** The Response object: what POST /processing and GET /processing/status both answer. */
+export const RESPONSE_SCHEMA = component('ProcessingResponse', {
   type: 'object',
   properties: {
     header: {
@@ -209,7 +211,7 @@ export const RESPONSE_SCHEMA = {
       },
     },
   },
-};
+});
 
 export const ERROR_SCHEMA = {
   type: 'object',

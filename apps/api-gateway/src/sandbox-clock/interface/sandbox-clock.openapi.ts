@@ -2,6 +2,7 @@ import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import {
   boolean,
+  component,
   dateTime,
   integer,
   nullable,
@@ -9,14 +10,18 @@ import {
   type Schema,
 } from '../../http/interface/openapi/schema-refs';
 
-const clock = object({
-  projectId: integer('Project id'),
-  sandbox: boolean('Whether the project is a sandbox project (only those have a clock to move)'),
-  now: dateTime("The project's time: the wall clock plus the offset"),
-  offsetSeconds: integer('How far the project runs ahead of the wall clock'),
-  advances: integer('Advances so far'),
-  advancedAt: nullable(dateTime('The latest advance (wall clock)')),
-});
+/** The same clock on both APIs, so both documents (and the SDK) name it once. */
+const clock = component(
+  'SandboxClock',
+  object({
+    projectId: integer('Project id'),
+    sandbox: boolean('Whether the project is a sandbox project (only those have a clock to move)'),
+    now: dateTime("The project's time: the wall clock plus the offset"),
+    offsetSeconds: integer('How far the project runs ahead of the wall clock'),
+    advances: integer('Advances so far'),
+    advancedAt: nullable(dateTime('The latest advance (wall clock)')),
+  }),
+);
 
 const advanceBody = (days: string, seconds: string): Schema =>
   object({

@@ -3,8 +3,10 @@ import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import {
   arrayOf,
+  component,
   dateTime,
   decimal,
+  extended,
   integer,
   nullable,
   object,
@@ -18,13 +20,16 @@ const anyObject = (description: string): Schema => ({
   description,
 });
 
-export const TRACE_STEP_SCHEMA = object({
-  at: dateTime('When it happened'),
-  service: string('Where it happened', { enum: [...TRACE_SERVICES] }),
-  kind: string('What kind of step', { enum: [...TRACE_STEP_KINDS] }),
-  title: string('One human line'),
-  detail: anyObject('Kind-specific detail; card data only masked'),
-});
+export const TRACE_STEP_SCHEMA = component(
+  'TraceStep',
+  object({
+    at: dateTime('When it happened'),
+    service: string('Where it happened', { enum: [...TRACE_SERVICES] }),
+    kind: string('What kind of step', { enum: [...TRACE_STEP_KINDS] }),
+    title: string('One human line'),
+    detail: anyObject('Kind-specific detail; card data only masked'),
+  }),
+);
 
 const posting = object({
   account: string('Ledger account'),
@@ -48,25 +53,28 @@ const ledgerEntry = object({
   ),
 });
 
-export const DELIVERY_VIEW_SCHEMA = object({
-  id: string('Delivery id', { format: 'uuid' }),
-  target: string('URL or e-mail address'),
-  event: string('What is delivered'),
-  kind: string('Delivery kind'),
-  subject: string('Transaction id, GlobalId or task id'),
-  projectId: nullable(integer('Project')),
-  status: string('Delivery status', { enum: ['pending', 'delivered', 'dead'] }),
-  createdAt: dateTime('Created'),
-  attempts: arrayOf(
-    object({
-      at: dateTime('Started'),
-      httpStatus: nullable(integer('HTTP status')),
-      latencyMs: nullable(integer('Latency')),
-      error: nullable(string('Error')),
-      nextRetryAt: nullable(dateTime('Next attempt due')),
-    }),
-  ),
-});
+export const DELIVERY_VIEW_SCHEMA = component(
+  'DeliveryView',
+  object({
+    id: string('Delivery id', { format: 'uuid' }),
+    target: string('URL or e-mail address'),
+    event: string('What is delivered'),
+    kind: string('Delivery kind'),
+    subject: string('Transaction id, GlobalId or task id'),
+    projectId: nullable(integer('Project')),
+    status: string('Delivery status', { enum: ['pending', 'delivered', 'dead'] }),
+    createdAt: dateTime('Created'),
+    attempts: arrayOf(
+      object({
+        at: dateTime('Started'),
+        httpStatus: nullable(integer('HTTP status')),
+        latencyMs: nullable(integer('Latency')),
+        error: nullable(string('Error')),
+        nextRetryAt: nullable(dateTime('Next attempt due')),
+      }),
+    ),
+  }),
+);
 
 const task = object({
   id: string('Task id', { format: 'uuid' }),
@@ -81,8 +89,10 @@ const task = object({
   result: anyObject('The result data'),
 });
 
-const MONEY_TRACE = object({
-  subject: object({
+/** What a trace is of; a search finds the same, of a transaction or a processing request. */
+const TRACE_SUBJECT = component(
+  'TraceSubject',
+  object({
     kind: string('Traced by', { enum: ['transaction', 'order', 'processing'] }),
     id: string('Transaction id, order id or GlobalId'),
     projectId: integer('Project'),
@@ -92,15 +102,22 @@ const MONEY_TRACE = object({
     amount: nullable(decimal('Amount')),
     currency: nullable(string('Currency')),
   }),
-  steps: arrayOf(TRACE_STEP_SCHEMA, 'Every step, ordered by time'),
-  ledger: arrayOf(ledgerEntry),
-  deliveries: arrayOf(DELIVERY_VIEW_SCHEMA),
-  tasks: arrayOf(task),
-  missing: arrayOf(
-    object({ service: string('Service'), reason: string('Why its part is missing') }),
-    'Services that did not answer in time: their part is left out',
-  ),
-});
+);
+
+const MONEY_TRACE = component(
+  'MoneyTrace',
+  object({
+    subject: TRACE_SUBJECT,
+    steps: arrayOf(TRACE_STEP_SCHEMA, 'Every step, ordered by time'),
+    ledger: arrayOf(ledgerEntry),
+    deliveries: arrayOf(DELIVERY_VIEW_SCHEMA),
+    tasks: arrayOf(task),
+    missing: arrayOf(
+      object({ service: string('Service'), reason: string('Why its part is missing') }),
+      'Services that did not answer in time: their part is left out',
+    ),
+  }),
+);
 
 const admin = (summary: string, response: Schema, extra: Partial<ApiDocOptions> = {}) =>
   ({
@@ -119,30 +136,16 @@ export const TraceDocs = {
     'Find transactions and processing requests, newest first',
     object({
       items: arrayOf(
-        object(
-          {
-            kind: string('Kind', { enum: ['transaction', 'processing'] }),
-            id: string('Transaction id or GlobalId'),
-            projectId: integer('Project'),
-            orderId: nullable(string('Order id')),
-            type: nullable(string('Type')),
-            status: nullable(string('Status')),
-            amount: nullable(decimal('Amount')),
-            currency: nullable(string('Currency')),
-            createdAt: dateTime('Created'),
-            partner: string("A processing request's partner (identifier)"),
-          },
-          [
-            'kind',
-            'id',
-            'projectId',
-            'orderId',
-            'type',
-            'status',
-            'amount',
-            'currency',
-            'createdAt',
-          ],
+        extended(
+          TRACE_SUBJECT,
+          object(
+            {
+              kind: string('Kind', { enum: ['transaction', 'processing'] }),
+              createdAt: dateTime('Created'),
+              partner: string("A processing request's partner (identifier)"),
+            },
+            ['kind', 'createdAt'],
+          ),
         ),
       ),
       nextCursor: nullable(string('The next page: pass as `cursor`')),

@@ -1,11 +1,8 @@
-import {
-  TRANSACTION_STATUSES,
-  TRANSACTIONS_PAGE_DEFAULT,
-  TRANSACTIONS_PAGE_MAX,
-} from '@opp/contracts';
+import { TRANSACTIONS_PAGE_DEFAULT, TRANSACTIONS_PAGE_MAX } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { transactionStatus } from '../../http/interface/openapi/public-schemas';
 import {
   bigintId,
   boolean,
@@ -50,7 +47,7 @@ export const LIST_TRANSACTIONS_DOC: ApiDocOptions = {
   query: {
     properties: {
       orderId: F.orderId,
-      status: string('Only this status', { enum: [...TRANSACTION_STATUSES] }),
+      status: transactionStatus('Only this status'),
       type: string('Only this transaction type'),
       'created[from]': dateFilter('Created from'),
       'created[to]': dateFilter('Created until'),

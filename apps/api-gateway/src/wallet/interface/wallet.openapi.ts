@@ -1,7 +1,8 @@
-import { TRANSACTION_STATUSES, WALLET_METHODS } from '@opp/contracts';
+import { WALLET_METHODS } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
 import type { ApiDocOptions } from '../../http/interface/openapi/api-doc.decorator';
 import { MerchantFields as F } from '../../http/interface/openapi/merchant-fields';
+import { transactionStatus } from '../../http/interface/openapi/public-schemas';
 import { object, string, type Schema } from '../../http/interface/openapi/schema-refs';
 
 const url = (description: string): Schema => string(description, { format: 'uri' });
@@ -40,7 +41,7 @@ export const CREATE_WALLET_TRANSACTION_DOC: ApiDocOptions = {
     id: string('Transaction id', { example: '1042' }),
     amount: { type: 'number', example: 10.5, description: 'The price as a number (the spec)' },
     currency: F.currency,
-    status: string('Always opened', { enum: [...TRANSACTION_STATUSES] }),
+    status: transactionStatus('Always opened'),
   }),
   errors: [
     ErrorCode.UserIdentifierMissing,

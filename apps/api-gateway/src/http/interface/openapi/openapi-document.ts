@@ -5,6 +5,7 @@ import { HOSTED_PATHS } from './hosted-paths';
 import { withExamples } from './operation-examples';
 import { operationIdOf } from './operation-ids';
 import { PUBLIC_SCHEMAS } from './public-schemas';
+import { namedComponents } from './schema-refs';
 import { SECURITY_SCHEMES } from './security-schemes';
 
 const PUBLIC_TAGS: Record<string, string> = {
@@ -34,7 +35,8 @@ export interface OpenApiDocuments {
 
 /**
  * The OpenAPI documents of the gateway's routes, built from the controllers' `ApiDoc` decorators
- * and completed with what they share: servers, security schemes, tags and the resource schemas.
+ * and completed with what they share: servers, security schemes, tags and the resource schemas
+ * (those of public-schemas.ts, and those the operations' schemas name with `component`).
  * Each route goes to the document of the listener that serves it, by the same rule the listeners
  * apply (`routeSide`), so the public document never describes the admin API or /metrics (ADR 0061).
  */
@@ -42,7 +44,7 @@ export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
   const all = SwaggerModule.createDocument(app, new DocumentBuilder().build(), {
     operationIdFactory: operationIdOf,
   });
-  const schemas = { ...PUBLIC_SCHEMAS, ...all.components?.schemas };
+  const schemas = { ...PUBLIC_SCHEMAS, ...namedComponents(), ...all.components?.schemas };
   const publicPaths = withExamples({
     ...pathsOn(all, (side) => side !== 'internal'),
     ...HOSTED_PATHS,

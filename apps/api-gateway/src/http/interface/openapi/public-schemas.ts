@@ -5,6 +5,8 @@ import {
   boolean,
   dateTime,
   decimal,
+  described,
+  extended,
   integer,
   nullable,
   object,
@@ -13,18 +15,10 @@ import {
   type Schema,
 } from './schema-refs';
 
-const status = (description: string) => string(description, { enum: [...TRANSACTION_STATUSES] });
+/** A transaction's status (TransactionStatusValue), with what it means where it stands. */
+export const transactionStatus = (description: string) =>
+  described(ref('TransactionStatusValue'), description);
 const currency = string('ISO 4217 code', { pattern: '^[A-Z]{3}$', example: 'EUR' });
-/** The fields a charge result and the Transaction resource open with, in their order. */
-const transactionHead = {
-  id: bigintId('Transaction id'),
-  orderId: nullable(string('Merchant order id')),
-  referenceId: nullable(bigintId('Parent transaction id')),
-  price: decimal('Price'),
-  fee: decimal('Merchant fee', '0.2900'),
-  currency,
-  type: string('Transaction type', { example: 'payment' }),
-};
 
 /**
  * The resources of the public interfaces, registered once in `components.schemas` and referenced
@@ -95,61 +89,47 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
     expiresAt: dateTime('When the token expires (10 minutes)'),
     card: ref('CardResponse'),
   }),
-  ChargeResult: object(
-    {
-      success: boolean('Whether the payment went through (with acs: whether it can go on)'),
-      ...transactionHead,
-      status: status('Transaction status'),
-      reason: nullable(string('Why it failed, when it did')),
-      card: ref('CardResponse'),
-      acs: ref('Acs'),
-      permanentToken: nullable(string('With remember=1: a token for later charges')),
-      recurring: ref('Recurring'),
-      createdAt: dateTime('Created'),
-      updatedAt: dateTime('Last update'),
-      user: ref('User'),
-    },
-    [
-      'success',
-      'id',
-      'orderId',
-      'referenceId',
-      'price',
-      'fee',
-      'currency',
-      'type',
-      'status',
-      'card',
-      'permanentToken',
-      'createdAt',
-      'updatedAt',
-      'user',
-    ],
+  ChargeResult: extended(
+    ref('TransactionBase'),
+    object(
+      {
+        success: boolean('Whether the payment went through (with acs: whether it can go on)'),
+        status: transactionStatus('Transaction status'),
+        reason: nullable(string('Why it failed, when it did')),
+        card: ref('CardResponse'),
+        acs: ref('Acs'),
+        permanentToken: nullable(string('With remember=1: a token for later charges')),
+        recurring: ref('Recurring'),
+        createdAt: dateTime('Created'),
+        updatedAt: dateTime('Last update'),
+        user: ref('User'),
+      },
+      ['success', 'status', 'card', 'permanentToken', 'createdAt', 'updatedAt', 'user'],
+    ),
   ),
   AuthenticateResult: object(
     {
       id: bigintId('Transaction id'),
       success: boolean('Whether the payment can go on'),
-      status: status('Transaction status after authentication'),
+      status: transactionStatus('Transaction status after authentication'),
       card: ref('CardResponse'),
       permanentToken: nullable(string('With remember=1: a token for later charges')),
       recurring: ref('Recurring'),
     },
     ['id', 'success', 'status', 'card', 'permanentToken'],
   ),
-  Transaction: object(
-    {
-      ...transactionHead,
+  Transaction: extended(
+    ref('TransactionBase'),
+    object({
       method: string('Payment method', { example: 'card' }),
-      status: status('Status, later effects (refunded, charged_back) included'),
-      originalStatus: status('Last status applied to the transaction itself'),
+      status: transactionStatus('Status, later effects (refunded, charged_back) included'),
+      originalStatus: transactionStatus('Last status applied to the transaction itself'),
       createdAt: dateTime('Created'),
       updatedAt: dateTime('Last update of the transaction itself'),
       reason: nullable(string('Reason')),
       user: nullable(ref('User')),
       card: nullable(ref('CardResponse')),
-    },
-    undefined,
+    }),
   ),
   TransactionStatus: object({
     id: bigintId('Transaction id'),
@@ -158,8 +138,8 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
     fee: decimal('Merchant fee', '0.2900'),
     currency,
     type: string('Transaction type'),
-    status: status('Status, later effects included'),
-    original_status: status('Last status applied to the transaction itself'),
+    status: transactionStatus('Status, later effects included'),
+    original_status: transactionStatus('Last status applied to the transaction itself'),
     created_at: dateTime('Created'),
     updated_at: dateTime('Last update'),
   }),
@@ -175,4 +155,20 @@ export const PUBLIC_SCHEMAS: Record<string, Schema> = {
     base_rolling_reserve: decimal('Rolling reserve in the base currency'),
   }),
   ResolvedUser: object({ id: string('Internal user id') }),
+  TransactionStatusValue: string('Every status a transaction can show', {
+    enum: [...TRANSACTION_STATUSES],
+  }),
+  TransactionBase: object(
+    {
+      id: bigintId('Transaction id'),
+      orderId: nullable(string('Merchant order id')),
+      referenceId: nullable(bigintId('Parent transaction id')),
+      price: decimal('Price'),
+      fee: decimal('Merchant fee', '0.2900'),
+      currency,
+      type: string('Transaction type', { example: 'payment' }),
+    },
+    undefined,
+    'The fields a charge result and the Transaction resource share.',
+  ),
 };

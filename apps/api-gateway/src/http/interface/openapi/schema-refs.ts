@@ -8,6 +8,23 @@ export type Schema = SchemaObject | ReferenceObject;
 /** A reference to a schema of `components.schemas` (see public-schemas.ts). */
 export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
+const components = new Map<string, Schema>();
+
+/**
+ * A schema published once, under its name, in `components.schemas` of each document whose
+ * operations use it (openapi-document.ts): the reference to it, for every place that answers with
+ * it, so integrators' generators (and the SDK's) name its type once.
+ */
+export function component(name: string, schema: Schema): ReferenceObject {
+  if (components.has(name)) throw new Error(`OpenAPI component ${name} is defined twice`);
+  components.set(name, schema);
+  return ref(name);
+}
+
+/** The schemas `component` named, by name (sorted, so the documents do not follow import order). */
+export const namedComponents = (): Record<string, Schema> =>
+  Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
+
 export const string = (description?: string, extra: SchemaObject = {}): SchemaObject => ({
   type: 'string',
   ...(description ? { description } : {}),
@@ -35,6 +52,13 @@ export const nullable = (schema: Schema): SchemaObject =>
   '$ref' in schema
     ? { type: 'object', allOf: [schema], nullable: true }
     : { ...schema, nullable: true };
+/** A reference with its own description, wrapped in `allOf` for the same reason. */
+export const described = (schema: Schema, description: string): SchemaObject =>
+  '$ref' in schema ? { allOf: [schema], description } : { ...schema, description };
+/** A schema made of others: a referenced one and the fields added to it. */
+export const extended = (base: Schema, ...more: Schema[]): SchemaObject => ({
+  allOf: [base, ...more],
+});
 export const object = (
   properties: Record<string, Schema>,
   required: string[] = Object.keys(properties),

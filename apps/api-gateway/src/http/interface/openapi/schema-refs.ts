@@ -23,7 +23,7 @@ export function component(name: string, schema: Schema): ReferenceObject {
 
 /** The schemas `component` named, by name (sorted, so the documents do not follow import order). */
 export const namedComponents = (): Record<string, Schema> =>
-  Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
+  Object.fromEntries([...components].sort(([a], [b]) => (a < b ? -1 : 1)));
 
 export const string = (description?: string, extra: SchemaObject = {}): SchemaObject => ({
   type: 'string',
@@ -53,8 +53,10 @@ export const nullable = (schema: Schema): SchemaObject =>
     ? { type: 'object', allOf: [schema], nullable: true }
     : { ...schema, nullable: true };
 /** A reference with its own description, wrapped in `allOf` for the same reason. */
-export const described = (schema: Schema, description: string): SchemaObject =>
-  '$ref' in schema ? { allOf: [schema], description } : { ...schema, description };
+export const described = (reference: ReferenceObject, description: string): SchemaObject => ({
+  allOf: [reference],
+  description,
+});
 /** A schema made of others: a referenced one and the fields added to it. */
 export const extended = (base: Schema, ...more: Schema[]): SchemaObject => ({
   allOf: [base, ...more],

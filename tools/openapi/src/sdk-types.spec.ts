@@ -22,12 +22,13 @@ describe("the SDK's types generated from the OpenAPI documents", () => {
           orderId: { type: 'string', nullable: true },
           email: { type: 'string', nullable: true },
           status: { type: 'string', enum: ['completed', 'failed'] },
+          code: { type: 'integer', enum: [0, 1] },
           card: { allOf: [{ $ref: '#/components/schemas/CardResponse' }], nullable: true },
         },
         required: ['orderId', 'status', 'card'],
       }).replace(/\s+/g, ' '),
     ).toBe(
-      "{ orderId: string | null; email?: string | null; status: 'completed' | 'failed'; card: CardResponse | null; }",
+      "{ orderId: string | null; email?: string | null; status: 'completed' | 'failed'; code?: 0 | 1; card: CardResponse | null; }",
     );
   });
 

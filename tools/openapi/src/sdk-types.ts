@@ -68,7 +68,10 @@ function baseTypeOf(schema: Schema, indent: string): string {
   const union = schema.oneOf ?? schema.anyOf;
   if (union) return union.map((s) => typeOf(s, indent)).join(' | ');
   if (schema.enum) {
-    const values = schema.enum.map((v) => `'${String(v).replace(/[\\']/g, '\\$&')}'`);
+    // A number or boolean enum stays one: `code: 0 | 1`, as the API sends it.
+    const values = schema.enum.map((v) =>
+      typeof v === 'string' ? `'${v.replace(/[\\']/g, '\\$&')}'` : String(v),
+    );
     const line = values.join(' | ');
     return line.length <= 60 ? line : `\n${indent}  | ${values.join(`\n${indent}  | `)}`;
   }

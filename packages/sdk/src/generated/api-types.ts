@@ -234,7 +234,7 @@ export type ProcessingResponse = {
   };
   result?: {
     status?: 'PROCESSING' | 'WAITING' | 'FINISHED';
-    code?: '0' | '1' | '2' | '3';
+    code?: 0 | 1 | 2 | 3;
     comment?: string;
     interactive?: {
       type?: 'REDIRECT';

@@ -12,23 +12,25 @@ import { countTraceRecords, runTraceScenario, type TraceRecords } from './trace-
 
 /** Shorter than the full bench's (main.ts): quick stays quick, and compares warm code. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
+/**
+ * How long each measured load runs: short by default; longer (BENCH_SECONDS=20) when comparing two
+ * checkouts on a noisy machine, where a few seconds' window moves by more than the change.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const perProcess = (usage: readonly ProcessUsage[], divisor: number): string =>
   usage.map((u) => `${u.name} ${(u.cpuMs / divisor).toFixed(2)}`).join(', ');
 
-/** The pg baseline's charges per second at concurrency 16, over 5 s (main.ts runs it for longer). */
+/** The pg baseline's charges per second at concurrency 16 (main.ts runs it for longer). */
 async function pgBaseline(bench: BenchStack): Promise<number> {
   const pg = pgChargeWrites(bench.baselineDatabaseUrl, 16);
   try {
     const result = await runLoad(
       'pg: one charge transaction (same rows)',
       (_w, i) => pg.charge(i),
-      {
-        concurrency: 16,
-        seconds: 5,
-      },
+      { concurrency: 16, seconds: SECONDS },
     );
     return result.perSecond;
   } finally {
@@ -36,7 +38,7 @@ async function pgBaseline(bench: BenchStack): Promise<number> {
   }
 }
 
-/** The bare tree baseline at concurrency 8 over 5 s: trees per second and CPU per tree (main.ts). */
+/** The bare tree baseline at concurrency 8: trees per second and CPU per tree (main.ts). */
 async function bareTreeBaseline(bench: BenchStack): Promise<{ perSecond: number; cpuMs: number }> {
   const bare = await startBareTree(bench.broker.brokers, bench.baselineDatabaseUrl);
   try {
@@ -45,7 +47,7 @@ async function bareTreeBaseline(bench: BenchStack): Promise<{ perSecond: number;
     await bare.analyze();
     const measured = await bench
       .meter()
-      .measure(() => runLoad('bare tree', tree, { concurrency: 8, seconds: 5 }));
+      .measure(() => runLoad('bare tree', tree, { concurrency: 8, seconds: SECONDS }));
     const system = measured.usage.filter(
       (u) => u.name === 'kafka broker' || u.name === 'postgresql',
     );
@@ -167,7 +169,11 @@ async function main(): Promise<void> {
     const unloaded = await shop.load('card unloaded', { concurrency: 1, seconds: 5 });
     log(`card unloaded p50 ${unloaded.p50Ms.toFixed(1)} ms, p99 ${unloaded.p99Ms.toFixed(1)} ms`);
     const loaded = await bench.meter().measure(async () => {
-      const result = await shop.load('card c16', { concurrency: 16, seconds: 8, warmupSeconds: 0 });
+      const result = await shop.load('card c16', {
+        concurrency: 16,
+        seconds: SECONDS + 3,
+        warmupSeconds: 0,
+      });
       await sleep(2000);
       return result;
     });
@@ -186,7 +192,7 @@ async function main(): Promise<void> {
     const meter = bench.meter();
     const trees = await runProcessingScenarios(gateway, {
       concurrency: 8,
-      seconds: 5,
+      seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
       meter,
     });

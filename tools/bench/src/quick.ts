@@ -114,8 +114,8 @@ async function cardCpuWithRecording(
  * `node dist/tools/bench/src/quick.js --trace-cpu`: what the money trace's recording costs a charge
  * (ADR 0066: the status-history trigger, the request facts in the replay guard's statement, the
  * message recorder): the card load on a stack with TRACE_RECORDING=on, then on a fresh one with
- * it off, BENCH_TRACE_CPU_ROUNDS times (default 1) for BENCH_TRACE_CPU_SECONDS each (default 20);
- * CPU per charge of each and the share the recording adds (the target is under 5 %). PostgreSQL's
+ * it off (the other way round every second round), BENCH_TRACE_CPU_ROUNDS times (default 1) for
+ * BENCH_TRACE_CPU_SECONDS each (default 20); CPU per charge of each and the share the recording adds (the target is under 5 %). PostgreSQL's
  * CPU is every postgres process of the machine: run it on a machine that is otherwise idle.
  */
 async function traceCpu(): Promise<void> {
@@ -124,7 +124,10 @@ async function traceCpu(): Promise<void> {
   const seconds = Number(process.env.BENCH_TRACE_CPU_SECONDS ?? 20);
   const totals = { on: { cpuMs: 0, charges: 0 }, off: { cpuMs: 0, charges: 0 } };
   for (let round = 1; round <= rounds; round++) {
-    for (const recording of ['on', 'off'] as const) {
+    // On then off, then off then on: the first stack after an idle machine, and any drift over the
+    // session, land on both sides alike.
+    const order = round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+    for (const recording of order) {
       const run = await cardCpuWithRecording(recording, seconds, log);
       totals[recording].cpuMs += run.cpuMs;
       totals[recording].charges += run.charges;

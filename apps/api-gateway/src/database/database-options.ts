@@ -11,6 +11,7 @@ import { MoveAdminAuditLog1764400000200 } from './migrations/1764400000200-move-
 import { SignedRequestTrace1764960000100 } from './migrations/1764960000100-signed-request-trace';
 import { TraceMessageLog1764960000110 } from './migrations/1764960000110-trace-message-log';
 import { CreateSandboxClocks1764990000100 } from './migrations/1764990000100-create-sandbox-clocks';
+import { TraceMessagesRecordedBrin1765100000200 } from './migrations/1765100000200-trace-messages-recorded-brin';
 
 export const SERVICE_NAME = 'api-gateway';
 /** No ORM entities: repositories write typed SQL (ADR 0031); TypeORM keeps the migrations. */
@@ -28,6 +29,7 @@ export const migrations = [
   SignedRequestTrace1764960000100,
   TraceMessageLog1764960000110,
   CreateSandboxClocks1764990000100,
+  TraceMessagesRecordedBrin1765100000200,
 ];
 
 export const databaseOptions = (url: string) =>

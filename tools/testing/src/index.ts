@@ -32,6 +32,7 @@ export { readTopicsToEnd } from './topic-reader';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';
 export {
   StatementLog,
+  startStatementStack,
   statementLogger,
   freshSqlLog,
   headOf,

@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
+import type { AppName, Stack } from '@opp/local-stack';
 import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
 import { suiteLogDir } from './infra/test-env';
+import { startTestStack } from './infra/test-stack';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
@@ -21,6 +23,11 @@ export interface LoggedStatement {
 export class StatementLog {
   constructor(private readonly file: string) {}
 
+  /** The end of the log now: the statements after it are the ones sent from now on. */
+  mark(): number {
+    return fs.statSync(this.file).size;
+  }
+
   /**
    * A mark taken once the service has logged nothing for a while (its start-up rounds and
    * pollers asleep, ADR 0065), so the statements after it are the ones the test causes.
@@ -30,7 +37,7 @@ export class StatementLog {
     let mark = 0;
     await eventually(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      mark = fs.statSync(this.file).size;
+      mark = this.mark();
       const still = mark === last;
       last = mark;
       return still;
@@ -60,6 +67,15 @@ export class StatementLog {
         runner: entry.runner,
       }));
   }
+}
+
+/** One service of a suite at LOG_LEVEL=debug, and the log of the statements it sends (ADR 0065). */
+export async function startStatementStack(
+  suite: string,
+  service: AppName,
+): Promise<{ stack: Stack; log: StatementLog }> {
+  const stack = await startTestStack({ suite, services: [service], logLevel: 'debug' });
+  return { stack, log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)) };
 }
 
 /**

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   ProjectSnapshotV1Message,
   SubmitProcessingV2Request,
@@ -15,12 +13,11 @@ import {
   headOf,
   queryStackDb,
   SANDBOX_PROJECT_SETTINGS,
-  startTestStack,
-  StatementLog,
-  suiteLogDir,
+  startStatementStack,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
+  type StatementLog,
 } from '@opp/testing';
 
 const SUITE = 'processing result statements';
@@ -49,18 +46,13 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   let producer: MessageProducer;
   let client: RequestClient;
   let log: StatementLog;
-  const logFile = path.join(suiteLogDir(SUITE), 'processing-orchestrator.log');
 
   const orchestrator = () => stack.services['processing-orchestrator']!;
   const sql = <T>(query: string, params: unknown[] = []) =>
     queryStackDb<T>(stack, 'processing-orchestrator', query, params);
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: SUITE,
-      services: ['processing-orchestrator'],
-      logLevel: 'debug',
-    });
+    ({ stack, log } = await startStatementStack(SUITE, 'processing-orchestrator'));
     connection = new KafkaConnection({
       brokers: stack.brokers.split(','),
       clientId: 'processing-statements-test',
@@ -71,7 +63,6 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     await client.start();
     await eventually(() => client.ready, 'the reply consumer');
     await publishProject(true, 1);
-    log = new StatementLog(logFile);
   });
 
   afterAll(async () => {
@@ -167,7 +158,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
         envelope: newEnvelope(TaskResultV1Message, key, result),
       })),
     );
-    const mark = fs.statSync(logFile).size;
+    const mark = log.mark();
     await orchestrator().restart();
     const requests = [...new Set(results.map((r) => r.globalId))];
     await eventually(

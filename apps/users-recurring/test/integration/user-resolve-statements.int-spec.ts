@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import type { Consumer } from 'kafkajs';
 import {
   TaskResultV1Message,
@@ -15,12 +14,11 @@ import { KafkaConnection, MessageProducer, newEnvelope } from '@opp/messaging';
 import {
   eventually,
   headOf,
-  startTestStack,
-  StatementLog,
-  suiteLogDir,
+  startStatementStack,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
+  type StatementLog,
 } from '@opp/testing';
 
 const SUITE = 'users user resolve statements';
@@ -45,12 +43,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
   const announced: string[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: SUITE,
-      services: ['users-recurring'],
-      logLevel: 'debug',
-    });
-    log = new StatementLog(path.join(suiteLogDir(SUITE), 'users-recurring.log'));
+    ({ stack, log } = await startStatementStack(SUITE, 'users-recurring'));
     connection = new KafkaConnection({
       brokers: stack.brokers.split(','),
       clientId: 'user-resolve-statements-test',

@@ -39,6 +39,7 @@ export {
   transactionAround,
   transactionsIn,
   type LoggedStatement,
+  type StatementStack,
 } from './statement-log';
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
 export { holdTransactionOpen, type HeldTransaction } from './held-transaction';

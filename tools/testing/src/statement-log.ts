@@ -2,9 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
 import type { AppName, Stack } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer } from '@opp/messaging';
 import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
-import { suiteLogDir } from './infra/test-env';
+import { suiteLogDir, suiteSlug } from './infra/test-env';
 import { startTestStack } from './infra/test-stack';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
@@ -69,13 +70,31 @@ export class StatementLog {
   }
 }
 
-/** One service of a suite at LOG_LEVEL=debug, and the log of the statements it sends (ADR 0065). */
+/** One service of a suite at LOG_LEVEL=debug, the log of its statements and a way to its topics. */
+export interface StatementStack {
+  stack: Stack;
+  log: StatementLog;
+  connection: KafkaConnection;
+  producer: MessageProducer;
+}
+
+/** Starts `service` alone for a suite that counts its statements (ADR 0065). */
 export async function startStatementStack(
   suite: string,
   service: AppName,
-): Promise<{ stack: Stack; log: StatementLog }> {
+): Promise<StatementStack> {
   const stack = await startTestStack({ suite, services: [service], logLevel: 'debug' });
-  return { stack, log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)) };
+  const connection = new KafkaConnection({
+    brokers: stack.brokers.split(','),
+    clientId: `${suiteSlug(suite)}-test`,
+    topicPrefix: stack.topicPrefix,
+  });
+  return {
+    stack,
+    log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)),
+    connection,
+    producer: new MessageProducer(connection),
+  };
 }
 
 /**

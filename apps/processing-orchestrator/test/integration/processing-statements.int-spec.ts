@@ -52,13 +52,10 @@ describe('processing-orchestrator: the statements of a run of task results', () 
     queryStackDb<T>(stack, 'processing-orchestrator', query, params);
 
   beforeAll(async () => {
-    ({ stack, log } = await startStatementStack(SUITE, 'processing-orchestrator'));
-    connection = new KafkaConnection({
-      brokers: stack.brokers.split(','),
-      clientId: 'processing-statements-test',
-      topicPrefix: stack.topicPrefix,
-    });
-    producer = new MessageProducer(connection);
+    ({ stack, log, connection, producer } = await startStatementStack(
+      SUITE,
+      'processing-orchestrator',
+    ));
     client = new RequestClient(connection, producer, Topics.gatewayReplies);
     await client.start();
     await eventually(() => client.ready, 'the reply consumer');

@@ -43,13 +43,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
   const announced: string[] = [];
 
   beforeAll(async () => {
-    ({ stack, log } = await startStatementStack(SUITE, 'users-recurring'));
-    connection = new KafkaConnection({
-      brokers: stack.brokers.split(','),
-      clientId: 'user-resolve-statements-test',
-      topicPrefix: stack.topicPrefix,
-    });
-    producer = new MessageProducer(connection);
+    ({ stack, log, connection, producer } = await startStatementStack(SUITE, 'users-recurring'));
     consumer = connection.kafka.consumer({ groupId: `${stack.topicPrefix}probe-${randomUUID()}` });
     await consumer.connect();
     for (const definition of [TaskResultV1Message, UserCreatedV1Message]) {

@@ -32,7 +32,7 @@ export { readTopicsToEnd } from './topic-reader';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';
 export {
   StatementLog,
-  startStatementStack,
+  statementSuite,
   statementLogger,
   freshSqlLog,
   headOf,

@@ -6,7 +6,7 @@ import { KafkaConnection, MessageProducer } from '@opp/messaging';
 import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
 import { suiteLogDir, suiteSlug } from './infra/test-env';
-import { startTestStack } from './infra/test-stack';
+import { STACK_START_TIMEOUT_MS, startTestStack } from './infra/test-stack';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
@@ -78,22 +78,47 @@ export interface StatementStack {
   producer: MessageProducer;
 }
 
-/** Starts `service` alone for a suite that counts its statements (ADR 0065). */
-export async function startStatementStack(
-  suite: string,
-  service: AppName,
-): Promise<StatementStack> {
-  const stack = await startTestStack({ suite, services: [service], logLevel: 'debug' });
-  const connection = new KafkaConnection({
-    brokers: stack.brokers.split(','),
-    clientId: `${suiteSlug(suite)}-test`,
-    topicPrefix: stack.topicPrefix,
+/**
+ * A suite that counts the statements of `service` (ADR 0065): the service alone, started before
+ * the suite's own hooks (call this first in its `describe`) and stopped after its tests.
+ */
+export function statementSuite(suite: string, service: AppName): StatementStack {
+  let started: StatementStack | undefined;
+  beforeAll(async () => {
+    const stack = await startTestStack({ suite, services: [service], logLevel: 'debug' });
+    const connection = new KafkaConnection({
+      brokers: stack.brokers.split(','),
+      clientId: `${suiteSlug(suite)}-test`,
+      topicPrefix: stack.topicPrefix,
+    });
+    started = {
+      stack,
+      log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)),
+      connection,
+      producer: new MessageProducer(connection),
+    };
+  }, STACK_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await started?.producer.disconnect();
+    await started?.stack.stop();
   });
+  const live = (): StatementStack => {
+    if (!started) throw new Error(`the stack of "${suite}" is not started`);
+    return started;
+  };
   return {
-    stack,
-    log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)),
-    connection,
-    producer: new MessageProducer(connection),
+    get stack() {
+      return live().stack;
+    },
+    get log() {
+      return live().log;
+    },
+    get connection() {
+      return live().connection;
+    },
+    get producer() {
+      return live().producer;
+    },
   };
 }
 

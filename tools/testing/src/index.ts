@@ -32,12 +32,14 @@ export { readTopicsToEnd } from './topic-reader';
 export { findCardDataInLogs, SANDBOX_PANS, type CardDataFinding } from './card-data-scan';
 export {
   StatementLog,
+  statementSuite,
   statementLogger,
   freshSqlLog,
   headOf,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
+  type StatementStack,
 } from './statement-log';
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
 export { holdTransactionOpen, type HeldTransaction } from './held-transaction';

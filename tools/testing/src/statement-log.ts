@@ -1,9 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';
+import type { AppName, Stack } from '@opp/local-stack';
+import { KafkaConnection, MessageProducer } from '@opp/messaging';
 import { LogIds } from '@opp/observability';
 import { eventually } from './eventually';
-import { suiteLogDir } from './infra/test-env';
+import { suiteLogDir, suiteSlug } from './infra/test-env';
+import { STACK_START_TIMEOUT_MS, startTestStack } from './infra/test-stack';
 
 /** One SQL statement a service sent, as its TypeORM logger wrote it (LOG_LEVEL=debug). */
 export interface LoggedStatement {
@@ -21,6 +24,11 @@ export interface LoggedStatement {
 export class StatementLog {
   constructor(private readonly file: string) {}
 
+  /** The end of the log now: the statements after it are the ones sent from now on. */
+  mark(): number {
+    return fs.statSync(this.file).size;
+  }
+
   /**
    * A mark taken once the service has logged nothing for a while (its start-up rounds and
    * pollers asleep, ADR 0065), so the statements after it are the ones the test causes.
@@ -30,7 +38,7 @@ export class StatementLog {
     let mark = 0;
     await eventually(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      mark = fs.statSync(this.file).size;
+      mark = this.mark();
       const still = mark === last;
       last = mark;
       return still;
@@ -60,6 +68,58 @@ export class StatementLog {
         runner: entry.runner,
       }));
   }
+}
+
+/** One service of a suite at LOG_LEVEL=debug, the log of its statements and a way to its topics. */
+export interface StatementStack {
+  stack: Stack;
+  log: StatementLog;
+  connection: KafkaConnection;
+  producer: MessageProducer;
+}
+
+/**
+ * A suite that counts the statements of `service` (ADR 0065): the service alone, started before
+ * the suite's own hooks (call this first in its `describe`) and stopped after its tests.
+ */
+export function statementSuite(suite: string, service: AppName): StatementStack {
+  let started: StatementStack | undefined;
+  beforeAll(async () => {
+    const stack = await startTestStack({ suite, services: [service], logLevel: 'debug' });
+    const connection = new KafkaConnection({
+      brokers: stack.brokers.split(','),
+      clientId: `${suiteSlug(suite)}-test`,
+      topicPrefix: stack.topicPrefix,
+    });
+    started = {
+      stack,
+      log: new StatementLog(path.join(suiteLogDir(suite), `${service}.log`)),
+      connection,
+      producer: new MessageProducer(connection),
+    };
+  }, STACK_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await started?.producer.disconnect();
+    await started?.stack.stop();
+  });
+  const live = (): StatementStack => {
+    if (!started) throw new Error(`the stack of "${suite}" is not started`);
+    return started;
+  };
+  return {
+    get stack() {
+      return live().stack;
+    },
+    get log() {
+      return live().log;
+    },
+    get connection() {
+      return live().connection;
+    },
+    get producer() {
+      return live().producer;
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { GatewayConfig } from '../config/gateway.config';
 import { DestinationsModule } from '../destinations/destinations.module';
 import { CreateProjectUseCase } from './application/create-project/create-project.use-case';
 import { GetProjectUseCase } from './application/get-project/get-project.use-case';
+import { ProjectChanges } from './application/project-changes';
 import { ProjectDirectory } from './application/project-directory';
 import { ProjectStore } from './application/project.store';
 import {
@@ -23,6 +24,7 @@ import { ProjectRepository } from './infrastructure/project.repository';
       useFactory: (config: GatewayConfig) => config.keyRotationGraceHours * 3600 * 1000,
     },
     ProjectDirectory,
+    ProjectChanges,
     CreateProjectUseCase,
     GetProjectUseCase,
     UpdateProjectUseCase,

@@ -1,15 +1,6 @@
-import type { AppName, Stack } from '@opp/local-stack';
-import { eventually, queryStackDb, STACK_START_TIMEOUT_MS } from '@opp/testing';
-import {
-  availableBalance,
-  fundedMerchant,
-  IBANS,
-  paymentsPayouts,
-  payoutLedger,
-  reconcilePayouts,
-  SEPA_PAYOUT_PARAMETERS,
-  startPayoutStack,
-} from './payouts-kit';
+import type { AppName } from '@opp/local-stack';
+import { eventually } from '@opp/testing';
+import { availableBalance, payoutSuite, sepaPayout } from './payouts-kit';
 
 /** Three restarts and a payout's whole flow per crash point. */
 const CRASH_TEST_TIMEOUT_MS = 300_000;
@@ -21,26 +12,10 @@ const CRASH_TEST_TIMEOUT_MS = 300_000;
  * retry answers it, and the reconciliation (ADR 0021) finds no difference.
  */
 describe('the payout saga across crashes', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startPayoutStack('payout saga crash', {
-      PAYOUTS_SANDBOX_SETTLE_MS: '500',
-      GATEWAY_REQUEST_TIMEOUT_MS: '4000',
-    });
-  }, STACK_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.stop();
+  const suite = payoutSuite('payout saga crash', {
+    PAYOUTS_SANDBOX_SETTLE_MS: '500',
+    GATEWAY_REQUEST_TIMEOUT_MS: '4000',
   });
-
-  const flows = (projectId: number) =>
-    queryStackDb<{ state: string; payout_id: string | null }>(
-      stack,
-      'payouts',
-      `SELECT state, payout_id FROM payout_flows WHERE project_id = $1`,
-      [projectId],
-    );
 
   /** Where the process dies: after the step before it committed, before the step after it. */
   const CRASH_POINTS: [string, AppName][] = [
@@ -54,17 +29,10 @@ describe('the payout saga across crashes', () => {
     it(
       `completes a payout once when ${owner} dies at ${point}`,
       async () => {
-        const { merchant, projectId } = await fundedMerchant(stack, '5.00');
-        const signed = merchant.sign({
-          type: 2,
-          account: IBANS.completed,
-          amount: '1.00',
-          currency: 'EUR',
-          orderId: `crash-${projectId}`,
-          ...SEPA_PAYOUT_PARAMETERS,
-        });
-        const service = stack.services[owner]!;
-        const gateway = stack.services['api-gateway']!;
+        const { merchant, projectId } = await suite.fundedMerchant('5.00');
+        const signed = merchant.sign(sepaPayout({ orderId: `crash-${projectId}` }));
+        const service = suite.stack.services[owner]!;
+        const gateway = suite.stack.services['api-gateway']!;
         await service.restart({ OPP_CRASH_AT: point });
 
         const first = await merchant.postForm('/v1/payout', signed, false);
@@ -77,26 +45,26 @@ describe('the payout saga across crashes', () => {
 
         await eventually(
           async () => {
-            const payouts = await paymentsPayouts(stack, projectId);
+            const payouts = await suite.payouts(projectId);
             return payouts.length === 1 && payouts[0].status === 'completed';
           },
           `the payout completed after ${owner} died at ${point}`,
           120_000,
         );
-        const [payout] = await paymentsPayouts(stack, projectId);
-        expect(await flows(projectId)).toEqual([{ state: 'accepted', payout_id: payout.id }]);
+        const [payout] = await suite.payouts(projectId);
+        expect(await suite.flows(projectId)).toEqual([{ state: 'accepted', payout_id: payout.id }]);
         if (first.status === 200) expect(first.data.id).toBe(Number(payout.id));
 
         const retry = await merchant.postForm('/v1/payout', signed, false);
         expect(retry.status).toBe(200);
         expect(retry.data).toEqual({ id: Number(payout.id), success: true, status: 'processing' });
 
-        const ledger = await payoutLedger(stack, projectId);
+        const ledger = await suite.ledger(projectId);
         expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
         expect(ledger['payout']).toEqual({ count: 1, total: '100' });
         expect(ledger['payout-release']).toBeUndefined();
         expect(await availableBalance(merchant)).toBe('4.00');
-        expect(await reconcilePayouts(stack, projectId)).toEqual([]);
+        expect(await suite.reconcile(projectId)).toEqual([]);
       },
       CRASH_TEST_TIMEOUT_MS,
     );

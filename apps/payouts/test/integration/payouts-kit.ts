@@ -5,6 +5,8 @@ import {
   awaitProjectSnapshot,
   MerchantClient,
   queryStackDb,
+  SANDBOX_SEPA_PAYOUT,
+  STACK_START_TIMEOUT_MS,
   startTestStack,
 } from '@opp/testing';
 
@@ -28,6 +30,46 @@ export function startPayoutStack(
     services: ['api-gateway', 'users-recurring', 'payments', 'payouts', ...more],
     extraEnv,
   });
+}
+
+/**
+ * A suite's payout stack, started before its tests and stopped after them, with the kit's reads
+ * bound to it. Call it in the suite's `describe`.
+ */
+export function payoutSuite(suite: string, extraEnv: Record<string, string> = {}) {
+  let started: Stack | undefined;
+  beforeAll(async () => {
+    started = await startPayoutStack(suite, extraEnv);
+  }, STACK_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const stack = (): Stack => {
+    if (!started) throw new Error(`the stack of "${suite}" is not started`);
+    return started;
+  };
+  return {
+    get stack() {
+      return stack();
+    },
+    fundedMerchant: (balance: string) => fundedMerchant(stack(), balance),
+    payouts: (projectId: number) => paymentsPayouts(stack(), projectId),
+    ledger: (projectId: number) => payoutLedger(stack(), projectId),
+    reconcile: (projectId: number) => reconcilePayouts(stack(), projectId),
+    /** Payouts' flows of a project (ADR 0060). */
+    flows: (projectId: number) =>
+      queryStackDb<{ state: string; payout_id: string | null }>(
+        stack(),
+        'payouts',
+        `SELECT state, payout_id FROM payout_flows WHERE project_id = $1`,
+        [projectId],
+      ),
+  };
+}
+
+/** A SEPA payout of 1.00 EUR that the sandbox rail completes, with the caller's fields over it. */
+export function sepaPayout(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...SANDBOX_SEPA_PAYOUT, amount: '1.00', ...extra };
 }
 
 /** A project without fees, so a payment of X makes an available balance of exactly X. */

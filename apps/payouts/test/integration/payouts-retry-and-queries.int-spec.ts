@@ -1,21 +1,6 @@
 import { Client } from 'pg';
-import type { Stack } from '@opp/local-stack';
-import {
-  eventually,
-  queryStackDb,
-  STACK_START_TIMEOUT_MS,
-  type MerchantClient,
-} from '@opp/testing';
-import {
-  availableBalance,
-  fundedMerchant,
-  IBANS,
-  paymentsPayouts,
-  payoutLedger,
-  reconcilePayouts,
-  SEPA_PAYOUT_PARAMETERS,
-  startPayoutStack,
-} from './payouts-kit';
+import { eventually, queryStackDb, type MerchantClient } from '@opp/testing';
+import { availableBalance, payoutSuite, sepaPayout } from './payouts-kit';
 
 /** Short, so a payout held behind the balance lock answers 503 quickly (ADR 0060). */
 const GATEWAY_REQUEST_TIMEOUT_MS = 4000;
@@ -27,37 +12,20 @@ const FLOW_DEADLINE_MS = 10_000;
  * payout is a transaction of type `payout` to the three transaction queries.
  */
 describe('payout retries and payouts in the transaction queries', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startPayoutStack('payouts retry', {
-      GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS),
-      PAYOUTS_FLOW_DEADLINE_MS: String(FLOW_DEADLINE_MS),
-    });
-  }, STACK_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const sepaOrder = (extra: Record<string, unknown> = {}) => ({
-    type: 2,
-    account: IBANS.completed,
-    amount: '1.00',
-    currency: 'EUR',
-    ...SEPA_PAYOUT_PARAMETERS,
-    ...extra,
+  const suite = payoutSuite('payouts retry', {
+    GATEWAY_REQUEST_TIMEOUT_MS: String(GATEWAY_REQUEST_TIMEOUT_MS),
+    PAYOUTS_FLOW_DEADLINE_MS: String(FLOW_DEADLINE_MS),
   });
 
   const payoutIds = async (projectId: number) =>
-    (await paymentsPayouts(stack, projectId)).map((r) => Number(r.id));
+    (await suite.payouts(projectId)).map((r) => Number(r.id));
 
   /**
    * Holds the merchant's balance row locked in payments, as a slow concurrent payout would: every
    * reservation of the project waits behind it until `release`.
    */
   async function lockBalance(projectId: number) {
-    const db = new Client({ connectionString: stack.databaseUrls.payments });
+    const db = new Client({ connectionString: suite.stack.databaseUrls.payments });
     await db.connect();
     await db.query('BEGIN');
     const locked = await db.query(
@@ -86,9 +54,9 @@ describe('payout retries and payouts in the transaction queries', () => {
   describe('a payout retried after a 503 (D14, D19)', () => {
     for (const withOrderId of [false, true]) {
       it(`pays out once and answers the payout made${withOrderId ? ', with an orderId' : ''}`, async () => {
-        const { merchant, projectId } = await fundedMerchant(stack, '3.00');
+        const { merchant, projectId } = await suite.fundedMerchant('3.00');
         const signed = merchant.sign(
-          sepaOrder(withOrderId ? { orderId: `retry-${projectId}` } : {}),
+          sepaPayout(withOrderId ? { orderId: `retry-${projectId}` } : {}),
         );
         const lock = await lockBalance(projectId);
         let first;
@@ -118,17 +86,13 @@ describe('payout retries and payouts in the transaction queries', () => {
         expect(again.data).toEqual(retry.data);
 
         expect(await payoutIds(projectId)).toEqual([payoutId]);
-        const flows = await queryStackDb<{ state: string; payout_id: string }>(
-          stack,
-          'payouts',
-          `SELECT state, payout_id FROM payout_flows WHERE project_id = $1`,
-          [projectId],
-        );
-        expect(flows).toEqual([{ state: 'accepted', payout_id: String(payoutId) }]);
-        const ledger = await payoutLedger(stack, projectId);
+        expect(await suite.flows(projectId)).toEqual([
+          { state: 'accepted', payout_id: String(payoutId) },
+        ]);
+        const ledger = await suite.ledger(projectId);
         expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
         await eventually(
-          async () => (await payoutLedger(stack, projectId))['payout']?.count === 1,
+          async () => (await suite.ledger(projectId))['payout']?.count === 1,
           'the one payout settled',
           30_000,
         );
@@ -139,18 +103,11 @@ describe('payout retries and payouts in the transaction queries', () => {
 
   describe("a payout's flow past its deadline (ADR 0060)", () => {
     const flowStates = async (projectId: number) =>
-      (
-        await queryStackDb<{ state: string }>(
-          stack,
-          'payouts',
-          `SELECT state FROM payout_flows WHERE project_id = $1`,
-          [projectId],
-        )
-      ).map((r) => r.state);
+      (await suite.flows(projectId)).map((r) => r.state);
 
     it('cancels a reservation that comes after the deadline; the retry answers 503, nothing paid out', async () => {
-      const { merchant, projectId } = await fundedMerchant(stack, '3.00');
-      const signed = merchant.sign(sepaOrder({ orderId: `late-${projectId}` }));
+      const { merchant, projectId } = await suite.fundedMerchant('3.00');
+      const signed = merchant.sign(sepaPayout({ orderId: `late-${projectId}` }));
       const lock = await lockBalance(projectId);
       try {
         expect((await resend(merchant, signed)).status).toBe(503);
@@ -168,12 +125,12 @@ describe('payout retries and payouts in the transaction queries', () => {
         30_000,
       );
       await eventually(
-        async () => (await payoutLedger(stack, projectId))['payout-release']?.count === 1,
+        async () => (await suite.ledger(projectId))['payout-release']?.count === 1,
         'the reservation released in payments',
         30_000,
       );
       const [payout] = await queryStackDb<{ status: string }>(
-        stack,
+        suite.stack,
         'payments',
         `SELECT status FROM payouts WHERE project_id = $1`,
         [projectId],
@@ -182,19 +139,19 @@ describe('payout retries and payouts in the transaction queries', () => {
       const retry = await resend(merchant, signed);
       expect(retry.status).toBe(503);
       expect(retry.data.error.code).toBe(50301);
-      const ledger = await payoutLedger(stack, projectId);
+      const ledger = await suite.ledger(projectId);
       expect(ledger['payout-reservation']).toEqual({ count: 1, total: '100' });
       expect(ledger['payout']).toBeUndefined();
       expect(await availableBalance(merchant)).toBe('3.00');
-      expect(await reconcilePayouts(stack, projectId)).toEqual([]);
+      expect(await suite.reconcile(projectId)).toEqual([]);
     }, 120_000);
   });
 
   describe('payouts as transactions of type payout (D19)', () => {
     it('finds a payout by id and orderId in transaction/status, transactions/{id} and transactions', async () => {
-      const { merchant, projectId } = await fundedMerchant(stack, '5.00');
+      const { merchant, projectId } = await suite.fundedMerchant('5.00');
       const orderId = `payout-query-${projectId}`;
-      const made = await merchant.postForm('/v1/payout', sepaOrder({ orderId, amount: '1.25' }));
+      const made = await merchant.postForm('/v1/payout', sepaPayout({ orderId, amount: '1.25' }));
       expect(made.status).toBe(200);
       const id = made.data.id as number;
       await eventually(
@@ -262,10 +219,10 @@ describe('payout retries and payouts in the transaction queries', () => {
     });
 
     it("keeps another project's payout a 404 40403", async () => {
-      const { merchant } = await fundedMerchant(stack, '1.00');
-      const made = await merchant.postForm('/v1/payout', sepaOrder({ orderId: 'mine' }));
+      const { merchant } = await suite.fundedMerchant('1.00');
+      const made = await merchant.postForm('/v1/payout', sepaPayout({ orderId: 'mine' }));
       expect(made.status).toBe(200);
-      const { merchant: other } = await fundedMerchant(stack, '1.00');
+      const { merchant: other } = await suite.fundedMerchant('1.00');
       const status = await other.get('/v1/transaction/status', { id: String(made.data.id) });
       expect(status.status).toBe(404);
       expect(status.data.error.code).toBe(40403);

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   ProjectSnapshotV1Message,
   SubmitProcessingV2Request,
@@ -8,16 +6,13 @@ import {
   Topics,
   type TaskResultV1,
 } from '@opp/contracts';
-import type { Stack } from '@opp/local-stack';
-import { KafkaConnection, MessageProducer, newEnvelope, RequestClient } from '@opp/messaging';
+import { newEnvelope, RequestClient } from '@opp/messaging';
 import {
   eventually,
   headOf,
   queryStackDb,
   SANDBOX_PROJECT_SETTINGS,
-  startTestStack,
-  StatementLog,
-  suiteLogDir,
+  statementSuite,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
@@ -44,40 +39,22 @@ const atCommit = (heads: string[]) => [...heads].sort((a) => (a === SAVE ? -1 : 
  * Counted on the client side, from the statements the service logs at debug level.
  */
 describe('processing-orchestrator: the statements of a run of task results', () => {
-  let stack: Stack;
-  let connection: KafkaConnection;
-  let producer: MessageProducer;
+  const statements = statementSuite(SUITE, 'processing-orchestrator');
   let client: RequestClient;
-  let log: StatementLog;
-  const logFile = path.join(suiteLogDir(SUITE), 'processing-orchestrator.log');
 
-  const orchestrator = () => stack.services['processing-orchestrator']!;
+  const orchestrator = () => statements.stack.services['processing-orchestrator']!;
   const sql = <T>(query: string, params: unknown[] = []) =>
-    queryStackDb<T>(stack, 'processing-orchestrator', query, params);
+    queryStackDb<T>(statements.stack, 'processing-orchestrator', query, params);
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: SUITE,
-      services: ['processing-orchestrator'],
-      logLevel: 'debug',
-    });
-    connection = new KafkaConnection({
-      brokers: stack.brokers.split(','),
-      clientId: 'processing-statements-test',
-      topicPrefix: stack.topicPrefix,
-    });
-    producer = new MessageProducer(connection);
-    client = new RequestClient(connection, producer, Topics.gatewayReplies);
+    client = new RequestClient(statements.connection, statements.producer, Topics.gatewayReplies);
     await client.start();
     await eventually(() => client.ready, 'the reply consumer');
     await publishProject(true, 1);
-    log = new StatementLog(logFile);
   });
 
   afterAll(async () => {
     await client?.stop();
-    await producer?.disconnect();
-    await stack?.stop();
   });
 
   /** The project's snapshot with its sandbox flag, as the gateway publishes it, once applied. */
@@ -93,7 +70,7 @@ describe('processing-orchestrator: the statements of a run of task results', () 
       version,
       updatedAt: new Date().toISOString(),
     });
-    await producer.publish([{ topic: Topics.projectSnapshots, envelope: snapshot }]);
+    await statements.producer.publish([{ topic: Topics.projectSnapshots, envelope: snapshot }]);
     await eventually(
       async () =>
         (
@@ -161,13 +138,13 @@ describe('processing-orchestrator: the statements of a run of task results', () 
   async function applyAsOneRun(results: TaskResultV1[]): Promise<LoggedStatement[][]> {
     await orchestrator().stop();
     const key = randomUUID();
-    await producer.publish(
+    await statements.producer.publish(
       results.map((result) => ({
         topic: TaskResultV1Message.topic,
         envelope: newEnvelope(TaskResultV1Message, key, result),
       })),
     );
-    const mark = fs.statSync(logFile).size;
+    const mark = statements.log.mark();
     await orchestrator().restart();
     const requests = [...new Set(results.map((r) => r.globalId))];
     await eventually(
@@ -181,18 +158,20 @@ describe('processing-orchestrator: the statements of a run of task results', () 
         ).length === requests.length,
       'the requests FINISHED',
     );
-    await log.quietMark(); // the service's log lines of the run written out
-    return transactionsIn(log.since(mark)).filter((t) =>
+    await statements.log.quietMark(); // the service's log lines of the run written out
+    return transactionsIn(statements.log.since(mark)).filter((t) =>
       t.some((s) => /FROM processing_requests r WHERE global_id = \$1 FOR UPDATE$/.test(s.query)),
     );
   }
 
   /** The heads of the statements of the transaction that stored the request `submitting` sends. */
   async function submissionStatements(submitting: () => Promise<unknown>): Promise<string[]> {
-    const mark = await log.quietMark();
+    const mark = await statements.log.quietMark();
     await submitting();
-    await log.quietMark();
-    return transactionAround(log.since(mark), (s) => /WITH request AS/.test(s.query)).map(headOf);
+    await statements.log.quietMark();
+    return transactionAround(statements.log.since(mark), (s) =>
+      /WITH request AS/.test(s.query),
+    ).map(headOf);
   }
 
   const SANDBOX_READ = "SELECT (settings->>'sandbox')::boolean AS"; // the project's sandbox flag

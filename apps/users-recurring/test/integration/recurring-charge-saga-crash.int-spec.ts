@@ -1,14 +1,6 @@
-import type { Stack } from '@opp/local-stack';
 import { reconcileProjectIn } from '@opp/reconcile';
-import {
-  eventually,
-  newMerchant,
-  queryStackDb,
-  STACK_START_TIMEOUT_MS,
-  startTestStack,
-  type MerchantClient,
-} from '@opp/testing';
-import { subscribedUser } from './subscriptions-kit';
+import { eventually } from '@opp/testing';
+import { recurringSuite } from './subscriptions-kit';
 
 /** The recurring charge flow's deadline in this suite (RECURRING_CHARGE_DEADLINE_MS). */
 const DEADLINE_MS = 6_000;
@@ -27,38 +19,19 @@ interface FlowRow {
  * still happens after it counts.
  */
 describe('recurring charge saga: crashes between steps, and the deadline', () => {
-  let stack: Stack;
-  let merchant: MerchantClient;
-  let projectId: number;
-
-  beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'recurring saga crash',
-      services: ['api-gateway', 'users-recurring', 'payments'],
-      extraEnv: {
-        RECURRING_CHARGE_DEADLINE_MS: String(DEADLINE_MS),
-        RECURRING_SWEEP_INTERVAL_MS: '200',
-      },
-    });
-    ({ merchant, projectId } = await newMerchant(stack));
-  }, STACK_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.stop();
+  const suite = recurringSuite('recurring saga crash', {
+    extraEnv: {
+      RECURRING_CHARGE_DEADLINE_MS: String(DEADLINE_MS),
+      RECURRING_SWEEP_INTERVAL_MS: '200',
+    },
   });
-
-  const db = <T = Record<string, unknown>>(
-    app: 'users-recurring' | 'payments',
-    sql: string,
-    params: unknown[] = [],
-  ) => queryStackDb<T>(stack, app, sql, params);
 
   /** A user subscribed by a completed charge, as users-recurring has stored it. */
   const subscribed = async (identifier: string, interval = 0) =>
-    (await subscribedUser(stack, merchant, identifier, { interval })).user;
+    (await suite.subscribe(identifier, { interval })).user;
 
   const processRecurring = (user: string, orderId: string) =>
-    merchant.postForm('/v1/card/processRecurring', {
+    suite.merchant.postForm('/v1/card/processRecurring', {
       user,
       price: '4.99',
       currency: 'EUR',
@@ -67,7 +40,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
 
   const flowOf = async (user: string) =>
     (
-      await db<FlowRow>(
+      await suite.db<FlowRow>(
         'users-recurring',
         'SELECT state, outcome FROM recurring_charge_flows WHERE user_id = $1',
         [user],
@@ -82,7 +55,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       90_000,
       250,
     );
-    const payments = await db<{ id: string; status: string }>(
+    const payments = await suite.db<{ id: string; status: string }>(
       'payments',
       'SELECT id, status FROM transactions WHERE order_id = $1',
       [orderId],
@@ -92,7 +65,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       ok: true,
       value: { id: Number(payments[0].id) },
     });
-    const [subscription] = await db(
+    const [subscription] = await suite.db(
       'users-recurring',
       'SELECT charge_reserved_by, last_charged_at FROM subscriptions WHERE user_id = $1',
       [user],
@@ -102,18 +75,21 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
     const again = await processRecurring(user, `${orderId}-again`);
     expect([again.status, again.data.error?.code]).toEqual([405, 40502]);
     expect(
-      await reconcileProjectIn({ paymentsUrl: stack.databaseUrls.payments! }, projectId),
+      await reconcileProjectIn(
+        { paymentsUrl: suite.stack.databaseUrls.payments! },
+        suite.projectId,
+      ),
     ).toEqual([]);
   }
 
   /** Kills the gateway as well, then restarts both without the crash point. */
   async function restartAfterCrash(pending: Promise<unknown>): Promise<void> {
-    const usersRecurring = stack.services['users-recurring']!;
+    const usersRecurring = suite.stack.services['users-recurring']!;
     expect(await usersRecurring.exited).toBeNull(); // killed by SIGKILL, not exited
-    await stack.services['api-gateway']!.kill();
+    await suite.stack.services['api-gateway']!.kill();
     await pending;
     await usersRecurring.restart({ OPP_CRASH_AT: undefined });
-    await stack.services['api-gateway']!.restart();
+    await suite.stack.services['api-gateway']!.restart();
   }
 
   it.each([
@@ -128,11 +104,11 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       // The flow is only seen waiting when the gateway asks again before payments has answered:
       // with payments stopped it surely has not, so the crash point is reached whatever the load.
       const holdPayments = crashAt === 'recurring-charge.awaiting-outcome';
-      if (holdPayments) await stack.services.payments!.stop();
-      await stack.services['users-recurring']!.restart({ OPP_CRASH_AT: crashAt });
+      if (holdPayments) await suite.stack.services.payments!.stop();
+      await suite.stack.services['users-recurring']!.restart({ OPP_CRASH_AT: crashAt });
       const answer = processRecurring(user, orderId).catch((error: Error) => error);
       await restartAfterCrash(answer);
-      if (holdPayments) await stack.services.payments!.restart();
+      if (holdPayments) await suite.stack.services.payments!.restart();
       await expectChargedOnce(user, orderId);
     },
     240_000,
@@ -141,8 +117,8 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
   it('compensates at the deadline when killed while compensating, and counts the late charge', async () => {
     const user = await subscribed('crash-deadline');
     const orderId = 'order-crash-deadline';
-    await stack.services.payments!.stop();
-    await stack.services['users-recurring']!.restart({
+    await suite.stack.services.payments!.stop();
+    await suite.stack.services['users-recurring']!.restart({
       OPP_CRASH_AT: 'recurring-charge.compensating',
     });
     const answer = processRecurring(user, orderId).catch((error: Error) => error);
@@ -154,14 +130,14 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       60_000,
       250,
     );
-    const [released] = await db(
+    const [released] = await suite.db(
       'users-recurring',
       'SELECT charge_reserved_by, last_charged_at FROM subscriptions WHERE user_id = $1',
       [user],
     );
     expect(released).toEqual({ charge_reserved_by: null, last_charged_at: null });
     // payments comes back and charges the command it had not read: the charge counts.
-    await stack.services.payments!.restart();
+    await suite.stack.services.payments!.restart();
     await expectChargedOnce(user, orderId);
   }, 240_000);
 
@@ -172,14 +148,14 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
     'charges a scheduled period once when killed at %s: %s',
     async (crashAt) => {
       const user = await subscribed(`schedule-${crashAt.replace(/\W/g, '-')}`, 30);
-      const [{ id }] = await db<{ id: string }>(
+      const [{ id }] = await suite.db<{ id: string }>(
         'users-recurring',
         'SELECT id FROM subscriptions WHERE user_id = $1',
         [user],
       );
-      await stack.services['users-recurring']!.restart({ OPP_CRASH_AT: crashAt });
+      await suite.stack.services['users-recurring']!.restart({ OPP_CRASH_AT: crashAt });
       // The first period falls due now (a real day of the schedule is 30 days away).
-      await db(
+      await suite.db(
         'users-recurring',
         'UPDATE subscriptions SET next_charge_at = now(), period_due_at = now() WHERE id = $1',
         [id],
@@ -188,7 +164,7 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
       await eventually(
         async () =>
           (
-            await db(
+            await suite.db(
               'users-recurring',
               `SELECT 1 FROM recurring_periods WHERE subscription_id = $1 AND period = 1
                AND status = 'charged'`,
@@ -199,20 +175,23 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
         90_000,
         250,
       );
-      const charges = await db<{ status: string }>(
+      const charges = await suite.db<{ status: string }>(
         'payments',
         'SELECT status FROM transactions WHERE idempotency_key LIKE $1',
         [`recurring:${id}:%`],
       );
       expect(charges).toEqual([{ status: 'completed' }]);
-      const [subscription] = await db(
+      const [subscription] = await suite.db(
         'users-recurring',
         'SELECT period, charge_in_flight FROM subscriptions WHERE id = $1',
         [id],
       );
       expect(subscription).toEqual({ period: 2, charge_in_flight: false });
       expect(
-        await reconcileProjectIn({ paymentsUrl: stack.databaseUrls.payments! }, projectId),
+        await reconcileProjectIn(
+          { paymentsUrl: suite.stack.databaseUrls.payments! },
+          suite.projectId,
+        ),
       ).toEqual([]);
     },
     240_000,
@@ -220,26 +199,26 @@ describe('recurring charge saga: crashes between steps, and the deadline', () =>
 
   it('answers 503 while payments is away, then the retry answers the charge', async () => {
     const user = await subscribed('deadline-retry');
-    const params = merchant.sign({
-      project: merchant.keys.publicKey,
+    const params = suite.merchant.sign({
+      project: suite.merchant.keys.publicKey,
       user,
       price: '4.99',
       currency: 'EUR',
       order_id: 'order-deadline-retry',
     });
-    await stack.services.payments!.stop();
-    const first = await merchant.postForm('/v1/card/processRecurring', params, false);
+    await suite.stack.services.payments!.stop();
+    const first = await suite.merchant.postForm('/v1/card/processRecurring', params, false);
     expect([first.status, first.data.error?.code]).toEqual([503, 50301]);
     // Recorded and waiting for payments (or already past its deadline, hence compensated).
     expect(['charging', 'compensated']).toContain((await flowOf(user)).state);
-    await stack.services.payments!.restart();
+    await suite.stack.services.payments!.restart();
     await eventually(
       async () => (await flowOf(user))?.state === 'charged',
       'the flow charged',
       60_000,
       250,
     );
-    const retry = await merchant.postForm('/v1/card/processRecurring', params, false);
+    const retry = await suite.merchant.postForm('/v1/card/processRecurring', params, false);
     expect([retry.status, retry.data.status, retry.data.id]).toEqual([
       200,
       'completed',

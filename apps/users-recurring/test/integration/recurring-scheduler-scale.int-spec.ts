@@ -1,13 +1,5 @@
-import type { Stack } from '@opp/local-stack';
-import {
-  eventually,
-  newMerchant,
-  queryStackDb,
-  SANDBOX_CARD,
-  STACK_START_TIMEOUT_MS,
-  startTestStack,
-  type MerchantClient,
-} from '@opp/testing';
+import { eventually, queryStackDb, SANDBOX_CARD } from '@opp/testing';
+import { recurringSuite } from './subscriptions-kit';
 
 const DUE = 10_000;
 
@@ -16,30 +8,20 @@ const DUE = 10_000;
  * batch after batch (never all in memory), each exactly once. Durations are printed, not asserted.
  */
 describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
-  let stack: Stack;
-  let merchant: MerchantClient;
-  let projectId: number;
-
-  beforeAll(async () => {
-    stack = await startTestStack({
-      suite: 'recurring scale 10k',
-      services: ['api-gateway', 'users-recurring', 'payments'],
-      extraEnv: { RECURRING_SWEEP_INTERVAL_MS: '200' },
-    });
-    ({ merchant, projectId } = await newMerchant(stack));
-  }, STACK_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.stop();
+  const suite = recurringSuite('recurring scale 10k', {
+    extraEnv: { RECURRING_SWEEP_INTERVAL_MS: '200' },
   });
 
   const count = async (app: 'users-recurring' | 'payments', sql: string, params: unknown[] = []) =>
-    (await queryStackDb<{ n: number }>(stack, app, sql, params))[0].n;
+    (await queryStackDb<{ n: number }>(suite.stack, app, sql, params))[0].n;
 
   it('charges every due subscription exactly once, one period key each', async () => {
     // One real subscription (manual only) lends its card on file and its subscribing charge.
-    const { id: user } = await merchant.sdk.resolveUser({ identifier: 'bulk', ip: '10.9.9.9' });
-    const charge = await merchant.postForm('/v1/card/process', {
+    const { id: user } = await suite.merchant.sdk.resolveUser({
+      identifier: 'bulk',
+      ip: '10.9.9.9',
+    });
+    const charge = await suite.merchant.postForm('/v1/card/process', {
       user,
       card: SANDBOX_CARD,
       price: '1.00',
@@ -52,7 +34,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
     let token = '';
     await eventually(async () => {
       const rows = await queryStackDb<{ card_token_id: string }>(
-        stack,
+        suite.stack,
         'users-recurring',
         'SELECT card_token_id FROM subscriptions WHERE user_id = $1',
         [user],
@@ -63,7 +45,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
 
     // Each seeded subscription has its own permanent token (of the same vault card), as real ones do.
     await queryStackDb(
-      stack,
+      suite.stack,
       'payments',
       `INSERT INTO card_tokens (id, project_id, card_id, kind)
        SELECT 'bulk-token-' || g, project_id, card_id, 'permanent'
@@ -72,7 +54,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
     );
     const seededAt = Date.now();
     await queryStackDb(
-      stack,
+      suite.stack,
       'users-recurring',
       `INSERT INTO subscriptions (project_id, user_id, transaction_id, interval_days, trial_days,
          price, currency, card_token_id, frequency_days, ends_at, status, subscribed_at,
@@ -81,7 +63,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
          now() + interval '1 year', 'active', now() - interval '30 days',
          now() - interval '1 minute', now() - interval '1 minute'
        FROM generate_series(1, $3) AS g`,
-      [projectId, charge.data.id, DUE],
+      [suite.projectId, charge.data.id, DUE],
     );
 
     await eventually(
@@ -130,7 +112,7 @@ describe('automatic recurring scheduler: 10,000 due subscriptions', () => {
       subs: number;
       completed: number;
     }>(
-      stack,
+      suite.stack,
       'payments',
       `SELECT count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys,
          count(DISTINCT split_part(idempotency_key, ':', 2))::int AS subs,

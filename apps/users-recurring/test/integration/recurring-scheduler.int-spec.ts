@@ -1,15 +1,5 @@
-import type { Stack } from '@opp/local-stack';
-import {
-  CaptureServer,
-  eventually,
-  formFields,
-  newMerchant,
-  queryStackDb,
-  STACK_START_TIMEOUT_MS,
-  startTestStack,
-  type MerchantClient,
-} from '@opp/testing';
-import { subscribedUser } from './subscriptions-kit';
+import { CaptureServer, eventually, formFields, queryStackDb } from '@opp/testing';
+import { recurringSuite } from './subscriptions-kit';
 
 interface AutomaticCharge {
   id: number;
@@ -29,31 +19,25 @@ const DAY_SECONDS = 2;
  * charges retried daily, then recurring disabled.
  */
 describe('automatic recurring scheduler', () => {
-  let stack: Stack;
-  let merchant: MerchantClient;
   let endpoint: CaptureServer;
   const expiryYear = String(new Date().getUTCFullYear() + 2);
 
   beforeAll(async () => {
     endpoint = await CaptureServer.start();
-    stack = await startTestStack({
-      suite: 'recurring scheduler',
-      services: ['api-gateway', 'users-recurring', 'payments', 'notifier'],
-      extraEnv: {
-        RECURRING_DAY_SECONDS: String(DAY_SECONDS),
-        RECURRING_SWEEP_INTERVAL_MS: '200',
-      },
-    });
-    ({ merchant } = await newMerchant(stack, { callbackUrl: endpoint.url('/callbacks') }));
-  }, STACK_START_TIMEOUT_MS);
+  });
 
   afterAll(async () => {
-    await stack?.stop();
     await endpoint?.stop();
   });
 
-  const db = (app: 'users-recurring' | 'payments', sql: string, params: unknown[] = []) =>
-    queryStackDb(stack, app, sql, params);
+  const suite = recurringSuite('recurring scheduler', {
+    extraEnv: {
+      RECURRING_DAY_SECONDS: String(DAY_SECONDS),
+      RECURRING_SWEEP_INTERVAL_MS: '200',
+    },
+    more: ['notifier'],
+    project: () => ({ callbackUrl: endpoint.url('/callbacks') }),
+  });
 
   const card = (number: string) => ({
     number,
@@ -64,12 +48,12 @@ describe('automatic recurring scheduler', () => {
 
   /** A user subscribed by a completed charge; returns the user and the subscription row. */
   const subscribe = (identifier: string, interval: number, trial = 0) =>
-    subscribedUser(stack, merchant, identifier, { interval, trial });
+    suite.subscribe(identifier, { interval, trial });
 
   /** The automatic charges payments made for a subscription, by period and attempt. */
   const automaticCharges = (subscriptionId: unknown) =>
     queryStackDb<AutomaticCharge>(
-      stack,
+      suite.stack,
       'payments',
       `SELECT id::int, status, reference_id::int, price_minor::int,
          split_part(idempotency_key, ':', 3)::int AS period,
@@ -88,7 +72,7 @@ describe('automatic recurring scheduler', () => {
     const { user, subscribingId, row } = await subscribe('scheduled-1', 1);
     const charged = async (period: number) =>
       (
-        await db(
+        await suite.db(
           'users-recurring',
           `SELECT 1 FROM recurring_periods WHERE subscription_id = $1 AND period = $2
              AND status = 'charged'`,
@@ -97,7 +81,7 @@ describe('automatic recurring scheduler', () => {
       ).length === 1;
     await eventually(() => charged(1), 'the first period charged', 60_000);
 
-    const service = stack.services['users-recurring']!;
+    const service = suite.stack.services['users-recurring']!;
     await service.kill();
     await service.restart();
     await eventually(() => charged(3), 'the third period charged after the restart', 90_000);
@@ -110,7 +94,7 @@ describe('automatic recurring scheduler', () => {
     ]);
     for (const c of charges)
       expect(c).toMatchObject({ reference_id: subscribingId, price_minor: 999 });
-    const periods = await db(
+    const periods = await suite.db(
       'users-recurring',
       'SELECT period, attempts, status FROM recurring_periods WHERE subscription_id = $1 AND period <= 3 ORDER BY period',
       [row.id],
@@ -132,7 +116,7 @@ describe('automatic recurring scheduler', () => {
     // Subscribed with a good card and a trial far away; then the card on file becomes one the
     // sandbox declines (ADR 0006: 4000000000000002), and the trial is over.
     const { user, row } = await subscribe('declining-1', 1, 1000);
-    const declined = await merchant.postForm('/v1/card/process', {
+    const declined = await suite.merchant.postForm('/v1/card/process', {
       user,
       card: card('4000000000000002'),
       price: '1.00',
@@ -141,13 +125,13 @@ describe('automatic recurring scheduler', () => {
       order_id: 'declined-card-1',
     });
     expect(declined.data.status).toBe('failed');
-    await db(
+    await suite.db(
       'payments',
       `UPDATE card_tokens SET card_id = (SELECT card_id FROM transactions WHERE id = $1)
        WHERE id = $2`,
       [declined.data.id, row.card_token_id],
     );
-    await db(
+    await suite.db(
       'users-recurring',
       'UPDATE subscriptions SET next_charge_at = now(), period_due_at = now() WHERE id = $1',
       [row.id],
@@ -155,8 +139,11 @@ describe('automatic recurring scheduler', () => {
 
     await eventually(
       async () =>
-        (await db('users-recurring', 'SELECT status FROM subscriptions WHERE id = $1', [row.id]))[0]
-          .status === 'disabled',
+        (
+          await suite.db('users-recurring', 'SELECT status FROM subscriptions WHERE id = $1', [
+            row.id,
+          ])
+        )[0].status === 'disabled',
       'recurring disabled',
       90_000,
     );
@@ -168,13 +155,13 @@ describe('automatic recurring scheduler', () => {
       [1, 4, 'failed'],
     ]);
     expect(
-      await db(
+      await suite.db(
         'users-recurring',
         'SELECT period, attempts, status FROM recurring_periods WHERE subscription_id = $1',
         [row.id],
       ),
     ).toEqual([{ period: 1, attempts: 4, status: 'declined' }]);
-    const [subscription] = await db(
+    const [subscription] = await suite.db(
       'users-recurring',
       'SELECT next_charge_at FROM subscriptions WHERE id = $1',
       [row.id],
@@ -185,7 +172,7 @@ describe('automatic recurring scheduler', () => {
     await eventually(() => callbacksOf(ids).length >= 4, 'a callback per declined charge');
     expect(callbacksOf(ids).every((f) => f.status === 'failed')).toBe(true);
 
-    const manual = await merchant.postForm('/v1/card/processRecurring', {
+    const manual = await suite.merchant.postForm('/v1/card/processRecurring', {
       user,
       price: '9.99',
       currency: 'EUR',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import type { Consumer } from 'kafkajs';
 import {
   TaskResultV1Message,
@@ -10,14 +9,11 @@ import {
   type TaskCommandV1,
   type TaskResultV1,
 } from '@opp/contracts';
-import type { Stack } from '@opp/local-stack';
-import { KafkaConnection, MessageProducer, newEnvelope } from '@opp/messaging';
+import { newEnvelope } from '@opp/messaging';
 import {
   eventually,
   headOf,
-  startTestStack,
-  StatementLog,
-  suiteLogDir,
+  statementSuite,
   transactionAround,
   transactionsIn,
   type LoggedStatement,
@@ -35,33 +31,20 @@ const resolves = (s: LoggedStatement) => /INSERT INTO users\b/.test(s.query);
  * the statements the service logs at debug level.
  */
 describe('users-recurring: the statements of a user.resolve task', () => {
-  let stack: Stack;
-  let connection: KafkaConnection;
-  let producer: MessageProducer;
+  const statements = statementSuite(SUITE, 'users-recurring');
   let consumer: Consumer;
-  let log: StatementLog;
   const results: TaskResultV1[] = [];
   /** The identifiers of the user-created events seen. */
   const announced: string[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      suite: SUITE,
-      services: ['users-recurring'],
-      logLevel: 'debug',
+    consumer = statements.connection.kafka.consumer({
+      groupId: `${statements.stack.topicPrefix}probe-${randomUUID()}`,
     });
-    log = new StatementLog(path.join(suiteLogDir(SUITE), 'users-recurring.log'));
-    connection = new KafkaConnection({
-      brokers: stack.brokers.split(','),
-      clientId: 'user-resolve-statements-test',
-      topicPrefix: stack.topicPrefix,
-    });
-    producer = new MessageProducer(connection);
-    consumer = connection.kafka.consumer({ groupId: `${stack.topicPrefix}probe-${randomUUID()}` });
     await consumer.connect();
     for (const definition of [TaskResultV1Message, UserCreatedV1Message]) {
       await consumer.subscribe({
-        topic: connection.topicName(definition.topic),
+        topic: statements.connection.topicName(definition.topic),
         fromBeginning: true,
       });
     }
@@ -79,8 +62,6 @@ describe('users-recurring: the statements of a user.resolve task', () => {
 
   afterAll(async () => {
     await consumer?.disconnect().catch(() => undefined);
-    await producer?.disconnect();
-    await stack?.stop();
   });
 
   const command = (identifier: string): TaskCommandV1 => ({
@@ -95,7 +76,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
 
   /** Sends the commands in one producer call, under one key (one partition); answers the results. */
   async function send(commands: TaskCommandV1[], key = randomUUID()): Promise<TaskResultV1[]> {
-    await producer.publish(
+    await statements.producer.publish(
       commands.map((task) => ({
         topic: UsersTaskCommandV1Message.topic,
         envelope: newEnvelope(UsersTaskCommandV1Message, key, task),
@@ -108,11 +89,11 @@ describe('users-recurring: the statements of a user.resolve task', () => {
   }
 
   it('resolves a new user in 5 statements, START and COMMIT included', async () => {
-    const mark = await log.quietMark();
+    const mark = await statements.log.quietMark();
     const [result] = await send([command(`new-${randomUUID()}`)]);
     expect(result).toMatchObject({ outcome: 'SUCCESS', data: { id: expect.any(String) } });
-    await log.quietMark();
-    expect(transactionAround(log.since(mark), resolves).map(headOf)).toEqual([
+    await statements.log.quietMark();
+    expect(transactionAround(statements.log.since(mark), resolves).map(headOf)).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages', // the run's inbox claim (ADR 0065)
       'WITH inserted AS', // the user inserted, or the one there is found
@@ -124,11 +105,11 @@ describe('users-recurring: the statements of a user.resolve task', () => {
   it('resolves a known user in the same statements, to the same id', async () => {
     const identifier = `known-${randomUUID()}`;
     const [first] = await send([command(identifier)]);
-    const mark = await log.quietMark();
+    const mark = await statements.log.quietMark();
     const [again] = await send([command(identifier)]);
     expect(again).toMatchObject({ outcome: 'SUCCESS', data: { id: first.data!.id } });
-    await log.quietMark();
-    expect(transactionAround(log.since(mark), resolves).map(headOf)).toEqual([
+    await statements.log.quietMark();
+    expect(transactionAround(statements.log.since(mark), resolves).map(headOf)).toEqual([
       'START TRANSACTION',
       'INSERT INTO inbox_messages',
       'WITH inserted AS',
@@ -141,7 +122,7 @@ describe('users-recurring: the statements of a user.resolve task', () => {
     const known = `known-${randomUUID()}`;
     await send([command(known)]);
     const twice = `twice-${randomUUID()}`;
-    const mark = await log.quietMark();
+    const mark = await statements.log.quietMark();
     const commands = [
       ...Array.from({ length: 5 }, () => command(`new-${randomUUID()}`)),
       command(known),
@@ -153,8 +134,8 @@ describe('users-recurring: the statements of a user.resolve task', () => {
     expect(answered.map((r) => r.outcome)).toEqual(Array(commands.length).fill('SUCCESS'));
     expect(answered[7].data).toEqual(answered[5].data);
     expect(answered[8].data).toEqual(answered[6].data);
-    await log.quietMark();
-    const runs = transactionsIn(log.since(mark)).filter((t) => t.some(resolves));
+    await statements.log.quietMark();
+    const runs = transactionsIn(statements.log.since(mark)).filter((t) => t.some(resolves));
     // However the fetches cut the commands into runs, each task resolves its user in one statement.
     expect(runs.length).toBeGreaterThan(0);
     for (const run of runs) {

@@ -1,4 +1,4 @@
-import type { TracePartV1, TraceQueryV1, TraceStep } from '@opp/contracts';
+import { tracePart, type TracePartV1, type TraceQueryV1, type TraceStep } from '@opp/contracts';
 import { AssembleTraceUseCase, inTimeOrder } from './assemble-trace.use-case';
 import { StoredRequests, TraceParts, type RemoteTraceService } from './trace-sources';
 
@@ -14,16 +14,6 @@ const step = (
   detail: {},
 });
 
-const part = (overrides: Partial<TracePartV1> = {}): TracePartV1 => ({
-  subject: null,
-  links: { transactionIds: [], globalIds: [], deliverySubjects: [] },
-  steps: [],
-  ledger: [],
-  deliveries: [],
-  tasks: [],
-  ...overrides,
-});
-
 class FakeParts extends TraceParts {
   asked: Array<{ service: string; query: TraceQueryV1 }> = [];
   constructor(private readonly answers: Partial<Record<RemoteTraceService, TracePartV1 | Error>>) {
@@ -31,7 +21,7 @@ class FakeParts extends TraceParts {
   }
   part(service: RemoteTraceService, query: TraceQueryV1): Promise<TracePartV1> {
     this.asked.push({ service, query });
-    const answer = this.answers[service] ?? part();
+    const answer = this.answers[service] ?? tracePart();
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   }
   deliveries(): Promise<TracePartV1> {
@@ -50,7 +40,7 @@ class FakeRequests extends StoredRequests {
   }
 }
 
-const payment = part({
+const payment = tracePart({
   subject: {
     kind: 'transaction',
     id: '7',
@@ -92,7 +82,7 @@ describe('AssembleTraceUseCase', () => {
   });
 
   it('answers null when the owner knows no such subject', async () => {
-    const parts = new FakeParts({ payments: part() });
+    const parts = new FakeParts({ payments: tracePart() });
     expect(
       await new AssembleTraceUseCase(parts, new FakeRequests()).execute({
         kind: 'transaction',

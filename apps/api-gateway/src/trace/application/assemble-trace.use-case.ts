@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  MoneyTrace,
-  TraceMissingPart,
-  TracePartV1,
-  TraceQueryV1,
-  TraceServiceName,
-  TraceStep,
-  TraceSubject,
+import {
+  tracePart,
+  type MoneyTrace,
+  type TraceMissingPart,
+  type TracePartV1,
+  type TraceQueryV1,
+  type TraceServiceName,
+  type TraceStep,
+  type TraceSubject,
 } from '@opp/contracts';
 import { StoredRequests, TraceParts, type RemoteTraceService } from './trace-sources';
 
@@ -18,14 +19,7 @@ export type TraceRoot =
 
 type Asked = { service: TraceServiceName; part: TracePartV1 | null; reason: string | null };
 
-const EMPTY_PART: TracePartV1 = {
-  subject: null,
-  links: { transactionIds: [], globalIds: [], deliverySubjects: [] },
-  steps: [],
-  ledger: [],
-  deliveries: [],
-  tasks: [],
-};
+const EMPTY_PART = tracePart();
 
 /**
  * The money trace (ADR 0066): the owner of the subject is asked first (payments for a transaction

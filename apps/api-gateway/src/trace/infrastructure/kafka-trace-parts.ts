@@ -4,6 +4,7 @@ import {
   PayoutsTraceV1Request,
   ProcessingTraceV1Request,
   TraceDeliveriesV1Request,
+  tracePart,
   UsersTraceV1Request,
   type Reply,
   type TracePartV1,
@@ -15,7 +16,16 @@ import { GatewayRequestClient } from '../../requests/application/request-client.
 import { TraceParts, type RemoteTraceService } from '../application/trace-sources';
 
 /** A trace waits this long at most for each part, whatever the request timeout (ADR 0066). */
-export const TRACE_PART_TIMEOUT_MS = 5_000;
+const TRACE_PART_TIMEOUT_MS = 5_000;
+
+/** How a trace asks a service for its part (or a search page): under the caller's correlation id. */
+export function traceRequestOptions(config: GatewayConfig, key: string) {
+  return {
+    key,
+    correlationId: currentCorrelationId(),
+    timeoutMs: Math.min(config.requestTimeoutMs, TRACE_PART_TIMEOUT_MS),
+  };
+}
 
 const REQUESTS = {
   payments: PaymentsTraceV1Request,
@@ -27,25 +37,22 @@ const REQUESTS = {
 /** The parts of a trace over the gateway's request/reply client. */
 @Injectable()
 export class KafkaTraceParts extends TraceParts {
-  private readonly timeoutMs: number;
-
   constructor(
     private readonly requests: GatewayRequestClient,
-    config: GatewayConfig,
+    private readonly config: GatewayConfig,
   ) {
     super();
-    this.timeoutMs = Math.min(config.requestTimeoutMs, TRACE_PART_TIMEOUT_MS);
   }
 
   async part(service: RemoteTraceService, query: TraceQueryV1): Promise<TracePartV1> {
     const key = String(
       query.projectId ?? query.transactionIds?.[0] ?? query.globalIds?.[0] ?? 'trace',
     );
-    const reply = await this.requests.request(REQUESTS[service], query, {
-      key,
-      correlationId: currentCorrelationId(),
-      timeoutMs: this.timeoutMs,
-    });
+    const reply = await this.requests.request(
+      REQUESTS[service],
+      query,
+      traceRequestOptions(this.config, key),
+    );
     return valueOf(reply);
   }
 
@@ -53,16 +60,10 @@ export class KafkaTraceParts extends TraceParts {
     const reply = await this.requests.request(
       TraceDeliveriesV1Request,
       { subjects, limit: 100, ...(projectId !== undefined ? { projectId } : {}) },
-      {
-        key: subjects[0] ?? 'trace',
-        correlationId: currentCorrelationId(),
-        timeoutMs: this.timeoutMs,
-      },
+      traceRequestOptions(this.config, subjects[0] ?? 'trace'),
     );
     const page = valueOf(reply);
-    return {
-      subject: null,
-      links: { transactionIds: [], globalIds: [], deliverySubjects: [] },
+    return tracePart({
       steps: page.items.flatMap((delivery) =>
         delivery.attempts.map((attempt, index) => ({
           at: attempt.at,
@@ -85,10 +86,8 @@ export class KafkaTraceParts extends TraceParts {
           },
         })),
       ),
-      ledger: [],
       deliveries: page.items,
-      tasks: [],
-    };
+    });
   }
 }
 

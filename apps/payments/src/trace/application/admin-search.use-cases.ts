@@ -6,10 +6,11 @@ import type {
   TraceSearchPage,
 } from '@opp/contracts';
 import { ErrorCode } from '@opp/errors';
-import { formatAmount, formatPrice, isCurrencyCode } from '@opp/money';
+import { formatAmount, isCurrencyCode } from '@opp/money';
 import type { UnitOfWork } from '@opp/persistence';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { Refusal } from '@opp/contracts';
+import { transactionFacts } from './payments-trace.use-case';
 import { PaymentsSearchStore } from './trace.store';
 
 /** The admin search of transactions (ADR 0066), newest first; the cursor is the last id seen. */
@@ -33,12 +34,7 @@ export class SearchTransactionsUseCase {
       items: page.map((t) => ({
         kind: 'transaction',
         id: String(t.id),
-        projectId: t.projectId,
-        orderId: t.orderId,
-        type: t.type,
-        status: t.status,
-        amount: formatPrice(t.priceMinor, t.currency),
-        currency: t.currency,
+        ...transactionFacts(t),
         createdAt: t.createdAt.toISOString(),
       })),
       nextCursor: rows.length > query.limit && last ? String(last.id) : null,

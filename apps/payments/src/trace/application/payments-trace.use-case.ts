@@ -97,9 +97,12 @@ function subjectOf(query: TraceQueryV1, transactions: TracedTransaction[]): Trac
 }
 
 function view(kind: 'transaction' | 'order', id: string, t: TracedTransaction): TraceSubject {
+  return { kind, id, ...transactionFacts(t) };
+}
+
+/** What the trace's subject and the admin search's item both show of a transaction. */
+export function transactionFacts(t: TracedTransaction): Omit<TraceSubject, 'kind' | 'id'> {
   return {
-    kind,
-    id,
     projectId: t.projectId,
     orderId: t.orderId,
     type: t.type,

@@ -7,6 +7,7 @@ import {
   type SearchFilter,
   type TracedTransaction,
 } from '../application/trace.store';
+import { tracedTransaction, type TransactionRow } from './transaction-row';
 
 const CODES = Object.keys(CURRENCY_EXPONENTS);
 const EXPONENTS = Object.values(CURRENCY_EXPONENTS) as number[];
@@ -74,17 +75,7 @@ const BALANCE_HISTORY = `
 @Injectable()
 export class PaymentsSearchRepository extends PaymentsSearchStore {
   async search(work: UnitOfWork, filter: SearchFilter): Promise<TracedTransaction[]> {
-    const rows: Array<{
-      id: string;
-      project_id: number;
-      order_id: string | null;
-      reference_id: string | null;
-      type: string;
-      status: string;
-      price_minor: string;
-      currency: string;
-      created_at: Date;
-    }> = await entityManagerOf(work).query(SEARCH, [
+    const rows: TransactionRow[] = await entityManagerOf(work).query(SEARCH, [
       filter.projectId ?? null,
       filter.status ?? null,
       filter.type ?? null,
@@ -100,21 +91,7 @@ export class PaymentsSearchRepository extends PaymentsSearchStore {
       filter.beforeId ?? null,
       filter.limit,
     ]);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      table: 'transactions' as const,
-      projectId: row.project_id,
-      orderId: row.order_id,
-      referenceId: row.reference_id === null ? null : Number(row.reference_id),
-      type: row.type,
-      status: row.status,
-      priceMinor: BigInt(row.price_minor),
-      currency: row.currency,
-      cardView: null,
-      taskGlobalId: null,
-      taskId: null,
-      createdAt: row.created_at,
-    }));
+    return rows.map(tracedTransaction);
   }
 
   async balanceHistory(

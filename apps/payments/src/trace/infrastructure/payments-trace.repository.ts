@@ -7,22 +7,7 @@ import {
   type TracedState,
   type TracedTransaction,
 } from '../application/trace.store';
-
-interface TransactionRow {
-  id: string;
-  tbl: 'transactions' | 'payouts';
-  project_id: number;
-  order_id: string | null;
-  reference_id: string | null;
-  type: string;
-  status: string;
-  price_minor: string;
-  currency: string;
-  card_view: Record<string, unknown> | null;
-  task_global_id: string | null;
-  task_id: string | null;
-  created_at: Date;
-}
+import { tracedTransaction, type TransactionRow } from './transaction-row';
 
 /**
  * The roots (by id, by order id, by the tree that made them), then their family: what they
@@ -78,21 +63,7 @@ export class PaymentsTraceRepository extends PaymentsTraceStore {
       lookup.orderId ?? null,
       lookup.globalIds,
     ]);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      table: row.tbl,
-      projectId: row.project_id,
-      orderId: row.order_id,
-      referenceId: row.reference_id === null ? null : Number(row.reference_id),
-      type: row.type,
-      status: row.status,
-      priceMinor: BigInt(row.price_minor),
-      currency: row.currency,
-      cardView: row.card_view,
-      taskGlobalId: row.task_global_id,
-      taskId: row.task_id,
-      createdAt: row.created_at,
-    }));
+    return rows.map(tracedTransaction);
   }
 
   async states(work: UnitOfWork, ids: number[]): Promise<TracedState[]> {

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  replyOk,
-  type Reply,
-  type TracePartV1,
-  type TraceQueryV1,
-  type TraceStep,
-} from '@opp/contracts';
+import { TracePartBuilder, type Reply, type TracePartV1, type TraceQueryV1 } from '@opp/contracts';
 
 export interface TracedFlow {
   id: string;
@@ -32,8 +26,6 @@ export abstract class PayoutTraceStore {
   abstract orders(payoutIds: number[], projectId?: number): Promise<TracedOrder[]>;
 }
 
-const SERVICE = 'payouts' as const;
-
 /**
  * Payouts' part of a money trace (ADR 0066): the payout's flow (funds asked of payments, accepted
  * or refused, ADR 0060) and its order at the payout rail until it settles.
@@ -46,62 +38,40 @@ export class PayoutTraceUseCase {
     const ids = query.transactionIds ?? [];
     const flows = ids.length ? await this.store.flows(ids, query.projectId) : [];
     const orders = ids.length ? await this.store.orders(ids, query.projectId) : [];
-    const steps: TraceStep[] = [];
+    const part = new TracePartBuilder('payouts');
     for (const flow of flows) {
-      steps.push({
-        at: flow.createdAt.toISOString(),
-        service: SERVICE,
-        kind: 'state',
-        title: `payout flow ${flow.id} → reserving`,
-        detail: {
+      part.step('state', flow.createdAt, `payout flow ${flow.id} → reserving`, {
+        aggregate: 'payout-flow',
+        flowId: flow.id,
+        payoutId: flow.payoutId,
+        state: 'reserving',
+      });
+      if (flow.state !== 'reserving') {
+        part.step('state', flow.updatedAt, `payout flow ${flow.id} → ${flow.state}`, {
           aggregate: 'payout-flow',
           flowId: flow.id,
           payoutId: flow.payoutId,
-          state: 'reserving',
-        },
-      });
-      if (flow.state !== 'reserving') {
-        steps.push({
-          at: flow.updatedAt.toISOString(),
-          service: SERVICE,
-          kind: 'state',
-          title: `payout flow ${flow.id} → ${flow.state}`,
-          detail: {
-            aggregate: 'payout-flow',
-            flowId: flow.id,
-            payoutId: flow.payoutId,
-            state: flow.state,
-            refusalCode: flow.refusalCode,
-            refusalMessage: flow.refusalMessage,
-          },
+          state: flow.state,
+          refusalCode: flow.refusalCode,
+          refusalMessage: flow.refusalMessage,
         });
       }
     }
     for (const order of orders) {
-      steps.push({
-        at: order.createdAt.toISOString(),
-        service: SERVICE,
-        kind: 'state',
-        title: `payout ${order.id} sent to the payout rail (settles at ${order.settleAt.toISOString()})`,
-        detail: { aggregate: 'payout', payoutId: order.id, status: 'processing' },
-      });
+      part.step(
+        'state',
+        order.createdAt,
+        `payout ${order.id} sent to the payout rail (settles at ${order.settleAt.toISOString()})`,
+        { aggregate: 'payout', payoutId: order.id, status: 'processing' },
+      );
       if (order.settledAt) {
-        steps.push({
-          at: order.settledAt.toISOString(),
-          service: SERVICE,
-          kind: 'state',
-          title: `payout ${order.id} → ${order.status}`,
-          detail: { aggregate: 'payout', payoutId: order.id, status: order.status },
+        part.step('state', order.settledAt, `payout ${order.id} → ${order.status}`, {
+          aggregate: 'payout',
+          payoutId: order.id,
+          status: order.status,
         });
       }
     }
-    return replyOk({
-      subject: null,
-      links: { transactionIds: [], globalIds: [], deliverySubjects: [] },
-      steps,
-      ledger: [],
-      deliveries: [],
-      tasks: [],
-    });
+    return part.reply();
   }
 }

@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  replyOk,
-  type Reply,
-  type TracePartV1,
-  type TraceQueryV1,
-  type TraceStep,
-} from '@opp/contracts';
+import { TracePartBuilder, type Reply, type TracePartV1, type TraceQueryV1 } from '@opp/contracts';
 import { TreeTraceStore } from './tree-trace.store';
-
-const SERVICE = 'processing-orchestrator' as const;
 
 /**
  * The orchestrator's part of a money trace (ADR 0066): the request, each task with its branch,
@@ -25,35 +17,31 @@ export class TreeTraceUseCase {
     );
     const known = requests.map((r) => r.globalId);
     const tasks = await this.store.tasks(known);
-    const steps: TraceStep[] = [];
+    const part = new TracePartBuilder('processing-orchestrator');
     for (const request of requests) {
-      steps.push({
-        at: request.createdAt.toISOString(),
-        service: SERVICE,
-        kind: 'state',
-        title: `processing request ${request.globalId} received`,
-        detail: { aggregate: 'tree', globalId: request.globalId, status: 'PROCESSING' },
+      part.step('state', request.createdAt, `processing request ${request.globalId} received`, {
+        aggregate: 'tree',
+        globalId: request.globalId,
+        status: 'PROCESSING',
       });
     }
     for (const task of tasks) {
       if (task.startedAt) {
-        steps.push({
-          at: task.startedAt,
-          service: SERVICE,
-          kind: 'task',
-          title: `task ${task.type} (${task.branch}, level ${task.level}) started`,
-          detail: { taskId: task.id, type: task.type, branch: task.branch, command: task.command },
-        });
+        part.step(
+          'task',
+          task.startedAt,
+          `task ${task.type} (${task.branch}, level ${task.level}) started`,
+          { taskId: task.id, type: task.type, branch: task.branch, command: task.command },
+        );
       }
       if (task.finishedAt) {
-        steps.push({
-          at: task.finishedAt,
-          service: SERVICE,
-          kind: 'task',
-          title: `task ${task.type} (${task.branch}) → ${task.status}${
+        part.step(
+          'task',
+          task.finishedAt,
+          `task ${task.type} (${task.branch}) → ${task.status}${
             task.reason ? ` (${task.reason})` : ''
           }`,
-          detail: {
+          {
             taskId: task.id,
             type: task.type,
             branch: task.branch,
@@ -61,22 +49,21 @@ export class TreeTraceUseCase {
             reason: task.reason,
             result: task.result,
           },
-        });
+        );
       }
     }
     for (const request of requests) {
       if (request.finishedAt) {
-        steps.push({
-          at: request.finishedAt.toISOString(),
-          service: SERVICE,
-          kind: 'state',
-          title: `processing request ${request.globalId} → ${request.status}`,
-          detail: { aggregate: 'tree', globalId: request.globalId, status: request.status },
-        });
+        part.step(
+          'state',
+          request.finishedAt,
+          `processing request ${request.globalId} → ${request.status}`,
+          { aggregate: 'tree', globalId: request.globalId, status: request.status },
+        );
       }
     }
     const asked = requests.find((r) => r.globalId === globalIds[0]);
-    return replyOk({
+    return part.reply({
       subject: asked
         ? {
             kind: 'processing',
@@ -94,9 +81,6 @@ export class TreeTraceUseCase {
         globalIds: known,
         deliverySubjects: [...known, ...tasks.map((t) => t.id)],
       },
-      steps,
-      ledger: [],
-      deliveries: [],
       tasks: tasks.map(({ reason: _reason, ...node }) => node),
     });
   }

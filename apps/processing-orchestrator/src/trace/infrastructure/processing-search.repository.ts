@@ -5,6 +5,7 @@ import {
   type FoundRequest,
   type ProcessingSearchFilter,
 } from '../application/processing-search.store';
+import { foundRequest, type RequestRow } from './request-row';
 
 /**
  * The admin search over processing requests, newest first, keyset by (created_at, global_id) with
@@ -34,13 +35,7 @@ export class ProcessingSearchRepository extends ProcessingSearchStore {
   }
 
   async search(filter: ProcessingSearchFilter): Promise<FoundRequest[]> {
-    const rows: Array<{
-      global_id: string;
-      project_id: number;
-      partner_identifier: string;
-      status: string;
-      created_at: Date;
-    }> = await this.dataSource.query(SEARCH, [
+    const rows: RequestRow[] = await this.dataSource.query(SEARCH, [
       filter.projectId ?? null,
       filter.partner ?? null,
       filter.status ?? null,
@@ -52,12 +47,6 @@ export class ProcessingSearchRepository extends ProcessingSearchStore {
       filter.after?.globalId ?? null,
       filter.limit,
     ]);
-    return rows.map((row) => ({
-      globalId: row.global_id,
-      projectId: row.project_id,
-      partnerIdentifier: row.partner_identifier,
-      status: row.status,
-      createdAt: row.created_at,
-    }));
+    return rows.map(foundRequest);
   }
 }

@@ -5,6 +5,7 @@ import {
   type TracedRequest,
   type TracedTask,
 } from '../application/tree-trace.store';
+import { foundRequest, type RequestRow } from './request-row';
 
 /**
  * The requests and their tasks in typed SQL (ADR 0031). A task's command is its public payload
@@ -18,26 +19,12 @@ export class TreeTraceRepository extends TreeTraceStore {
 
   async requests(globalIds: string[]): Promise<TracedRequest[]> {
     if (globalIds.length === 0) return [];
-    const rows: Array<{
-      global_id: string;
-      project_id: number;
-      partner_identifier: string;
-      status: string;
-      created_at: Date;
-      finished_at: Date | null;
-    }> = await this.dataSource.query(
+    const rows: Array<RequestRow & { finished_at: Date | null }> = await this.dataSource.query(
       `SELECT global_id, project_id, partner_identifier, status, created_at, finished_at
          FROM processing_requests WHERE global_id = ANY($1::uuid[]) ORDER BY created_at`,
       [globalIds],
     );
-    return rows.map((row) => ({
-      globalId: row.global_id,
-      projectId: row.project_id,
-      partnerIdentifier: row.partner_identifier,
-      status: row.status,
-      createdAt: row.created_at,
-      finishedAt: row.finished_at,
-    }));
+    return rows.map((row) => ({ ...foundRequest(row), finishedAt: row.finished_at }));
   }
 
   async tasks(globalIds: string[]): Promise<TracedTask[]> {

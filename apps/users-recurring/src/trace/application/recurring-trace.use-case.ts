@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  replyOk,
-  type Reply,
-  type TracePartV1,
-  type TraceQueryV1,
-  type TraceStep,
-} from '@opp/contracts';
+import { TracePartBuilder, type Reply, type TracePartV1, type TraceQueryV1 } from '@opp/contracts';
 
 export interface TracedSubscription {
   id: number;
@@ -38,8 +32,6 @@ export abstract class RecurringTraceStore {
   abstract flows(subscriptionIds: number[], transactionIds: number[]): Promise<TracedChargeFlow[]>;
 }
 
-const SERVICE = 'users-recurring' as const;
-
 /**
  * Users-recurring's part of a money trace (ADR 0066): the subscription a payment started (or the
  * one a recurring charge belongs to) and each automatic charge's flow (ADR 0060).
@@ -57,14 +49,13 @@ export class RecurringTraceUseCase {
           ids,
         )
       : [];
-    const steps: TraceStep[] = [];
+    const part = new TracePartBuilder('users-recurring');
     for (const s of subscriptions) {
-      steps.push({
-        at: s.subscribedAt.toISOString(),
-        service: SERVICE,
-        kind: 'state',
-        title: `subscription ${s.id} → active (${s.price} ${s.currency} every ${s.intervalDays} days)`,
-        detail: {
+      part.step(
+        'state',
+        s.subscribedAt,
+        `subscription ${s.id} → active (${s.price} ${s.currency} every ${s.intervalDays} days)`,
+        {
           aggregate: 'subscription',
           subscriptionId: s.id,
           transactionId: s.transactionId,
@@ -72,42 +63,30 @@ export class RecurringTraceUseCase {
           price: s.price,
           currency: s.currency,
         },
-      });
+      );
       if (s.status !== 'active') {
-        steps.push({
-          at: s.updatedAt.toISOString(),
-          service: SERVICE,
-          kind: 'state',
-          title: `subscription ${s.id} → ${s.status}`,
-          detail: { aggregate: 'subscription', subscriptionId: s.id, status: s.status },
+        part.step('state', s.updatedAt, `subscription ${s.id} → ${s.status}`, {
+          aggregate: 'subscription',
+          subscriptionId: s.id,
+          status: s.status,
         });
       }
     }
     for (const f of flows) {
-      steps.push({
-        at: f.createdAt.toISOString(),
-        service: SERVICE,
-        kind: 'state',
-        title: `recurring charge ${f.key} → charging`,
-        detail: { aggregate: 'recurring-charge', key: f.key, state: 'charging' },
+      part.step('state', f.createdAt, `recurring charge ${f.key} → charging`, {
+        aggregate: 'recurring-charge',
+        key: f.key,
+        state: 'charging',
       });
       if (f.state !== 'charging') {
-        steps.push({
-          at: f.updatedAt.toISOString(),
-          service: SERVICE,
-          kind: 'state',
-          title: `recurring charge ${f.key} → ${f.state}`,
-          detail: { aggregate: 'recurring-charge', key: f.key, state: f.state, outcome: f.outcome },
+        part.step('state', f.updatedAt, `recurring charge ${f.key} → ${f.state}`, {
+          aggregate: 'recurring-charge',
+          key: f.key,
+          state: f.state,
+          outcome: f.outcome,
         });
       }
     }
-    return replyOk({
-      subject: null,
-      links: { transactionIds: [], globalIds: [], deliverySubjects: [] },
-      steps,
-      ledger: [],
-      deliveries: [],
-      tasks: [],
-    });
+    return part.reply();
   }
 }

@@ -1,12 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KeyRing } from '@opp/crypto';
-import { OutboxWriter } from '@opp/outbox';
-import { TransactionRunner } from '@opp/persistence';
 import type { Project } from '../../domain/project';
 import { newProjectKeys } from '../../domain/project-keys';
-import { ProjectDirectory } from '../project-directory';
-import { projectSnapshotMessages } from '../project-snapshot';
-import { ProjectStore } from '../project.store';
+import { ProjectChanges } from '../project-changes';
 
 export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
 
@@ -20,35 +15,19 @@ export const KEY_ROTATION_GRACE = Symbol('KEY_ROTATION_GRACE_MS');
 @Injectable()
 export class RotateProjectKeysUseCase {
   constructor(
-    private readonly transactions: TransactionRunner,
-    private readonly projects: ProjectStore,
-    private readonly outbox: OutboxWriter,
-    private readonly directory: ProjectDirectory,
-    @Inject(KeyRing) private readonly ring: KeyRing,
+    private readonly projects: ProjectChanges,
     @Inject(KEY_ROTATION_GRACE) private readonly graceMs: number,
   ) {}
 
-  async execute(
+  execute(
     id: number,
     options: { revokePrevious?: boolean } = {},
     now = new Date(),
   ): Promise<Project | null> {
-    const changed = await this.transactions.run(async (work) => {
-      const current = await this.projects.lockById(work, id);
-      if (!current) return null;
-      const rotated = await this.projects.update(work, {
-        ...current,
-        privateKey: newProjectKeys().privateKey,
-        previousPrivateKey: options.revokePrevious ? null : current.privateKey,
-        previousKeyExpiresAt: options.revokePrevious
-          ? null
-          : new Date(now.getTime() + this.graceMs),
-        version: current.version + 1,
-      });
-      await this.outbox.add(work, projectSnapshotMessages(rotated, this.ring));
-      return rotated;
-    });
-    if (changed) this.directory.evict(changed.publicKey);
-    return changed;
+    return this.projects.change(id, (current) => ({
+      privateKey: newProjectKeys().privateKey,
+      previousPrivateKey: options.revokePrevious ? null : current.privateKey,
+      previousKeyExpiresAt: options.revokePrevious ? null : new Date(now.getTime() + this.graceMs),
+    }));
   }
 }

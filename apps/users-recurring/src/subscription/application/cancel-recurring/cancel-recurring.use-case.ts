@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  replyOk,
-  type CancelRecurringV1,
-  type RecurringSettingsResultV1,
-  type Reply,
-} from '@opp/contracts';
+import type { CancelRecurringV1, RecurringSettingsResultV1, Reply } from '@opp/contracts';
 import type { UnitOfWork } from '@opp/persistence';
+import { changeUserSubscription } from '../change-user-subscription';
 import { SubscriptionStore } from '../subscription.store';
-import { notSubscribed } from '../not-subscribed';
 
 /** POST /user/cancelRecurring: no repeated payment after it, manual or automatic (ADR 0012). */
 @Injectable()
@@ -18,14 +13,8 @@ export class CancelRecurringUseCase {
     work: UnitOfWork,
     command: CancelRecurringV1,
   ): Promise<Reply<RecurringSettingsResultV1>> {
-    const subscription = await this.subscriptions.lockOfUser(
-      work,
-      command.projectId,
-      command.userId,
+    return changeUserSubscription(this.subscriptions, work, command, (subscription) =>
+      subscription.cancel(),
     );
-    if (!subscription) return notSubscribed();
-    subscription.cancel();
-    await this.subscriptions.save(work, subscription);
-    return replyOk({ success: true });
   }
 }

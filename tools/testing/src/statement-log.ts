@@ -1,3 +1,5 @@
+/// <reference types="jest" />
+// statementSuite registers its hooks with the jest suite that calls it; nothing else here needs jest.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { QueryRunner, Logger as TypeormLogger } from 'typeorm';

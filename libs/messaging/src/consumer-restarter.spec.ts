@@ -1,5 +1,4 @@
 import type { Consumer } from 'kafkajs';
-import { eventually } from '@opp/testing';
 import { ConsumerRestarter } from './consumer-restarter';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -8,10 +7,13 @@ describe('ConsumerRestarter', () => {
   it('disconnects the old consumer and starts again until a start succeeds', async () => {
     const disconnect = jest.fn(async () => undefined);
     let starts = 0;
+    let secondStart: () => void = () => undefined;
+    const startedTwice = new Promise<void>((resolve) => (secondStart = resolve));
     const errors: Error[] = [];
     const restarter = new ConsumerRestarter(
       async () => {
         if (++starts === 1) throw new Error('broker away');
+        secondStart();
       },
       () => ({ disconnect }) as unknown as Consumer,
       (error) => errors.push(error),
@@ -20,7 +22,7 @@ describe('ConsumerRestarter', () => {
     restarter.enable();
     restarter.schedule();
     restarter.schedule(); // one restart at a time
-    await eventually(() => starts >= 2, 'the second start', 2000, 5);
+    await startedTwice;
     await tick();
     expect(starts).toBe(2);
     expect(disconnect).toHaveBeenCalledTimes(2);

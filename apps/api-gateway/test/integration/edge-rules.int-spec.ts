@@ -211,7 +211,8 @@ describe('gateway edge rules', () => {
       const rows = async () =>
         auditRows(
           `SELECT actor, client_ip, method, route, target, status, at FROM audit.admin_audit_log
-           WHERE at >= $1 AND (target->>'id' = $2 OR route = '/admin/v1/projects') ORDER BY id`,
+           WHERE at >= $1 AND (target->>'id' = $2 OR route = '/admin/v1/projects')
+           ORDER BY at, id`,
           [before, String(project.id)],
         );
       await eventually(async () => (await rows()).length >= 3, 'three audit rows');

@@ -74,6 +74,7 @@ describe('admin audit log: the gateway role can only insert', () => {
       route: '/admin/v1/projects',
       target: {},
       status: 201,
+      at: new Date(),
     });
     expect(await rows()).toEqual([{ actor: 'alice', route: '/admin/v1/projects' }]);
   });

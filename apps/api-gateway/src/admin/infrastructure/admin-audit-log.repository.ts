@@ -22,8 +22,8 @@ export class AdminAuditLogRepository extends AdminAuditLog {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`SET LOCAL ROLE ${AUDIT_WRITER_ROLE}`);
       await manager.query(
-        `INSERT INTO audit.admin_audit_log (actor, client_ip, method, route, target, status)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+        `INSERT INTO audit.admin_audit_log (actor, client_ip, method, route, target, status, at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
         [
           entry.actor,
           entry.clientIp,
@@ -31,6 +31,7 @@ export class AdminAuditLogRepository extends AdminAuditLog {
           entry.route,
           JSON.stringify(entry.target),
           entry.status,
+          entry.at,
         ],
       );
     });

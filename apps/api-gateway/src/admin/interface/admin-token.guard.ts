@@ -63,6 +63,7 @@ export class AdminTokenGuard implements CanActivate {
 
   private auditWhenAnswered(request: FastifyRequest, reply: FastifyReply, actor: string) {
     reply.raw.once('finish', () => {
+      const at = new Date();
       this.audit
         .append({
           actor,
@@ -71,6 +72,7 @@ export class AdminTokenGuard implements CanActivate {
           route: request.routeOptions.url ?? request.url.split('?')[0],
           target: (request.params ?? {}) as Record<string, string>,
           status: reply.raw.statusCode,
+          at,
         })
         .catch((err: unknown) => this.logger.error({ msg: 'admin audit write failed', err }));
     });

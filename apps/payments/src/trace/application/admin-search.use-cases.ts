@@ -10,7 +10,7 @@ import { formatAmount, isCurrencyCode } from '@opp/money';
 import type { UnitOfWork } from '@opp/persistence';
 import { ProjectSettingsStore } from '../../project/application/project-settings.store';
 import { Refusal } from '@opp/contracts';
-import { transactionFacts } from './payments-trace.use-case';
+import { transactionFacts } from './transaction-facts';
 import { PaymentsSearchStore } from './trace.store';
 
 /** The admin search of transactions (ADR 0066), newest first; the cursor is the last id seen. */

@@ -9,6 +9,7 @@ import type {
 import { formatAmount, formatPrice } from '@opp/money';
 import type { UnitOfWork } from '@opp/persistence';
 import { PaymentsTraceStore, type TracedEntry, type TracedTransaction } from './trace.store';
+import { transactionFacts } from './transaction-facts';
 
 const SERVICE = 'payments' as const;
 
@@ -98,18 +99,6 @@ function subjectOf(query: TraceQueryV1, transactions: TracedTransaction[]): Trac
 
 function view(kind: 'transaction' | 'order', id: string, t: TracedTransaction): TraceSubject {
   return { kind, id, ...transactionFacts(t) };
-}
-
-/** What the trace's subject and the admin search's item both show of a transaction. */
-export function transactionFacts(t: TracedTransaction): Omit<TraceSubject, 'kind' | 'id'> {
-  return {
-    projectId: t.projectId,
-    orderId: t.orderId,
-    type: t.type,
-    status: t.status,
-    amount: formatPrice(t.priceMinor, t.currency),
-    currency: t.currency,
-  };
 }
 
 function ledgerView(entry: TracedEntry): LedgerEntryView {

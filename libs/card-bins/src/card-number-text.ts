@@ -46,14 +46,16 @@ const HEX_IDENTIFIER =
 export function findCardNumbers(text: string): CardNumberMatch[] {
   const found: CardNumberMatch[] = [];
   if (text.length < CARD_NUMBER_MIN_DIGITS) return found;
-  const identifiers = [...text.matchAll(HEX_IDENTIFIER)].map((id) => ({
-    start: id.index ?? 0,
-    end: (id.index ?? 0) + id[0].length,
-  }));
+  // Read only once a run is long enough: most texts (every log line is scanned) have none.
+  let identifiers: { start: number; end: number }[] | undefined;
   for (const run of text.matchAll(DIGIT_RUN)) {
     if (run[0].length < CARD_NUMBER_MIN_DIGITS) continue;
     const start = run.index ?? 0;
     const end = start + run[0].length;
+    identifiers ??= [...text.matchAll(HEX_IDENTIFIER)].map((id) => ({
+      start: id.index ?? 0,
+      end: (id.index ?? 0) + id[0].length,
+    }));
     if (identifiers.some((id) => start < id.end && id.start < end)) continue;
     found.push(...cardNumbersInRun(run[0], start));
   }

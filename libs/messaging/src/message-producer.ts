@@ -1,6 +1,13 @@
-import { CompressionTypes, Partitioners, type Message, type Producer } from 'kafkajs';
+import {
+  CompressionTypes,
+  Partitioners,
+  type Message,
+  type Producer,
+  type TopicMessages,
+} from 'kafkajs';
 import { MessageHeaders, type MessageEnvelope, type TopicDefinition } from '@opp/contracts';
 import { inSpan, inTraceContext, SpanKind, tracingOn } from '@opp/observability';
+import { Coalescer } from '@opp/scheduling';
 import type { KafkaConnection } from './kafka-connection';
 
 /** A message as it is, for a physical topic name. */
@@ -34,6 +41,14 @@ export interface SerializedMessage {
 export class MessageProducer {
   private readonly producer: Producer;
   private connecting?: Promise<void>;
+  /**
+   * Sends started while a request is in flight go together in the next request (ADR 0065), in
+   * the order they were started, so per-key order holds; each caller gets its own outcome.
+   */
+  private readonly requests = new Coalescer<TopicRecords, Error | null>(
+    (calls) => this.sendTogether(calls),
+    { maxWeight: MAX_MESSAGES_PER_REQUEST, weigh: countMessages },
+  );
 
   constructor(private readonly connection: KafkaConnection) {
     // kafkajs' idempotent mode only where configured (a replicated cluster, ADR 0022): on a
@@ -96,25 +111,22 @@ export class MessageProducer {
   }
 
   /**
-   * One producer request, in a producer span of the current trace (a request's, a consumed
-   * message's); a send outside any (the relay, a batch's replies and committed rows, which serve
+   * One call's messages in a producer request, shared with the calls started while the previous
+   * request was in flight, in a producer span of the current trace (a request's, a consumed
+   * message's) that covers the wait for it; a send outside any (the relay, a batch's replies and committed rows, which serve
    * several traces) opens none. The messages keep the trace context they were written with, which
    * their consumers continue.
    */
-  private async send(byTopic: ReadonlyMap<string, Message[]>): Promise<void> {
-    const send = () =>
-      this.producer.sendBatch({
-        acks: -1,
-        compression: CompressionTypes.None,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+  private async send(byTopic: TopicRecords): Promise<void> {
+    const send = async () => {
+      const refusal = await this.requests.add(byTopic);
+      if (refusal !== null) throw refusal;
+    };
     if (!tracingOn() || !inTraceContext()) {
       await send();
       return;
     }
     const topics = [...byTopic.keys()];
-    let count = 0;
-    for (const messages of byTopic.values()) count += messages.length;
     await inSpan(
       `send ${topics.join(' ')}`,
       {
@@ -123,17 +135,74 @@ export class MessageProducer {
           'messaging.system': 'kafka',
           'messaging.operation.type': 'send',
           'messaging.destination.name': topics.join(' '),
-          'messaging.batch.message_count': count,
+          'messaging.batch.message_count': countMessages(byTopic),
         },
       },
       send,
     );
   }
 
+  /**
+   * One producer request for several callers' sends: null for each that went out. An outage fails
+   * them all; a refusal of the merged request (a message the broker will not take) sends them
+   * again one by one, so only the caller whose message was refused sees it.
+   */
+  private async sendTogether(calls: readonly TopicRecords[]): Promise<(Error | null)[]> {
+    try {
+      await this.sendRequest(mergeByTopic(calls));
+      return calls.map(() => null);
+    } catch (error) {
+      const refused = (error as { retriable?: boolean }).retriable === false;
+      if (calls.length === 1 || !refused) throw error;
+      const outcomes: (Error | null)[] = [];
+      for (const call of calls) {
+        try {
+          await this.sendRequest(mergeByTopic([call]));
+          outcomes.push(null);
+        } catch (alone) {
+          outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
+        }
+      }
+      return outcomes;
+    }
+  }
+
+  private async sendRequest(topicMessages: TopicMessages[]): Promise<void> {
+    await this.producer.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.None,
+      topicMessages,
+    });
+  }
+
   async disconnect(): Promise<void> {
     this.connecting = undefined;
     await this.producer.disconnect();
   }
+}
+
+/** One caller's messages, by physical topic, in the order it gave them. */
+type TopicRecords = ReadonlyMap<string, readonly Message[]>;
+
+/** Most messages one merged request carries (the relay's own batches are 500). */
+const MAX_MESSAGES_PER_REQUEST = 1000;
+
+function countMessages(byTopic: TopicRecords): number {
+  let count = 0;
+  for (const messages of byTopic.values()) count += messages.length;
+  return count;
+}
+
+function mergeByTopic(calls: readonly TopicRecords[]): TopicMessages[] {
+  const byTopic = new Map<string, Message[]>();
+  for (const call of calls) {
+    for (const [topic, messages] of call) {
+      const list = byTopic.get(topic);
+      if (list) list.push(...messages);
+      else byTopic.set(topic, [...messages]);
+    }
+  }
+  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
 }
 
 function serializedOf({ topic, envelope, headers }: OutgoingMessage): SerializedMessage {

@@ -1,2 +1,3 @@
 export * from './polling-loop';
 export * from './pg-listener';
+export * from './coalescer';

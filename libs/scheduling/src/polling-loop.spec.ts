@@ -1,6 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eventually } from '@opp/testing';
 import { PollingLoop } from './polling-loop';
+
+/** Waits up to 2 s for `done` (not @opp/testing's eventually: testing uses this lib through messaging). */
+async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -10,7 +18,7 @@ describe('PollingLoop', () => {
     const loop = new PollingLoop({ intervalMs: 20, run: async () => void rounds++ });
     loop.start();
     expect(rounds).toBe(1);
-    await eventually(() => rounds >= 2, 'a round on the interval', 2000, 5);
+    await until(() => rounds >= 2, 'a round on the interval');
     await loop.stop();
   });
 
@@ -31,7 +39,7 @@ describe('PollingLoop', () => {
     loop.start();
     loop.wake();
     loop.wake();
-    await eventually(() => rounds >= 2 && active === 0, 'the second round', 2000, 5);
+    await until(() => rounds >= 2 && active === 0, 'the second round');
     await tick(30);
     expect(maxActive).toBe(1);
     expect(rounds).toBe(2);
@@ -42,7 +50,7 @@ describe('PollingLoop', () => {
     let left = 3;
     const loop = new PollingLoop({ intervalMs: 10_000, run: async () => --left > 0 });
     loop.start();
-    await eventually(() => left === 0, 'the remaining work', 2000, 5);
+    await until(() => left === 0, 'the remaining work');
     expect(left).toBe(0);
     await loop.stop();
   });
@@ -54,7 +62,7 @@ describe('PollingLoop', () => {
       run: async () => (++rounds === 1 ? new Date(Date.now() + 20) : false),
     });
     loop.start();
-    await eventually(() => rounds >= 2, 'the round at the due time', 2000, 5);
+    await until(() => rounds >= 2, 'the round at the due time');
     await loop.stop();
   });
 
@@ -62,10 +70,10 @@ describe('PollingLoop', () => {
     let rounds = 0;
     const loop = new PollingLoop({ intervalMs: 60_000, run: async () => void rounds++ });
     loop.start();
-    await eventually(() => rounds === 1, 'the first round', 2000, 5);
+    await until(() => rounds === 1, 'the first round');
     loop.wakeAt(new Date(Date.now() + 20));
     loop.wakeAt(new Date(Date.now() + 120_000));
-    await eventually(() => rounds >= 2, 'the round at the named due time', 2000, 5);
+    await until(() => rounds >= 2, 'the round at the named due time');
     await loop.stop();
   });
 
@@ -80,10 +88,10 @@ describe('PollingLoop', () => {
       },
     });
     loop.start();
-    await eventually(() => seen.length >= 1, 'the first round', 2000, 5);
+    await until(() => seen.length >= 1, 'the first round');
     trace.run('charge-1', () => loop.wake());
     trace.run('charge-2', () => loop.wakeAt(new Date(Date.now() + 5)));
-    await eventually(() => seen.length >= 6, 'rounds after the wakes', 2000, 5);
+    await until(() => seen.length >= 6, 'rounds after the wakes');
     await loop.stop();
     expect(seen.filter((id) => id !== undefined)).toEqual([]);
   });
@@ -101,7 +109,7 @@ describe('PollingLoop', () => {
       },
     });
     loop.start();
-    await eventually(() => rounds >= 2, 'the retry', 2000, 5);
+    await until(() => rounds >= 2, 'the retry');
     expect(errors).toHaveLength(1);
     expect(rounds).toBe(2);
     await loop.stop();

@@ -23,7 +23,7 @@ const MEASURED = 10;
  * scheduler once a finished attempt no longer does by itself (ADR 0033, ADR 0065). One attempt slot
  * (until the last test, which wants several) and a poll interval at its maximum (5 min): a retry or
  * a delivery waiting for the slot that goes out within a test's time can only have been woken,
- * never found by the poll.
+ * never found by the poll. Outcomes that finish together share a statement (ADR 0065).
  */
 describe('delivery statements and wakes (ADR 0033, ADR 0065)', () => {
   let stack: Stack;
@@ -31,11 +31,12 @@ describe('delivery statements and wakes (ADR 0033, ADR 0065)', () => {
   let merchant: CaptureServer;
   let admin: AdminClient;
   let nextTransactionId = 50_000;
-  const projects: Record<'counted' | 'lone' | 'retried' | 'waiting', number> = {
+  const projects: Record<'counted' | 'lone' | 'retried' | 'waiting' | 'coalesced', number> = {
     counted: 0,
     lone: 0,
     retried: 0,
     waiting: 0,
+    coalesced: 0,
   };
 
   beforeAll(async () => {
@@ -262,5 +263,72 @@ describe('delivery statements and wakes (ADR 0033, ADR 0065)', () => {
     expect(await deliveryOf(first)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(await deliveryOf(second)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(merchant.requests('/waiting')).toHaveLength(2);
+  });
+
+  it('writes the outcomes that finish during one outcome write in one statement (ADR 0065)', async () => {
+    const concurrent = 8;
+    // Every attempt at once: as many slots as deliveries (the suite's other tests want one).
+    await stack.services.notifier!.restart({ DELIVERY_CONCURRENCY: String(concurrent) });
+    let releaseFirst: () => void = () => undefined;
+    let releaseOthers: () => void = () => undefined;
+    const firstAnswered = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const othersAnswered = new Promise<void>((resolve) => (releaseOthers = resolve));
+    // The first callback after the restart reads the project and is answered at once; the next
+    // one is held until the test releases it, and the rest after that.
+    merchant.respond('/coalesced', (_request, n) =>
+      n === 1
+        ? 200
+        : n === 2
+          ? { status: 200, heldUntil: firstAnswered }
+          : { status: 200, heldUntil: othersAnswered },
+    );
+    await delivered(await callBack(projects.coalesced));
+    const first = await callBack(projects.coalesced);
+    await merchant.waitFor('/coalesced', 2);
+    const others: number[] = [];
+    for (let i = 1; i < concurrent; i++) others.push(await callBack(projects.coalesced));
+    await merchant.waitFor('/coalesced', concurrent + 1);
+
+    // The first outcome's statement waits for the delivery's row, locked by another client.
+    const locker = new Client({ connectionString: stack.databaseUrls.notifier });
+    await locker.connect();
+    let locked = true;
+    try {
+      await locker.query('BEGIN');
+      await locker.query(`SELECT id FROM deliveries WHERE subject = $1 FOR UPDATE`, [
+        String(first),
+      ]);
+      const from = await settledLogSize();
+      releaseFirst();
+      await eventually(async () => {
+        const [{ waiting }] = await kit.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return waiting === 1;
+      }, 'the first outcome statement waiting for the locked row');
+      // The other attempts finish while it is in flight: the log is quiet once they have.
+      releaseOthers();
+      await settledLogSize();
+      await locker.query('COMMIT');
+      locked = false;
+      for (const transactionId of [first, ...others]) await delivered(transactionId);
+      await settledLogSize();
+      const outcomes = statementsSince(from).filter(isOutcomeWrite);
+      if (outcomes.length !== 2) {
+        throw new Error(
+          `${concurrent} outcomes in ${outcomes.length} statements, 2 wanted:\n` +
+            tally(statementsSince(from)),
+        );
+      }
+      expect(outcomes).toHaveLength(2);
+    } finally {
+      if (locked) await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
+    for (const transactionId of [first, ...others]) {
+      expect(await deliveryOf(transactionId)).toEqual({ status: 'succeeded', attempts: 1 });
+    }
+    expect(merchant.requests('/coalesced')).toHaveLength(concurrent + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { MigratedTestDatabase, suitePrefixes } from '@opp/testing';
+import { lockWaitersReach, MigratedTestDatabase, suitePrefixes } from '@opp/testing';
 import { migrations } from '../../database/database-options';
 import { SignedRequestRepository, type ClaimKey } from './signed-request.repository';
 
@@ -56,5 +56,83 @@ describe('SignedRequestRepository against PostgreSQL', () => {
     expect(await repository.find(key)).toMatchObject({ answer: null });
     await repository.storeAnswer(key, token, { status: 200, body: '{"id":1}' });
     expect(await repository.find(key)).toMatchObject({ answer: { status: 200, body: '{"id":1}' } });
+  });
+
+  it('stores the answers handed over while one store is in flight in one statement (ADR 0065)', async () => {
+    const first = await claimed();
+    const others = await Promise.all(Array.from({ length: 6 }, claimed));
+    const statements = jest.spyOn(dataSource, 'query');
+    try {
+      // The first store waits on a row lock the test holds, so the others queue behind it.
+      const holder = dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(
+        'SELECT 1 FROM signed_requests WHERE project_id = $1 AND signature = $2 FOR UPDATE',
+        [first.key.projectId, first.key.signature],
+      );
+      const stores = [first, ...others].map(({ key, token }, i) =>
+        repository.storeAnswer(key, token, { status: 200, body: `{"n":${i}}` }),
+      );
+      await lockWaitersReach((sql, p) => dataSource.query(sql, p), database, 1, 'the first store');
+      await holder.commitTransaction();
+      await holder.release();
+      await Promise.all(stores);
+
+      const stored = statements.mock.calls.filter(([sql]) => /UPDATE signed_requests/.test(sql));
+      expect(stored).toHaveLength(2);
+      for (const [i, { key }] of [first, ...others].entries()) {
+        expect(await repository.find(key)).toMatchObject({
+          answer: { status: 200, body: `{"n":${i}}` },
+        });
+      }
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('claims the signatures handed over while one claim is in flight in one statement (ADR 0065)', async () => {
+    const first: ClaimKey = { projectId: 1, signature: randomUUID() };
+    const others: ClaimKey[] = Array.from({ length: 6 }, () => ({
+      projectId: 1,
+      signature: randomUUID(),
+    }));
+    const twice: ClaimKey = { projectId: 2, signature: randomUUID() };
+    const statements = jest.spyOn(dataSource, 'query');
+    try {
+      // The first claim waits on the test's uncommitted row of its signature, so the others queue.
+      const holder = dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(
+        `INSERT INTO signed_requests (project_id, signature, params_hash, claim_token)
+         VALUES ($1, $2, $3, $4)`,
+        [first.projectId, first.signature, 'h'.repeat(64), randomUUID()],
+      );
+      const firstClaim = repository.claim(first, 'h'.repeat(64), randomUUID(), 60);
+      await lockWaitersReach((sql, p) => dataSource.query(sql, p), database, 1, 'the first claim');
+      const otherClaims = others.map((key) =>
+        repository.claim(key, 'h'.repeat(64), randomUUID(), 60),
+      );
+      // The same signature twice in one statement: the first claim takes it, the second does not.
+      const twiceClaims = [randomUUID(), randomUUID()].map((token) =>
+        repository.claim(twice, 'h'.repeat(64), token, 60),
+      );
+      await holder.rollbackTransaction();
+      await holder.release();
+
+      expect(await firstClaim).toBe(true);
+      expect(await Promise.all(otherClaims)).toEqual(others.map(() => true));
+      expect(await Promise.all(twiceClaims)).toEqual([true, false]);
+      const claims = statements.mock.calls.filter(([sql]) =>
+        /INSERT INTO signed_requests/.test(sql),
+      );
+      expect(claims).toHaveLength(2);
+      for (const key of [first, ...others, twice]) {
+        expect(await repository.find(key)).toMatchObject({ answer: null });
+      }
+    } finally {
+      statements.mockRestore();
+    }
   });
 });

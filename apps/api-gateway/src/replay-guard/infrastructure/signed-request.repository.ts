@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Coalescer } from '@opp/scheduling';
 import {
   SignedRequestStore,
   type ClaimKey,
@@ -17,6 +18,12 @@ interface Claim {
   paramsHash: string;
   claimToken: string;
   leaseSeconds: number;
+}
+
+interface Answered {
+  key: ClaimKey;
+  claimToken: string;
+  answer: StoredAnswer;
 }
 
 /**
@@ -81,12 +88,45 @@ const STORE_ANSWERS = `UPDATE signed_requests AS s
   WHERE s.project_id = a.project_id AND s.signature = a.signature
     AND s.claim_token = a.claim_token`;
 
+/** The answers of several requests in one statement, each on the row its claim still owns. */
+async function storeAnswers(dataSource: DataSource, answered: Answered[]): Promise<void> {
+  const column = <T>(read: (a: Answered) => T): T[] => answered.map(read);
+  await dataSource.query(STORE_ANSWERS, [
+    column((a) => a.key.projectId),
+    column((a) => a.key.signature),
+    column((a) => a.claimToken),
+    column((a) => a.answer.status),
+    column((a) => a.answer.body),
+    column((a) => a.answer.trace?.method ?? null),
+    column((a) => a.answer.trace?.path ?? null),
+    column((a) => (a.answer.trace ? JSON.stringify(a.answer.trace.params) : null)),
+    column((a) => a.answer.trace?.latencyMs ?? null),
+    column((a) => a.answer.trace?.transactionId ?? null),
+    column((a) => a.answer.trace?.namedTransactionId ?? null),
+    column((a) => a.answer.trace?.orderId ?? null),
+    column((a) => a.answer.trace?.correlationId ?? null),
+  ]);
+}
+
 /**
  * The `signed_requests` table, in plain SQL: every step is one atomic statement, so two gateway
  * replicas racing for one signature are decided by the primary key.
  */
 @Injectable()
 export class SignedRequestRepository extends SignedRequestStore {
+  /**
+   * Claims made while another claim is in flight go together in the next statement, and so do
+   * answers (ADR 0065): under load every request's claim and answer would be a round trip and a
+   * commit of its own.
+   */
+  private readonly claims = new Coalescer<Claim, boolean>((claims) =>
+    claimAll(this.dataSource, claims),
+  );
+  private readonly answers = new Coalescer<Answered, void>(async (answered) => {
+    await storeAnswers(this.dataSource, answered);
+    return answered.map(() => undefined);
+  });
+
   constructor(private readonly dataSource: DataSource) {
     super();
   }
@@ -96,14 +136,13 @@ export class SignedRequestRepository extends SignedRequestStore {
    * of the same parameters whose owner has held it longer than `leaseSeconds` (a crashed gateway).
    * True when `claimToken` now owns the row.
    */
-  async claim(
+  claim(
     key: ClaimKey,
     paramsHash: string,
     claimToken: string,
     leaseSeconds: number,
   ): Promise<boolean> {
-    const [won] = await claimAll(this.dataSource, [{ key, paramsHash, claimToken, leaseSeconds }]);
-    return won;
+    return this.claims.add({ key, paramsHash, claimToken, leaseSeconds });
   }
 
   async find(key: ClaimKey): Promise<SignedRequestRow | null> {
@@ -128,22 +167,8 @@ export class SignedRequestRepository extends SignedRequestStore {
   }
 
   /** Keeps the answer on the row the claim still owns; durable once the promise resolves. */
-  async storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
-    await this.dataSource.query(STORE_ANSWERS, [
-      [key.projectId],
-      [key.signature],
-      [claimToken],
-      [answer.status],
-      [answer.body],
-      [answer.trace?.method ?? null],
-      [answer.trace?.path ?? null],
-      [answer.trace ? JSON.stringify(answer.trace.params) : null],
-      [answer.trace?.latencyMs ?? null],
-      [answer.trace?.transactionId ?? null],
-      [answer.trace?.namedTransactionId ?? null],
-      [answer.trace?.orderId ?? null],
-      [answer.trace?.correlationId ?? null],
-    ]);
+  storeAnswer(key: ClaimKey, claimToken: string, answer: StoredAnswer): Promise<void> {
+    return this.answers.add({ key, claimToken, answer });
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveryKind } from '@opp/contracts';
 import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { Coalescer } from '@opp/scheduling';
 import { projectClockOffsetSql } from '@opp/snapshots';
 import {
   DELIVERIES_DUE_CHANNEL,
@@ -23,6 +24,11 @@ import { afterEarlier } from './delivery-order';
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
 export class DeliveryRepository extends DeliveryStore {
+  /** Outcomes written outside a unit of work: one statement in flight at a time (ADR 0065). */
+  private readonly outcomes = new Coalescer<Outcome, Delivery | null>((outcomes) =>
+    writeOutcomes(this.dataSource.manager, outcomes),
+  );
+
   constructor(private readonly dataSource: DataSource) {
     super();
   }
@@ -107,7 +113,8 @@ export class DeliveryRepository extends DeliveryStore {
   /**
    * One statement: the attempt row and the delivery, guarded by the claim's attempt number and the
    * pending status; timestamps are the database's. Without a unit of work it runs on its own and
-   * is atomic as one statement is (both rows or neither); in a unit of work it is that transaction's.
+   * is atomic as one statement is (both rows or neither), shared with the other outcomes finished
+   * while the previous one was in flight (ADR 0065); in a unit of work it is that transaction's.
    */
   completeAttempt(
     work: UnitOfWork | null,
@@ -115,7 +122,8 @@ export class DeliveryRepository extends DeliveryStore {
     update: DeliveryUpdate,
   ): Promise<Delivery | null> {
     const outcome = outcomeOf(delivery, update);
-    return writeOutcome(work ? entityManagerOf(work) : this.dataSource.manager, outcome);
+    if (!work) return this.outcomes.add(outcome);
+    return writeOutcomes(entityManagerOf(work), [outcome]).then(([stored]) => stored);
   }
 
   /**
@@ -249,7 +257,6 @@ const retryFrom = (table: string): string => {
   return `CASE WHEN ${clock} > interval '0'
     THEN COALESCE(${table}.attempt_due_at, now() + ${clock}) ELSE now() END`;
 };
-const RETRY_FROM = retryFrom('deliveries');
 
 /**
  * Due on the wall clock. A leased delivery is not: its next_attempt_at is the lease's end plus its
@@ -326,36 +333,55 @@ function outcomeOf(delivery: Delivery, update: DeliveryUpdate): Outcome {
   };
 }
 
-/** One outcome: its attempt row and its delivery, in one statement (ADR 0033). */
-async function writeOutcome(tx: EntityManager, outcome: Outcome): Promise<Delivery | null> {
-  const [updated] = await updateReturning(
+/**
+ * Outcomes, each its attempt row and its delivery, in one statement (ADR 0033), guarded by the
+ * claim's attempt number and the pending status: one result per outcome, in their order, null
+ * where the guard did not match. Rows are taken in id order, so two such statements never wait
+ * for each other crosswise.
+ */
+async function writeOutcomes(
+  tx: EntityManager,
+  outcomes: readonly Outcome[],
+): Promise<(Delivery | null)[]> {
+  const sorted = [...outcomes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = await updateReturning(
     tx,
-    `WITH attempt AS (
-       UPDATE delivery_attempts SET outcome = $7, http_status = $5, error = $4,
-         finished_at = now()
-       WHERE delivery_id = $1 AND number = $2 AND outcome = 'in-flight'
+    `WITH done AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[],
+         $6::float8[], $7::text[])
+         AS o (id, attempts, status, error, http_status, retry_ms, attempt_outcome)
+     ), attempt AS (
+       UPDATE delivery_attempts a SET outcome = o.attempt_outcome, http_status = o.http_status,
+         error = o.error, finished_at = now()
+       FROM done o
+       WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
      )
-     UPDATE deliveries SET
-       status = $3,
-       last_error = $4,
-       last_http_status = $5,
-       next_attempt_at = CASE WHEN $3 = 'pending'
-         THEN ${RETRY_FROM} + make_interval(secs => $6::float8 / 1000) ELSE NULL END,
-       succeeded_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE succeeded_at END,
-       dead_at = CASE WHEN $3 = 'dead' THEN now() ELSE NULL END,
+     UPDATE deliveries d SET
+       status = o.status,
+       last_error = o.error,
+       last_http_status = o.http_status,
+       next_attempt_at = CASE WHEN o.status = 'pending'
+         THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
+       succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
+       dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
        leased_until = NULL,
        updated_at = now()
-     WHERE id = $1 AND attempts = $2 AND status = 'pending'
-     RETURNING *`,
+     FROM done o
+     WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
+     RETURNING d.*`,
     [
-      outcome.id,
-      outcome.attempts,
-      outcome.status,
-      outcome.error,
-      outcome.httpStatus,
-      outcome.retryInMs,
-      outcome.attemptOutcome,
+      sorted.map((o) => o.id),
+      sorted.map((o) => o.attempts),
+      sorted.map((o) => o.status),
+      sorted.map((o) => o.error),
+      sorted.map((o) => o.httpStatus),
+      sorted.map((o) => o.retryInMs),
+      sorted.map((o) => o.attemptOutcome),
     ],
   );
-  return updated ? DeliveryMapper.toDomain(updated) : null;
+  const stored = new Map(rows.map((row) => [`${row.id}/${row.attempts}`, row]));
+  return outcomes.map((o) => {
+    const row = stored.get(`${o.id}/${o.attempts}`);
+    return row ? DeliveryMapper.toDomain(row) : null;
+  });
 }

@@ -45,9 +45,17 @@ export class MessageProducer {
    * Sends started while a request is in flight go together in the next request (ADR 0065), in
    * the order they were started, so per-key order holds; each caller gets its own outcome.
    */
-  private readonly requests = new Coalescer<TopicRecords, Error | null>(
-    (calls) => this.sendTogether(calls),
-    { maxWeight: MAX_MESSAGES_PER_REQUEST, weigh: countMessages },
+  private readonly requests = new Coalescer<TopicRecords, void>(
+    async (calls) => {
+      await this.sendRequest(mergeByTopic(calls));
+      return calls.map(() => undefined);
+    },
+    {
+      maxWeight: MAX_MESSAGES_PER_REQUEST,
+      weigh: countMessages,
+      // A refused merged request (a message the broker will not take) goes again caller by caller.
+      aloneAfter: (error) => (error as { retriable?: boolean }).retriable === false,
+    },
   );
 
   constructor(private readonly connection: KafkaConnection) {
@@ -118,10 +126,7 @@ export class MessageProducer {
    * their consumers continue.
    */
   private async send(byTopic: TopicRecords): Promise<void> {
-    const send = async () => {
-      const refusal = await this.requests.add(byTopic);
-      if (refusal !== null) throw refusal;
-    };
+    const send = () => this.requests.add(byTopic);
     if (!tracingOn() || !inTraceContext()) {
       await send();
       return;
@@ -140,31 +145,6 @@ export class MessageProducer {
       },
       send,
     );
-  }
-
-  /**
-   * One producer request for several callers' sends: null for each that went out. An outage fails
-   * them all; a refusal of the merged request (a message the broker will not take) sends them
-   * again one by one, so only the caller whose message was refused sees it.
-   */
-  private async sendTogether(calls: readonly TopicRecords[]): Promise<(Error | null)[]> {
-    try {
-      await this.sendRequest(mergeByTopic(calls));
-      return calls.map(() => null);
-    } catch (error) {
-      const refused = (error as { retriable?: boolean }).retriable === false;
-      if (calls.length === 1 || !refused) throw error;
-      const outcomes: (Error | null)[] = [];
-      for (const call of calls) {
-        try {
-          await this.sendRequest(mergeByTopic([call]));
-          outcomes.push(null);
-        } catch (alone) {
-          outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
-        }
-      }
-      return outcomes;
-    }
   }
 
   private async sendRequest(topicMessages: TopicMessages[]): Promise<void> {

@@ -119,4 +119,36 @@ describe('Coalescer (ADR 0065)', () => {
       [undefined, '0', '1'],
     ]);
   });
+
+  it('runs a failed group again item by item when aloneAfter says so: only the failing caller fails', async () => {
+    const statements = new HeldStatements();
+    const coalescer = new Coalescer(statements.writeAll, {
+      aloneAfter: (error) => (error as Error).message === 'refused',
+    });
+    const first = coalescer.add('a');
+    const grouped = Promise.allSettled(['b', 'bad', 'c'].map((o) => coalescer.add(o)));
+    statements.answer(0);
+    await expect(first).resolves.toBe('A');
+    await settle();
+    statements.calls[1].reject(new Error('refused'));
+    await settle();
+    statements.answer(2);
+    await settle();
+    statements.calls[3].reject(new Error('refused'));
+    await settle();
+    statements.answer(4);
+    const [b, bad, c] = await grouped;
+    expect(statements.calls.map((call) => call.outcomes)).toEqual([
+      ['a'],
+      ['b', 'bad', 'c'],
+      ['b'],
+      ['bad'],
+      ['c'],
+    ]);
+    expect([b, c]).toEqual([
+      { status: 'fulfilled', value: 'B' },
+      { status: 'fulfilled', value: 'C' },
+    ]);
+    expect(bad).toMatchObject({ status: 'rejected', reason: new Error('refused') });
+  });
 });

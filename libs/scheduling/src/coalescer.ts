@@ -12,6 +12,12 @@ export interface CoalescerOptions<T> {
   maxWeight?: number;
   /** An item's weight (default 1): the producer weighs a send by its messages. */
   weigh?: (item: T) => number;
+  /**
+   * Whether a group of several that failed with this error is run again item by item, so that
+   * only a caller whose own item fails sees an error (a message the broker refuses, an event its
+   * statement cannot store); otherwise (an outage) every caller of the group fails with it.
+   */
+  aloneAfter?: (error: unknown) => boolean;
 }
 
 /**
@@ -21,7 +27,8 @@ export interface CoalescerOptions<T> {
  * async context (a statement's log line or span is that caller's, as it would be alone). Under
  * load, what queued during one round trip goes out in one, in the coalescer's own context, as it
  * carries several callers' work. `runAll` answers one result per item, in their order; its
- * failure fails every caller of the group, as each would have failed alone. One group is in
+ * failure fails every caller of the group, as each would have failed alone, unless `aloneAfter`
+ * sends the items again one by one. One group is in
  * flight at a time, so the groups keep the callers' order. Only for work that is done when its
  * round trip returns (a statement that commits by itself, an acknowledged send).
  */
@@ -31,6 +38,7 @@ export class Coalescer<T, R> {
   private readonly inOwnContext = AsyncLocalStorage.snapshot();
   private readonly maxWeight: number;
   private readonly weigh: (item: T) => number;
+  private readonly aloneAfter: (error: unknown) => boolean;
 
   constructor(
     private readonly runAll: (items: T[]) => Promise<R[]>,
@@ -38,6 +46,7 @@ export class Coalescer<T, R> {
   ) {
     this.maxWeight = options.maxWeight ?? 500;
     this.weigh = options.weigh ?? (() => 1);
+    this.aloneAfter = options.aloneAfter ?? (() => false);
   }
 
   add(item: T): Promise<R> {
@@ -77,6 +86,10 @@ export class Coalescer<T, R> {
     try {
       results = await this.runAll(group.map((waiting) => waiting.item));
     } catch (error) {
+      if (group.length > 1 && this.aloneAfter(error)) {
+        for (const waiting of group) await this.runGroup([waiting]);
+        return;
+      }
       for (const waiting of group) waiting.reject(error);
       return;
     }

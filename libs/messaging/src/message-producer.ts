@@ -121,9 +121,9 @@ export class MessageProducer {
   /**
    * One call's messages in a producer request, shared with the calls started while the previous
    * request was in flight, in a producer span of the current trace (a request's, a consumed
-   * message's) that covers the wait for it; a send outside any (the relay, a batch's replies and committed rows, which serve
-   * several traces) opens none. The messages keep the trace context they were written with, which
-   * their consumers continue.
+   * message's) that covers the wait for it; a send outside any (the relay, a batch's replies and
+   * committed rows, which serve several traces) opens none. The messages keep the trace context
+   * they were written with, which their consumers continue.
    */
   private async send(byTopic: TopicRecords): Promise<void> {
     const send = () => this.requests.add(byTopic);

@@ -28,9 +28,9 @@ export interface CoalescerOptions<T> {
  * load, what queued during one round trip goes out in one, in the coalescer's own context, as it
  * carries several callers' work. `runAll` answers one result per item, in their order; its
  * failure fails every caller of the group, as each would have failed alone, unless `aloneAfter`
- * sends the items again one by one. One group is in
- * flight at a time, so the groups keep the callers' order. Only for work that is done when its
- * round trip returns (a statement that commits by itself, an acknowledged send).
+ * sends the items again one by one. One group is in flight at a time, so the groups keep the
+ * callers' order. Only for work that is done when its round trip returns (a statement that
+ * commits by itself, an acknowledged send).
  */
 export class Coalescer<T, R> {
   private readonly queue: Waiting<T, R>[] = [];

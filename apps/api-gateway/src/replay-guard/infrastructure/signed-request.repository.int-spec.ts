@@ -20,6 +20,15 @@ describe('SignedRequestRepository against PostgreSQL', () => {
 
   afterAll(() => db.drop());
 
+  /** A transaction of the test's, holding what `sql` locks or writes until the test ends it. */
+  const holding = async (sql: string, params: unknown[]) => {
+    const holder = dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(sql, params);
+    return holder;
+  };
+
   const claimed = async () => {
     const key: ClaimKey = { projectId: 1, signature: randomUUID() };
     const token = randomUUID();
@@ -64,10 +73,7 @@ describe('SignedRequestRepository against PostgreSQL', () => {
     const statements = jest.spyOn(dataSource, 'query');
     try {
       // The first store waits on a row lock the test holds, so the others queue behind it.
-      const holder = dataSource.createQueryRunner();
-      await holder.connect();
-      await holder.startTransaction();
-      await holder.query(
+      const holder = await holding(
         'SELECT 1 FROM signed_requests WHERE project_id = $1 AND signature = $2 FOR UPDATE',
         [first.key.projectId, first.key.signature],
       );
@@ -101,10 +107,7 @@ describe('SignedRequestRepository against PostgreSQL', () => {
     const statements = jest.spyOn(dataSource, 'query');
     try {
       // The first claim waits on the test's uncommitted row of its signature, so the others queue.
-      const holder = dataSource.createQueryRunner();
-      await holder.connect();
-      await holder.startTransaction();
-      await holder.query(
+      const holder = await holding(
         `INSERT INTO signed_requests (project_id, signature, params_hash, claim_token)
          VALUES ($1, $2, $3, $4)`,
         [first.projectId, first.signature, 'h'.repeat(64), randomUUID()],

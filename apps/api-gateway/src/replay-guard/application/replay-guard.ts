@@ -81,12 +81,12 @@ export class ReplayGuard {
    * (the owning service then answers the outcome it stored, never a second effect), while a
    * request with other parameters stays refused.
    */
+  async giveUp(decision: { key: ClaimKey; claimToken: string }) {
+    await this.repository.giveUp(decision.key, decision.claimToken);
+  }
+
   /** A replay was answered: the money trace says so (ADR 0066). Never fails the answer. */
   async noteReplay(key: ClaimKey): Promise<void> {
     await this.repository.noteReplay(key).catch(() => undefined);
-  }
-
-  async giveUp(decision: { key: ClaimKey; claimToken: string }) {
-    await this.repository.giveUp(decision.key, decision.claimToken);
   }
 }

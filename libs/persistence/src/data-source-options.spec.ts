@@ -1,3 +1,4 @@
+import { parse } from 'pg-connection-string';
 import type { MigrationInterface } from 'typeorm';
 import {
   InboxMessageOrmEntity,
@@ -39,5 +40,20 @@ describe('serviceDataSourceOptions', () => {
 
   it('names the connection after the service, for pg_stat_activity', () => {
     expect(options.applicationName).toBe('payments');
+  });
+
+  it('has every connection keep one generic plan per prepared statement (ADR 0065)', () => {
+    expect(parse(options.url as string).options).toBe('-c plan_cache_mode=force_generic_plan');
+  });
+
+  it('leaves the planner alone without prepared statements', () => {
+    const unprepared = serviceDataSourceOptions({
+      service: 'payments',
+      url: 'postgres://u@h:5432/d',
+      entities: [],
+      migrations: [],
+      preparedStatements: false,
+    });
+    expect((unprepared as { url?: string }).url).toBe('postgres://u@h:5432/d');
   });
 });

@@ -2,6 +2,7 @@ import type { DataSourceOptions, MigrationInterface } from 'typeorm';
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '@opp/observability';
 import { InboxMessageOrmEntity, OutboxMessageOrmEntity, outboxMigrations } from '@opp/outbox';
+import { withConnectionSettings } from './connection-settings';
 import { PreparingClient } from './preparing-client';
 import { QuerySpanSubscriber } from './query-spans';
 import { TypeormPinoLogger } from './typeorm-pino-logger';
@@ -21,13 +22,22 @@ export interface ServiceDatabaseOptions {
 }
 
 /**
+ * Prepared statements keep one generic plan per connection (ADR 0065). PostgreSQL's default
+ * planned our array statements afresh on every execution: it prices a generic plan for an
+ * `unnest($1)` of unknown length above a custom one for the array it is given, so it never
+ * switches. Their plans are key lookups whatever the arrays' lengths.
+ */
+const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' };
+
+/**
  * Every service's TypeORM options: its own database, schema by migrations only (never synchronize),
  * the shared outbox and inbox tables included.
  */
 export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataSourceOptions {
+  const prepared = options.preparedStatements !== false;
   return {
     type: 'postgres',
-    url: options.url,
+    url: prepared ? withConnectionSettings(options.url, GENERIC_PLANS) : options.url,
     applicationName: options.service,
     entities: [...options.entities, OutboxMessageOrmEntity, InboxMessageOrmEntity],
     migrations: [...outboxMigrations, ...options.migrations],
@@ -43,7 +53,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     extra: {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
-      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
+      ...(prepared ? { Client: PreparingClient } : {}),
     },
   };
 }

@@ -1,4 +1,6 @@
+export * from './connection-settings';
 export * from './data-source-options';
+export * from './plans-for-values';
 export * from './preparing-client';
 export * from './query-spans';
 export * from './run-migrations';

@@ -1,4 +1,4 @@
-import { serviceDataSourceOptions } from '@opp/persistence';
+import { serviceDataSourceOptions, withConnectionSettings } from '@opp/persistence';
 import {
   ProjectClocks1764990000000,
   ProjectSnapshotsNotify1764100000100,
@@ -59,8 +59,5 @@ export const databaseOptions = (url: string) =>
  */
 export function serviceDatabaseUrl(url: string, traceRecording: 'on' | 'off'): string {
   if (traceRecording === 'on') return url;
-  const parsed = new URL(url);
-  const options = parsed.searchParams.get('options');
-  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c opp.trace_recording=off`);
-  return parsed.toString();
+  return withConnectionSettings(url, { 'opp.trace_recording': 'off' });
 }

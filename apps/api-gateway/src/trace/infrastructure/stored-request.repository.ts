@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TRACE_SERVICES, type TraceServiceName, type TraceStep } from '@opp/contracts';
+import { withPlansForValues } from '@opp/persistence';
 import {
   StoredRequests,
   type MessageQuery,
@@ -49,8 +50,10 @@ export class StoredRequestRepository extends StoredRequests {
   }
 
   async steps(query: StoredRequestQuery): Promise<TraceStep[]> {
-    const rows: Row[] = await this.dataSource.query(
-      `SELECT created_at, method, path, params_masked, status_code, latency_ms, replays,
+    // Which of its keys it is given decides its plan (ADR 0065).
+    const rows: Row[] = await withPlansForValues(this.dataSource.manager, (tx) =>
+      tx.query(
+        `SELECT created_at, method, path, params_masked, status_code, latency_ms, replays,
               transaction_id, correlation_id
          FROM signed_requests
         WHERE method IS NOT NULL
@@ -58,7 +61,8 @@ export class StoredRequestRepository extends StoredRequests {
           AND (transaction_id = ANY($2::bigint[]) OR named_transaction_id = ANY($2::bigint[])
                OR ($3::text IS NOT NULL AND project_id = $1 AND order_id = $3))
         ORDER BY created_at`,
-      [query.projectId ?? null, query.transactionIds, query.orderId ?? null],
+        [query.projectId ?? null, query.transactionIds, query.orderId ?? null],
+      ),
     );
     return rows.map((row) => ({
       at: row.created_at.toISOString(),

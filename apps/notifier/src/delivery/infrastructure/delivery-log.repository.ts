@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DeliveryView } from '@opp/contracts';
+import { withPlansForValues } from '@opp/persistence';
 import { DeliveryLogStore, type DeliveryLogFilter } from '../application/delivery-log.store';
 
 interface Row {
@@ -41,22 +42,25 @@ export class DeliveryLogRepository extends DeliveryLogStore {
   }
 
   async page(filter: DeliveryLogFilter): Promise<DeliveryView[]> {
-    const rows: Row[] = await this.dataSource.query(
-      `${SELECT}
+    // Its filters are optional: the ones given pick the index (ADR 0065).
+    const rows: Row[] = await withPlansForValues(this.dataSource.manager, (tx) =>
+      tx.query(
+        `${SELECT}
         WHERE ($1::int IS NULL OR d.project_id = $1)
           AND ($2::text[] IS NULL OR d.subject = ANY($2::text[]))
           AND ($3::text IS NULL OR d.status = $3)
           AND ($4::timestamptz IS NULL OR (date_trunc('milliseconds', d.created_at), d.id) < ($4::timestamptz, $5::uuid))
         ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id DESC
         LIMIT $6`,
-      [
-        filter.projectId ?? null,
-        filter.subjects ?? null,
-        filter.status ? STATUS[filter.status] : null,
-        filter.before?.createdAt ?? null,
-        filter.before?.id ?? null,
-        filter.limit,
-      ],
+        [
+          filter.projectId ?? null,
+          filter.subjects ?? null,
+          filter.status ? STATUS[filter.status] : null,
+          filter.before?.createdAt ?? null,
+          filter.before?.id ?? null,
+          filter.limit,
+        ],
+      ),
     );
     return rows.map(toView);
   }

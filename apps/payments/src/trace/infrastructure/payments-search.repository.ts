@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CURRENCY_EXPONENTS } from '@opp/money';
-import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { entityManagerOf, withPlansForValues, type UnitOfWork } from '@opp/persistence';
 import {
   PaymentsSearchStore,
   type DayTotals,
@@ -75,22 +75,25 @@ const BALANCE_HISTORY = `
 @Injectable()
 export class PaymentsSearchRepository extends PaymentsSearchStore {
   async search(work: UnitOfWork, filter: SearchFilter): Promise<TracedTransaction[]> {
-    const rows: TransactionRow[] = await entityManagerOf(work).query(SEARCH, [
-      filter.projectId ?? null,
-      filter.status ?? null,
-      filter.type ?? null,
-      filter.from ?? null,
-      filter.to ?? null,
-      filter.amountMin ?? null,
-      filter.amountMax ?? null,
-      filter.currency ?? null,
-      filter.orderIdPrefix !== undefined ? `${escapeLike(filter.orderIdPrefix)}%` : null,
-      filter.email ?? null,
-      CODES,
-      EXPONENTS,
-      filter.beforeId ?? null,
-      filter.limit,
-    ]);
+    // Its filters are optional: the ones given decide its plan (ADR 0065).
+    const rows: TransactionRow[] = await withPlansForValues(entityManagerOf(work), (tx) =>
+      tx.query(SEARCH, [
+        filter.projectId ?? null,
+        filter.status ?? null,
+        filter.type ?? null,
+        filter.from ?? null,
+        filter.to ?? null,
+        filter.amountMin ?? null,
+        filter.amountMax ?? null,
+        filter.currency ?? null,
+        filter.orderIdPrefix !== undefined ? `${escapeLike(filter.orderIdPrefix)}%` : null,
+        filter.email ?? null,
+        CODES,
+        EXPONENTS,
+        filter.beforeId ?? null,
+        filter.limit,
+      ]),
+    );
     return rows.map(tracedTransaction);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { entityManagerOf, type UnitOfWork } from '@opp/persistence';
+import { entityManagerOf, withPlansForValues, type UnitOfWork } from '@opp/persistence';
 import {
   PaymentsTraceStore,
   type TraceLookup,
@@ -57,12 +57,15 @@ const ENTRIES = `
 @Injectable()
 export class PaymentsTraceRepository extends PaymentsTraceStore {
   async transactions(work: UnitOfWork, lookup: TraceLookup): Promise<TracedTransaction[]> {
-    const rows: TransactionRow[] = await entityManagerOf(work).query(TRANSACTIONS, [
-      lookup.projectId ?? null,
-      lookup.transactionIds,
-      lookup.orderId ?? null,
-      lookup.globalIds,
-    ]);
+    // Which roots it looks for decides its plan (ADR 0065).
+    const rows: TransactionRow[] = await withPlansForValues(entityManagerOf(work), (tx) =>
+      tx.query(TRANSACTIONS, [
+        lookup.projectId ?? null,
+        lookup.transactionIds,
+        lookup.orderId ?? null,
+        lookup.globalIds,
+      ]),
+    );
     return rows.map(tracedTransaction);
   }
 

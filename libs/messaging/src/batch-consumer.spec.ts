@@ -7,7 +7,8 @@ import type { ReplySender } from './reply-sender';
 
 /**
  * Messages whose value says how they are planned: `batch`, `alone`, `skip` or `fail` (batched,
- * throws), `batch2` (batched, for a second handler).
+ * throws), `batch2` (batched, for a second handler), `gathered`, `gathered2` (an `OnMessages`
+ * handler's, a second one's) or `gfail` (gathered, its run throws).
  */
 interface Options {
   size?: number;
@@ -25,11 +26,15 @@ function harness(values: string[], options: Options = {}) {
   const resolved: string[] = [];
   const transactions: string[][] = [];
   const alone: string[] = [];
+  /** The offsets of each gathered call. */
+  const together: string[][] = [];
   /** The ids each inbox transaction was given before its handlers ran. */
   const claims: string[][] = [];
   const handlers = {
     batch: async () => undefined,
     other: async () => undefined,
+    gathered: async () => undefined,
+    gathered2: async () => undefined,
   };
   const stepOf = (message: KafkaMessage, handler = handlers.batch): Step => ({
     handler,
@@ -42,10 +47,19 @@ function harness(values: string[], options: Options = {}) {
       const kind = String(message.value);
       if (kind === 'skip') return { kind: 'skip' };
       if (kind === 'batch2') return { kind: 'batch', step: stepOf(message, handlers.other) };
+      if (kind === 'gathered' || kind === 'gfail')
+        return { kind: 'gathered', step: stepOf(message, handlers.gathered) };
+      if (kind === 'gathered2')
+        return { kind: 'gathered', step: stepOf(message, handlers.gathered2) };
       return { kind: kind === 'alone' ? 'alone' : 'batch', step: stepOf(message) };
     },
     run: async (step) => {
       if (kindOf(step) === 'fail') throw new Error('cannot apply');
+    },
+    together: async (_topic, _partition, run) => {
+      if (run.some(({ message }) => String(message.value) === 'gfail'))
+        throw new Error('cannot apply the run');
+      together.push(run.map(({ message }) => message.offset));
     },
     alone: async (_topic, _partition, message) => {
       if (String(message.value) === 'fail' && options.noDeadLetters) throw new Error('kept');
@@ -86,7 +100,7 @@ function harness(values: string[], options: Options = {}) {
       isRunning: () => true,
       isStale: options.stale ?? (() => false),
     } as unknown as EachBatchPayload);
-  return { consume, resolved, transactions, alone, claims };
+  return { consume, resolved, transactions, alone, claims, together };
 }
 
 describe('BatchConsumer', () => {
@@ -123,5 +137,27 @@ describe('BatchConsumer', () => {
     await h.consume();
     expect(h.alone).toEqual(['0', '1']);
     expect(h.resolved).toEqual(['0', '1']);
+  });
+
+  it("hands a run of one OnMessages handler's messages to it in one call, up to the batch size", async () => {
+    const h = harness(
+      ['gathered', 'skip', 'gathered', 'gathered', 'gathered2', 'batch', 'gathered', 'alone'],
+      { size: 3 },
+    );
+    await h.consume();
+    // Cut by the size, by another handler, by a batched message; skipped ones ride along.
+    expect(h.together).toEqual([['0', '2', '3'], ['4'], ['6']]);
+    expect(h.transactions).toEqual([['5']]);
+    expect(h.alone).toEqual(['7']);
+    expect(h.resolved).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+  });
+
+  it('handles a gathered run that throws message by message, in order', async () => {
+    const h = harness(['gathered', 'gfail', 'skip', 'gathered', 'batch']);
+    await h.consume();
+    expect(h.together).toEqual([]);
+    expect(h.alone).toEqual(['0', '1', '3']);
+    expect(h.transactions).toEqual([['4']]);
+    expect(h.resolved).toEqual(['0', '1', '2', '3', '4']);
   });
 });

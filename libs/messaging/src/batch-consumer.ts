@@ -11,6 +11,8 @@ export interface BatchSteps {
   plan(message: KafkaMessage): MessagePlan;
   /** Runs a planned message's handler in the batch transaction; returns what it answers. */
   run(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown>;
+  /** A run of one `OnMessages` handler's messages, in one call of it. */
+  together(topic: string, partition: number, run: readonly Gathered[]): Promise<void>;
   /** Today's path for one message, in its own transaction: retries, dead letter, error reply. */
   alone(
     topic: string,
@@ -30,12 +32,19 @@ interface Planned {
   lag: number;
 }
 
+/** A message of a gathered run. */
+export interface Gathered extends Planned {
+  plan: Extract<MessagePlan, { kind: 'gathered' }>;
+}
+
 /**
  * Consumes a fetched partition batch (ADR 0065): runs of messages that go through the inbox apply in
  * one transaction, and their replies leave in one producer call after the commit. A message whose
  * handler throws is isolated: the ones before it commit without it, it goes through the one-message
  * path (retries, dead letter, error reply), and the rest of the batch follows in a new transaction,
- * so per-partition order holds. Nothing waits for a batch to fill: a batch is what one fetch returned.
+ * so per-partition order holds. Consecutive messages of one `OnMessages` handler go to it in one
+ * call; a call that throws is handled again message by message. Nothing waits for a batch to fill:
+ * a batch is what one fetch returned.
  */
 export class BatchConsumer {
   private readonly logger = new Logger(BatchConsumer.name);
@@ -75,6 +84,10 @@ export class BatchConsumer {
         );
         continue;
       }
+      if (item.plan.kind === 'gathered') {
+        next += await this.applyGathered(topic, partition, this.gatheredFrom(planned, next), done);
+        continue;
+      }
       if (item.plan.kind !== 'skip') {
         await this.steps.alone(topic, partition, item.message, item.plan, item.lag);
       }
@@ -89,11 +102,44 @@ export class BatchConsumer {
     let applied = 0;
     for (const item of planned.slice(start)) {
       const { kind } = item.plan;
-      if (kind === 'alone' || kind === 'broken') break;
+      if (kind === 'alone' || kind === 'broken' || kind === 'gathered') break;
       if (item.plan.kind === 'batch' && ++applied > this.size) break;
       run.push(item);
     }
     return run;
+  }
+
+  /** The messages from `start` for the same `OnMessages` handler: up to `size`, skipped ones between. */
+  private gatheredFrom(planned: Planned[], start: number): Planned[] {
+    const first = planned[start].plan;
+    const handler = first.kind === 'gathered' ? first.step.handler : undefined;
+    const run: Planned[] = [];
+    let gathered = 0;
+    for (const item of planned.slice(start)) {
+      const { plan } = item;
+      if (plan.kind !== 'skip' && (plan.kind !== 'gathered' || plan.step.handler !== handler))
+        break;
+      if (plan.kind === 'gathered' && ++gathered > this.size) break;
+      run.push(item);
+    }
+    return run;
+  }
+
+  /** A gathered run in one call; when it throws, each of its messages through the one-message path. */
+  private async applyGathered(
+    topic: string,
+    partition: number,
+    run: Planned[],
+    done: (item: Planned) => Promise<void>,
+  ): Promise<number> {
+    const gathered = run.filter((item): item is Gathered => item.plan.kind === 'gathered');
+    try {
+      await this.steps.together(topic, partition, gathered);
+    } catch (error) {
+      return this.oneByOne(topic, partition, run, done, 'gathered run failed, one by one', error);
+    }
+    for (const item of run) await done(item);
+    return run.length;
   }
 
   /**

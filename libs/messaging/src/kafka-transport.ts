@@ -15,7 +15,7 @@ import { retrying, type RetryPolicy } from './retry';
 import { ConsumerRestarter } from './consumer-restarter';
 import { OFFSET_COMMIT_INTERVAL_MS, OffsetCommitter } from './offset-committer';
 import { inConsumerSpan } from './consumer-span';
-import { BatchConsumer } from './batch-consumer';
+import { BatchConsumer, type Gathered } from './batch-consumer';
 import { planMessage, type MessagePlan, type Step } from './message-plan';
 import type { HandlerOptions } from './handler-decorators';
 import { TransportMetrics } from './transport-metrics';
@@ -44,7 +44,8 @@ export interface KafkaTransportOptions {
  * backoff and parks it on the topic's dead-letter topic after the last try, and answers requests.
  * The consumer restarts itself after a crash, so a broker outage needs no service restart.
  * Offsets are committed on an interval (OffsetCommitter): the inbox makes a redelivery harmless.
- * A fetched batch applies in one inbox transaction per run of messages (BatchConsumer, ADR 0065).
+ * A fetched batch applies in one inbox transaction per run of messages, and a run of an `OnMessages`
+ * handler's messages in one call of it (BatchConsumer, ADR 0065).
  */
 export class KafkaTransport extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaTransport.name);
@@ -177,6 +178,8 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
         planMessage(message, this.messageHandlers, this.options.inbox !== undefined),
       run: (step: Step, tx: unknown, topic: string, partition: number) =>
         this.timed(topic, () => this.invoke(step, tx, topic, partition)),
+      together: (topic: string, partition: number, run: readonly Gathered[]) =>
+        this.together(topic, partition, run),
       alone: (
         topic: string,
         partition: number,
@@ -269,15 +272,39 @@ export class KafkaTransport extends Server implements CustomTransportStrategy {
     });
   }
 
-  /** The handler's run with the transaction it writes through (none without the inbox). */
+  /**
+   * The handler's run with the transaction it writes through (none without the inbox). An
+   * `OnMessages` handler gets its message as a run of one.
+   */
   private invoke(step: Step, tx: unknown, topic: string, partition: number): Promise<unknown> {
     const { envelope } = step.decoded;
+    const context = new MessageContext([envelope, tx, topic, partition, step.trace]);
+    const gathered = ((step.handler.extras ?? {}) as HandlerOptions).gathered === true;
     return runWithCorrelation(envelope.correlationId ?? envelope.id, () =>
-      this.call(step, step.payload, new MessageContext([envelope, tx, topic, partition])),
+      gathered
+        ? this.call(step, [step.payload], [context])
+        : this.call(step, step.payload, context),
     );
   }
 
-  private async call(step: Step, payload: unknown, context: MessageContext): Promise<unknown> {
+  /**
+   * A gathered run in one call of its handler, in the consumer span of its first message (the
+   * others' traces go on from their own contexts: MessageContext.trace).
+   */
+  private async together(topic: string, partition: number, run: readonly Gathered[]) {
+    const [first] = run;
+    const steps = run.map(({ plan }) => plan.step);
+    const contexts = steps.map(
+      ({ decoded, trace }) =>
+        new MessageContext([decoded.envelope, undefined, topic, partition, trace]),
+    );
+    const payloads = steps.map(({ payload }) => payload);
+    await inConsumerSpan({ topic, partition, message: first.message, lag: first.lag }, () =>
+      this.timed(topic, () => this.call(first.plan.step, payloads, contexts)),
+    );
+  }
+
+  private async call(step: Step, payload: unknown, context: unknown): Promise<unknown> {
     const result: unknown = await step.handler(payload, context);
     const output: Observable<unknown> = this.transformToObservable(result);
     return lastValueFrom(output.pipe(defaultIfEmpty(undefined)));

@@ -1,7 +1,14 @@
 import { BaseRpcContext } from '@nestjs/microservices';
 import type { MessageEnvelope } from '@opp/contracts';
+import type { TraceHeaders } from '@opp/observability';
 
-type ContextArgs = [envelope: MessageEnvelope, tx: unknown, topic: string, partition: number];
+type ContextArgs = [
+  envelope: MessageEnvelope,
+  tx: unknown,
+  topic: string,
+  partition: number,
+  trace?: TraceHeaders,
+];
 
 /** What a Kafka handler gets besides its validated payload: the envelope and the inbox transaction. */
 export class MessageContext extends BaseRpcContext<ContextArgs> {
@@ -22,5 +29,13 @@ export class MessageContext extends BaseRpcContext<ContextArgs> {
 
   get partition(): number {
     return this.args[3];
+  }
+
+  /**
+   * The trace context the message came with (its producer's), for work it leaves behind that must
+   * join its trace when a run of messages was handled in one call (`OnMessages`).
+   */
+  get trace(): TraceHeaders | undefined {
+    return this.args[4];
   }
 }

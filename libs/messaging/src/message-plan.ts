@@ -1,5 +1,6 @@
 import type { MessageHandler } from '@nestjs/microservices';
 import { MessageHeaders } from '@opp/contracts';
+import { readTraceHeaders, type TraceHeaders } from '@opp/observability';
 import type { KafkaMessage } from 'kafkajs';
 import { CONTRACT_REFUSAL_PREFIX } from './errors';
 import type { HandlerOptions } from './handler-decorators';
@@ -10,6 +11,8 @@ export interface Step {
   handler: MessageHandler;
   decoded: DecodedMessage;
   payload: unknown;
+  /** The trace context the message came with (its producer's). */
+  trace?: TraceHeaders;
 }
 
 /** What the transport does with one consumed message, decided once per message. */
@@ -21,7 +24,9 @@ export type MessagePlan =
   /** Its own transaction: no inbox, or a handler with `inbox: false`. */
   | { kind: 'alone'; step: Step }
   /** Applied in a batch's inbox transaction (ADR 0065). */
-  | { kind: 'batch'; step: Step };
+  | { kind: 'batch'; step: Step }
+  /** Handed with the run of its handler's messages in one call, without the inbox (`OnMessages`). */
+  | { kind: 'gathered'; step: Step };
 
 /**
  * Another consumer's message type on a shared topic is skipped by the header the producer sets from
@@ -43,7 +48,13 @@ export function planMessage(
     const reason = `${CONTRACT_REFUSAL_PREFIX}${validated.problems.join('; ')}`;
     return { kind: 'broken', reason, ...(decoded.replyTopic ? { request: decoded } : {}) };
   }
-  const step = { handler, decoded, payload: validated.value };
+  const step = {
+    handler,
+    decoded,
+    payload: validated.value,
+    trace: readTraceHeaders(message.headers),
+  };
   const options = (handler.extras ?? {}) as HandlerOptions;
+  if (options.gathered) return { kind: 'gathered', step };
   return withInbox && options.inbox !== false ? { kind: 'batch', step } : { kind: 'alone', step };
 }

@@ -2,14 +2,15 @@ import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { TransactionStatusChangedV1Message, type TransactionStatusChangedV1 } from '@opp/contracts';
-import { MessageContext, OnMessage } from '@opp/messaging';
+import { MessageContext, OnMessages } from '@opp/messaging';
 import { autocommitWork } from '@opp/persistence';
-import { currentDeliveryOrigin } from '../../delivery/application/delivery-origin';
+import { deliveryOriginOf } from '../../delivery/interface/message-origin';
 import { CreateMerchantCallbackUseCase } from '../application/create-merchant-callback.use-case';
 
 /**
- * A status change becomes its callback in one statement that commits by itself, without the inbox:
- * the callback's dedupe key is its event's id, so a redelivered event adds nothing (ADR 0065).
+ * A run of status changes becomes its callbacks in one statement that commits by itself, without
+ * the inbox: each callback's dedupe key is its event's id, so a redelivered event adds nothing
+ * (ADR 0065).
  */
 @Controller()
 export class TransactionStatusChangedKafkaHandler {
@@ -18,13 +19,18 @@ export class TransactionStatusChangedKafkaHandler {
     private readonly dataSource: DataSource,
   ) {}
 
-  @OnMessage(TransactionStatusChangedV1Message, { inbox: false })
+  @OnMessages(TransactionStatusChangedV1Message)
   async handle(
-    @Payload() event: TransactionStatusChangedV1,
-    @Ctx() context: MessageContext,
+    @Payload() events: TransactionStatusChangedV1[],
+    @Ctx() contexts: MessageContext[],
   ): Promise<void> {
-    await this.createCallback.execute(autocommitWork(this.dataSource), [
-      { event, eventId: context.envelope.id, origin: currentDeliveryOrigin() },
-    ]);
+    await this.createCallback.execute(
+      autocommitWork(this.dataSource),
+      events.map((event, i) => ({
+        event,
+        eventId: contexts[i].envelope.id,
+        origin: deliveryOriginOf(contexts[i]),
+      })),
+    );
   }
 }

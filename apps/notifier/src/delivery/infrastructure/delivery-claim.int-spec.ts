@@ -285,5 +285,30 @@ describe('delivery claims of two instances against one database', () => {
       const alone = await addAbout(projectId, 'r-4', 'p-9', { claimedForMs: LEASE_MS });
       expect(alone.state.attempts).toBe(1);
     });
+
+    it('orders the callbacks of a run stored in one statement as they were given (ADR 0065)', async () => {
+      const projectId = nextProject++;
+      const asked: DeliveryStart = { claimedForMs: LEASE_MS };
+      const about = (subject: string, follows: string | null) => ({
+        delivery: { ...newDelivery(projectId), subject, follows },
+        origin: NO_ORIGIN,
+        start: asked,
+      });
+      const run = [about('p-5', null), about('p-5', null), about('r-5', 'p-5'), about('p-6', null)];
+      const stored = await db.dataSource.transaction((tx) =>
+        first.addAllIfAbsent(asUnitOfWork(tx), run),
+      );
+      const [pending, completed, refund, other] = run.map(({ delivery }) =>
+        stored.get(delivery.dedupeKey)!,
+      );
+      // Asked claimed, each: only the first of its payment and the unrelated one are.
+      expect([pending, completed, refund, other].map((d) => d.state.attempts)).toEqual([
+        1, 0, 0, 1,
+      ]);
+      // Once stored, the scheduler keeps their order too: the next only after the one before it.
+      expect(await claimOnOther()).toEqual([]);
+      await delivered(first, pending);
+      expect((await claimOnOther()).map((d) => d.state.id)).toEqual([completed.state.id]);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { projectClockOffsetSql } from '@opp/snapshots';
 import { DELIVERIES_DUE_CHANNEL, type NewDeliveryEntry } from '../application/delivery.store';
 import { destinationOf, methodOf, targetOf } from '../domain/delivery';
 import type { DeliveryRow } from './delivery.mapper';
-import { afterEarlier } from './delivery-order';
+import { afterEarlier, afterSoonerGiven, createdAtInStatement } from './delivery-order';
 
 /** The project's clock (ADR 0069): a delivery's times are in its project's time. */
 const CLOCK = projectClockOffsetSql('input.project_id');
@@ -35,13 +35,17 @@ export function insertDeliveries(
            not_before, follows, n)
      ), input AS (
        -- Claimed only when no older delivery of its project about its subject or the one it
-       -- follows is pending: it waits its turn like any other (ADR 0010, in order per payment).
-       SELECT given.*, CASE WHEN ${afterEarlier('given', 'now()')} THEN asked_claim_ms END AS claimed_ms
+       -- follows is pending, nor one given before it here: it waits its turn like any other
+       -- (ADR 0010, in order per payment).
+       SELECT given.*, ${createdAtInStatement('n')} AS created_at,
+         CASE WHEN ${afterEarlier('given', 'now()')} AND ${afterSoonerGiven('given', 'given')}
+           THEN asked_claim_ms END AS claimed_ms
        FROM given
      ), inserted AS (
        INSERT INTO deliveries (id, kind, status, dedupe_key, project_id, partner_identifier,
          subject, follows, method, target, destination, request, task, attempts, cycle_attempts,
-         next_attempt_at, attempt_due_at, leased_until, correlation_id, traceparent, tracestate)
+         next_attempt_at, attempt_due_at, leased_until, correlation_id, traceparent, tracestate,
+         created_at)
        SELECT id, kind, 'pending', dedupe_key, project_id, partner_identifier, subject, follows, method,
          target, destination, request, task,
          CASE WHEN claimed_ms IS NULL THEN 0 ELSE 1 END,
@@ -51,7 +55,7 @@ export function insertDeliveries(
          CASE WHEN claimed_ms IS NULL THEN NULL ELSE now() + ${CLOCK} END,
          CASE WHEN claimed_ms IS NULL THEN NULL
            ELSE now() + make_interval(secs => claimed_ms / 1000) END,
-         correlation_id, traceparent, tracestate
+         correlation_id, traceparent, tracestate, created_at
        FROM input ORDER BY n
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING *
      ), attempt AS (

@@ -3,10 +3,24 @@
  * of the same project about its own subject, or about the subject it follows (a refund's
  * payment), is still pending. `row` names the delivery's row (or its input) in the statement;
  * `createdAt` its creation time (a row not inserted yet: now()). Deliveries made in one statement
- * share their `created_at` and are not ordered among themselves.
+ * are `createdAtInStatement` apart, in their order in it.
  */
 export const afterEarlier = (row: string, createdAt = `${row}.created_at`): string => `NOT EXISTS (
   SELECT 1 FROM deliveries earlier
   WHERE earlier.status = 'pending' AND earlier.project_id = ${row}.project_id
     AND earlier.subject IN (${row}.subject, ${row}.follows)
     AND earlier.created_at < ${createdAt} AND earlier.id <> ${row}.id)`;
+
+/**
+ * Deliveries made in one statement (a run of events, ADR 0065) are ordered as they were given: each
+ * is created a microsecond after the one before it (`n` its 1-based place), so the rule above
+ * orders them once stored. A statement's rows never reach the next statement's now().
+ */
+export const createdAtInStatement = (n: string): string =>
+  `now() + (${n} - 1) * interval '1 microsecond'`;
+
+/** ADR 0010 among the rows given to one statement: none before it of its project about its subject. */
+export const afterSoonerGiven = (row: string, given: string): string => `NOT EXISTS (
+  SELECT 1 FROM ${given} sooner
+  WHERE sooner.n < ${row}.n AND sooner.project_id = ${row}.project_id
+    AND sooner.subject IN (${row}.subject, ${row}.follows))`;

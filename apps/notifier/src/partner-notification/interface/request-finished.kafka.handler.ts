@@ -1,16 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { RequestFinishedV1Message, type RequestFinishedV1 } from '@opp/contracts';
-import { OnMessage } from '@opp/messaging';
+import { MessageContext, OnMessages } from '@opp/messaging';
 import { autocommitWork } from '@opp/persistence';
-import { currentDeliveryOrigin } from '../../delivery/application/delivery-origin';
+import { deliveryOriginOf } from '../../delivery/interface/message-origin';
 import { NotifyPartnerUseCase } from '../application/notify-partner.use-case';
 
 /**
- * A finished request becomes its notifications in one statement that commits by itself, without the
- * inbox: each notification's dedupe key is its request's GlobalId and its target's place, so a
- * redelivered event adds nothing (ADR 0065).
+ * A run of finished requests becomes their notifications in one statement that commits by itself,
+ * without the inbox: each notification's dedupe key is its request's GlobalId and its target's
+ * place, so a redelivered event adds nothing (ADR 0065).
  */
 @Controller()
 export class RequestFinishedKafkaHandler {
@@ -19,10 +19,14 @@ export class RequestFinishedKafkaHandler {
     private readonly dataSource: DataSource,
   ) {}
 
-  @OnMessage(RequestFinishedV1Message, { inbox: false })
-  async handle(@Payload() event: RequestFinishedV1): Promise<void> {
-    await this.notifyPartner.execute(autocommitWork(this.dataSource), [
-      { event, origin: currentDeliveryOrigin() },
-    ]);
+  @OnMessages(RequestFinishedV1Message)
+  async handle(
+    @Payload() events: RequestFinishedV1[],
+    @Ctx() contexts: MessageContext[],
+  ): Promise<void> {
+    await this.notifyPartner.execute(
+      autocommitWork(this.dataSource),
+      events.map((event, i) => ({ event, origin: deliveryOriginOf(contexts[i]) })),
+    );
   }
 }

@@ -20,6 +20,20 @@ export function rawMessage(value: string, headers: Record<string, string> = {}):
   return message;
 }
 
+/** A `UserCreated` event as the broker holds it. */
+export function userCreated(
+  identifier: string,
+  headers: Record<string, string> = {},
+): KafkaMessage {
+  const envelope = newEnvelope(UserCreatedV1Message, '7', {
+    id: '7',
+    projectId: 1,
+    identifier,
+    createdAt: new Date().toISOString(),
+  });
+  return rawMessage(JSON.stringify(envelope), headers);
+}
+
 /** A kafkajs consumer that hands us its message and batch callbacks instead of fetching. */
 export function fakeBroker() {
   const listeners = new Map<string, (event: { payload: unknown }) => void>();
@@ -67,18 +81,24 @@ export function fakeBroker() {
       isRunning: () => true,
       isStale: () => false,
     } as unknown as EachBatchPayload);
-  const deliver = (identifier: string) => {
-    const envelope = newEnvelope(UserCreatedV1Message, '7', {
-      id: '7',
-      projectId: 1,
-      identifier,
-      createdAt: new Date().toISOString(),
-    });
-    return deliverRaw(rawMessage(JSON.stringify(envelope)));
-  };
+  /** One fetched batch of the given messages, at offsets 0, 1, ... */
+  const deliverAll = (messages: KafkaMessage[]) =>
+    state.eachBatch!({
+      batch: {
+        topic: `${PREFIX}${TOPIC}`,
+        partition: 0,
+        highWatermark: String(messages.length),
+        messages: messages.map((message, offset) => ({ ...message, offset: String(offset) })),
+      },
+      resolveOffset: () => undefined,
+      heartbeat: async () => undefined,
+      isRunning: () => true,
+      isStale: () => false,
+    } as unknown as EachBatchPayload);
+  const deliver = (identifier: string) => deliverRaw(userCreated(identifier));
   const batchEnded = (offsetLag: string) =>
     listeners.get('end_batch')!({
       payload: { topic: `${PREFIX}${TOPIC}`, partition: 1, offsetLag },
     });
-  return { connection, producer, parked, deliver, deliverRaw, batchEnded };
+  return { connection, producer, parked, deliver, deliverAll, deliverRaw, batchEnded };
 }

@@ -19,7 +19,10 @@ export const afterEarlier = (row: string, createdAt = `${row}.created_at`): stri
 export const createdAtInStatement = (n: string): string =>
   `now() + (${n} - 1) * interval '1 microsecond'`;
 
-/** ADR 0010 among the rows given to one statement: none before it of its project about its subject. */
+/**
+ * ADR 0010 among the rows given to one statement: none given before it of its project about its
+ * subject or the one it follows.
+ */
 export const afterSoonerGiven = (row: string, given: string): string => `NOT EXISTS (
   SELECT 1 FROM ${given} sooner
   WHERE sooner.n < ${row}.n AND sooner.project_id = ${row}.project_id

@@ -36,9 +36,9 @@ export class CreateMerchantCallbackUseCase {
 
   async execute(work: UnitOfWork, changes: readonly StatusChange[]): Promise<void> {
     const entries: OriginatedDelivery[] = [];
-    for (const change of changes) {
+    for (const [turn, change] of changes.entries()) {
       const delivery = await this.callbackOf(work, change);
-      if (delivery) entries.push({ delivery, origin: change.origin });
+      if (delivery) entries.push({ delivery, origin: change.origin, turn });
     }
     await this.createDelivery.executeAll(work, entries);
   }

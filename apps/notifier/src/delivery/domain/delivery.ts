@@ -55,6 +55,12 @@ export interface DeliveryOrigin {
 export interface OriginatedDelivery {
   delivery: NewDelivery;
   origin: DeliveryOrigin;
+  /**
+   * The place, in a run stored in one statement, of the event that caused it (ADR 0065): the
+   * deliveries of a later event come after it in ADR 0010's order; those of one event (a finished
+   * request's targets) are not ordered among themselves.
+   */
+  turn: number;
 }
 
 /** Everything stored about a delivery. */

@@ -289,21 +289,30 @@ describe('delivery claims of two instances against one database', () => {
     it('orders the callbacks of a run stored in one statement as they were given (ADR 0065)', async () => {
       const projectId = nextProject++;
       const asked: DeliveryStart = { claimedForMs: LEASE_MS };
-      const about = (subject: string, follows: string | null) => ({
+      const about = (turn: number, subject: string, follows: string | null) => ({
         delivery: { ...newDelivery(projectId), subject, follows },
         origin: NO_ORIGIN,
         start: asked,
+        turn,
       });
-      const run = [about('p-5', null), about('p-5', null), about('r-5', 'p-5'), about('p-6', null)];
+      const run = [
+        about(0, 'p-5', null),
+        about(1, 'p-5', null),
+        about(2, 'r-5', 'p-5'),
+        about(3, 'p-6', null),
+        // Two deliveries of one event (a finished request's two targets): not ordered.
+        about(4, 'g-7', null),
+        about(4, 'g-7', null),
+      ];
       const stored = await db.dataSource.transaction((tx) =>
         first.addAllIfAbsent(asUnitOfWork(tx), run),
       );
-      const [pending, completed, refund, other] = run.map(({ delivery }) =>
+      const [pending, completed, refund, ...others] = run.map(({ delivery }) =>
         stored.get(delivery.dedupeKey)!,
       );
-      // Asked claimed, each: only the first of its payment and the unrelated one are.
-      expect([pending, completed, refund, other].map((d) => d.state.attempts)).toEqual([
-        1, 0, 0, 1,
+      // Asked claimed, each: only the first of its payment and the unrelated ones are.
+      expect([pending, completed, refund, ...others].map((d) => d.state.attempts)).toEqual([
+        1, 0, 0, 1, 1, 1,
       ]);
       // Once stored, the scheduler keeps their order too: the next only after the one before it.
       expect(await claimOnOther()).toEqual([]);

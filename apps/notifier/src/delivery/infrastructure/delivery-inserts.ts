@@ -29,15 +29,15 @@ export function insertDeliveries(
     `WITH given AS (
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[],
          $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::text[],
-         $14::text[], $15::float8[], $16::timestamptz[], $18::text[]) WITH ORDINALITY
+         $14::text[], $15::float8[], $16::timestamptz[], $18::text[], $19::int[]) WITH ORDINALITY
          AS i(id, kind, dedupe_key, project_id, partner_identifier, subject, method, target,
            destination, request, task, correlation_id, traceparent, tracestate, asked_claim_ms,
-           not_before, follows, n)
+           not_before, follows, turn, n)
      ), input AS (
        -- Claimed only when no older delivery of its project about its subject or the one it
-       -- follows is pending, nor one given before it here: it waits its turn like any other
-       -- (ADR 0010, in order per payment).
-       SELECT given.*, ${createdAtInStatement('n')} AS created_at,
+       -- follows is pending, nor one of an earlier event given here: it waits its turn like any
+       -- other (ADR 0010, in order per payment).
+       SELECT given.*, ${createdAtInStatement('turn')} AS created_at,
          CASE WHEN ${afterEarlier('given', 'now()')} AND ${afterSoonerGiven('given', 'given')}
            THEN asked_claim_ms END AS claimed_ms
        FROM given
@@ -87,6 +87,7 @@ export function insertDeliveries(
       column(({ start }) => ('notBefore' in start ? start.notBefore : null)),
       DELIVERIES_DUE_CHANNEL,
       column(({ delivery }) => delivery.follows ?? null),
+      column(({ turn }) => turn),
     ],
   );
 }

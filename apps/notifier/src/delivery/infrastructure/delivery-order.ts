@@ -12,18 +12,19 @@ export const afterEarlier = (row: string, createdAt = `${row}.created_at`): stri
     AND earlier.created_at < ${createdAt} AND earlier.id <> ${row}.id)`;
 
 /**
- * Deliveries made in one statement (a run of events, ADR 0065) are ordered as they were given: each
- * is created a microsecond after the one before it (`n` its 1-based place), so the rule above
- * orders them once stored. A statement's rows never reach the next statement's now().
+ * Deliveries made in one statement (a run of events, ADR 0065) are ordered as their events were
+ * given: those of each event are created a microsecond after those of the event before it (`turn`
+ * its 0-based place), so the rule above orders them once stored; those of one event share their
+ * time. A statement's rows never reach the next statement's now().
  */
-export const createdAtInStatement = (n: string): string =>
-  `now() + (${n} - 1) * interval '1 microsecond'`;
+export const createdAtInStatement = (turn: string): string =>
+  `now() + ${turn} * interval '1 microsecond'`;
 
 /**
- * ADR 0010 among the rows given to one statement: none given before it of its project about its
- * subject or the one it follows.
+ * ADR 0010 among the rows given to one statement: none of an earlier event given before it of its
+ * project about its subject or the one it follows.
  */
 export const afterSoonerGiven = (row: string, given: string): string => `NOT EXISTS (
   SELECT 1 FROM ${given} sooner
-  WHERE sooner.n < ${row}.n AND sooner.project_id = ${row}.project_id
+  WHERE sooner.turn < ${row}.turn AND sooner.project_id = ${row}.project_id
     AND sooner.subject IN (${row}.subject, ${row}.follows))`;

@@ -41,7 +41,7 @@ export class DeliveryRepository extends DeliveryStore {
     start: DeliveryStart,
   ): Promise<{ delivery: Delivery; created: boolean }> {
     const tx = entityManagerOf(work);
-    const inserted = await insertDeliveries(tx, [{ delivery, origin, start }]);
+    const inserted = await insertDeliveries(tx, [{ delivery, origin, start, turn: 0 }]);
     if (inserted.length > 0) {
       return { delivery: DeliveryMapper.toDomain(inserted[0]), created: true };
     }

@@ -32,9 +32,9 @@ export class NotifyPartnerUseCase {
 
   async execute(work: UnitOfWork, requests: readonly FinishedRequest[]): Promise<void> {
     const entries: OriginatedDelivery[] = [];
-    for (const { event, origin } of requests) {
+    for (const [turn, { event, origin }] of requests.entries()) {
       for (const delivery of await this.notificationsOf(work, event)) {
-        entries.push({ delivery, origin });
+        entries.push({ delivery, origin, turn });
       }
     }
     await this.createDelivery.executeAll(work, entries);

@@ -331,4 +331,43 @@ describe('delivery statements and wakes (ADR 0033, ADR 0065)', () => {
     }
     expect(merchant.requests('/coalesced')).toHaveLength(concurrent + 1);
   });
+
+  it("sends a callback that waited for its payment's older one once that one is done, with no poll (ADR 0010)", async () => {
+    // Several slots: with one, the slot the first frees would wake a round by itself.
+    await stack.services.notifier!.restart({ DELIVERY_CONCURRENCY: '4' });
+    await delivered(await callBack(projects.lone));
+    const first = completedPaymentChange(projects.lone, nextTransactionId++);
+    const key = String(first.transactionId);
+    // The first callback is held at the merchant until the second is stored, waiting for it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const before = merchant.requests('/lone').length;
+    merchant.respond('/lone', (_request, n) =>
+      n === before + 1 ? { status: 200, heldUntil: held } : 200,
+    );
+    // Two status events of one transaction in one producer call: one fetch, one statement, the
+    // second stored waiting for the first (ADR 0010); only the first's outcome can wake it.
+    await kit.publishAll(
+      TransactionStatusChangedV1Message,
+      [first, { ...first }].map((payload) => ({ key, payload })),
+    );
+    await merchant.waitFor('/lone', before + 1);
+    await eventually(
+      async () =>
+        (await kit.query(`SELECT 1 FROM deliveries WHERE subject = $1`, [key])).length === 2,
+      'the second callback stored',
+    );
+    expect(merchant.requests('/lone')).toHaveLength(before + 1);
+    release();
+    await eventually(
+      async () =>
+        (
+          await kit.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM deliveries WHERE subject = $1 AND status = 'succeeded'`,
+            [key],
+          )
+        )[0]?.n === 2,
+      'both callbacks of the transaction delivered',
+    );
+  });
 });

@@ -337,7 +337,10 @@ function outcomeOf(delivery: Delivery, update: DeliveryUpdate): Outcome {
  * Outcomes, each its attempt row and its delivery, in one statement (ADR 0033), guarded by the
  * claim's attempt number and the pending status: one result per outcome, in their order, null
  * where the guard did not match. Rows are taken in id order, so two such statements never wait
- * for each other crosswise.
+ * for each other crosswise. A delivery that ends (delivered or dead) while another of its payment
+ * waits for it (ADR 0010) wakes the schedulers, once per statement: no round follows an attempt
+ * otherwise, and the waiting one would go out only at the next poll. `woken` is read in the final
+ * filter for the reason insertDeliveries gives.
  */
 async function writeOutcomes(
   tx: EntityManager,
@@ -355,20 +358,28 @@ async function writeOutcomes(
          error = o.error, finished_at = now()
        FROM done o
        WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
+     ), updated AS (
+       UPDATE deliveries d SET
+         status = o.status,
+         last_error = o.error,
+         last_http_status = o.http_status,
+         next_attempt_at = CASE WHEN o.status = 'pending'
+           THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
+         succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
+         dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
+         leased_until = NULL,
+         updated_at = now()
+       FROM done o
+       WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
+       RETURNING d.*
+     ), woken AS (
+       SELECT pg_notify($8, '') WHERE EXISTS (
+         SELECT 1 FROM updated u JOIN deliveries waiting
+           ON waiting.status = 'pending' AND waiting.project_id = u.project_id
+          AND u.subject IN (waiting.subject, waiting.follows) AND waiting.id <> u.id
+         WHERE u.status <> 'pending')
      )
-     UPDATE deliveries d SET
-       status = o.status,
-       last_error = o.error,
-       last_http_status = o.http_status,
-       next_attempt_at = CASE WHEN o.status = 'pending'
-         THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
-       succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
-       dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
-       leased_until = NULL,
-       updated_at = now()
-     FROM done o
-     WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
-     RETURNING d.*`,
+     SELECT updated.* FROM updated WHERE (SELECT count(*) FROM woken) >= 0`,
     [
       sorted.map((o) => o.id),
       sorted.map((o) => o.attempts),
@@ -377,6 +388,7 @@ async function writeOutcomes(
       sorted.map((o) => o.httpStatus),
       sorted.map((o) => o.retryInMs),
       sorted.map((o) => o.attemptOutcome),
+      DELIVERIES_DUE_CHANNEL,
     ],
   );
   const stored = new Map(rows.map((row) => [`${row.id}/${row.attempts}`, row]));

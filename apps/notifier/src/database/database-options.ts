@@ -12,6 +12,7 @@ import { DeliveryDestination1763700000420 } from './migrations/1763700000420-del
 import { DeliveryAttemptDueAt1764990000200 } from './migrations/1764990000200-delivery-attempt-due-at';
 import { DeliveryLeasedUntil1765000000100 } from './migrations/1765000000100-delivery-leased-until';
 import { DeliveryFollows1765000000200 } from './migrations/1765000000200-delivery-follows';
+import { DeliveryPendingByFollows1765000000300 } from './migrations/1765000000300-delivery-pending-by-follows';
 
 export const SERVICE_NAME = 'notifier';
 // The notifier's own tables are reached by typed SQL only (ADR 0031): no entities of its own.
@@ -32,6 +33,7 @@ export const migrations = [
   // A claim's lease runs out on the wall clock, whatever the project's clock does (ADR 0069).
   DeliveryLeasedUntil1765000000100,
   DeliveryFollows1765000000200,
+  DeliveryPendingByFollows1765000000300,
 ];
 
 export const databaseOptions = (url: string) =>

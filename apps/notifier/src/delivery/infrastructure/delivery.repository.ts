@@ -19,7 +19,7 @@ import {
 } from '../domain/delivery';
 import { DeliveryMapper, type DeliveryRow } from './delivery.mapper';
 import { insertDeliveries } from './delivery-inserts';
-import { afterEarlier } from './delivery-order';
+import { afterEarlier, awaited } from './delivery-order';
 
 /** Deliveries and their attempts in typed SQL (ADR 0031); one statement per step of the hot path. */
 @Injectable()
@@ -67,15 +67,12 @@ export class DeliveryRepository extends DeliveryStore {
    */
   async claimDue(work: UnitOfWork, limit: number, leaseMs: number): Promise<Delivery[]> {
     const tx = entityManagerOf(work);
-    const rows = await updateReturning(tx, claimSql(DUE_BY_WALL_CLOCK), [limit, leaseMs]);
+    const rows = await updateReturning(tx, CLAIM_BY_WALL_CLOCK, [limit, leaseMs]);
     // A sandbox project's clock may have run ahead (ADR 0069): what is due in its time is claimed
     // by a second statement, over the few projects with a clock, when slots are left.
     if (rows.length < limit) {
       rows.push(
-        ...(await updateReturning(tx, claimSql(DUE_BY_PROJECT_CLOCK), [
-          limit - rows.length,
-          leaseMs,
-        ])),
+        ...(await updateReturning(tx, CLAIM_BY_PROJECT_CLOCK, [limit - rows.length, leaseMs])),
       );
     }
     if (rows.length === 0) return [];
@@ -98,15 +95,7 @@ export class DeliveryRepository extends DeliveryStore {
     // In wall-clock time: a delivery of a project whose clock ran ahead is due that much sooner,
     // but not before the lease of its attempt in flight runs out (its clock may have run past it).
     // One waiting for an older delivery of its payment (ADR 0010) is due when that one is done.
-    const [row]: { due: Date | null }[] = await this.dataSource.query(
-      `SELECT LEAST(
-         (SELECT min(d.next_attempt_at) FROM deliveries d
-          WHERE d.status = 'pending' AND ${afterEarlier('d')}),
-         (SELECT min(GREATEST(d.next_attempt_at - pc.offset_ms * interval '1 millisecond',
-            d.leased_until))
-          FROM project_clocks pc JOIN deliveries d ON d.project_id = pc.project_id
-          WHERE d.status = 'pending' AND ${afterEarlier('d')})) AS due`,
-    );
+    const [row]: { due: Date | null }[] = await this.dataSource.query(NEXT_DUE_AT);
     return row?.due ?? null;
   }
 
@@ -258,6 +247,14 @@ const retryFrom = (table: string): string => {
     THEN COALESCE(${table}.attempt_due_at, now() + ${clock}) ELSE now() END`;
 };
 
+/** When the next pending delivery falls due, on either clock (nextDueAt). */
+export const NEXT_DUE_AT = `SELECT LEAST(
+  (SELECT min(d.next_attempt_at) FROM deliveries d
+   WHERE d.status = 'pending' AND ${afterEarlier('d')}),
+  (SELECT min(GREATEST(d.next_attempt_at - pc.offset_ms * interval '1 millisecond', d.leased_until))
+   FROM project_clocks pc JOIN deliveries d ON d.project_id = pc.project_id
+   WHERE d.status = 'pending' AND ${afterEarlier('d')})) AS due`;
+
 /**
  * Due on the wall clock. A leased delivery is not: its next_attempt_at is the lease's end plus its
  * project's offset at the claim, never before `leased_until` (an offset only grows, ADR 0069).
@@ -295,6 +292,9 @@ const claimSql = (due: string): string => `WITH due AS (${due})
     updated_at = now()
   FROM due WHERE d.id = due.id
   RETURNING d.*`;
+
+export const CLAIM_BY_WALL_CLOCK = claimSql(DUE_BY_WALL_CLOCK);
+const CLAIM_BY_PROJECT_CLOCK = claimSql(DUE_BY_PROJECT_CLOCK);
 
 /** TypeORM answers an UPDATE ... RETURNING on PostgreSQL with [rows, affected]. */
 async function updateReturning(
@@ -342,55 +342,51 @@ function outcomeOf(delivery: Delivery, update: DeliveryUpdate): Outcome {
  * otherwise, and the waiting one would go out only at the next poll. `woken` is read in the final
  * filter for the reason insertDeliveries gives.
  */
+export const WRITE_OUTCOMES = `WITH done AS (
+   SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[],
+     $6::float8[], $7::text[])
+     AS o (id, attempts, status, error, http_status, retry_ms, attempt_outcome)
+ ), attempt AS (
+   UPDATE delivery_attempts a SET outcome = o.attempt_outcome, http_status = o.http_status,
+     error = o.error, finished_at = now()
+   FROM done o
+   WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
+ ), updated AS (
+   UPDATE deliveries d SET
+     status = o.status,
+     last_error = o.error,
+     last_http_status = o.http_status,
+     next_attempt_at = CASE WHEN o.status = 'pending'
+       THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
+     succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
+     dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
+     leased_until = NULL,
+     updated_at = now()
+   FROM done o
+   WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
+   RETURNING d.*
+ ), woken AS (
+   SELECT pg_notify($8, '') WHERE EXISTS (
+     SELECT 1 FROM updated u WHERE u.status <> 'pending' AND ${awaited('u')})
+ )
+ SELECT updated.* FROM updated WHERE (SELECT count(*) FROM woken) >= 0`;
+
+/** Records outcomes by WRITE_OUTCOMES, in id order; one answer per outcome, in their order. */
 async function writeOutcomes(
   tx: EntityManager,
   outcomes: readonly Outcome[],
 ): Promise<(Delivery | null)[]> {
   const sorted = [...outcomes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const rows = await updateReturning(
-    tx,
-    `WITH done AS (
-       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[],
-         $6::float8[], $7::text[])
-         AS o (id, attempts, status, error, http_status, retry_ms, attempt_outcome)
-     ), attempt AS (
-       UPDATE delivery_attempts a SET outcome = o.attempt_outcome, http_status = o.http_status,
-         error = o.error, finished_at = now()
-       FROM done o
-       WHERE a.delivery_id = o.id AND a.number = o.attempts AND a.outcome = 'in-flight'
-     ), updated AS (
-       UPDATE deliveries d SET
-         status = o.status,
-         last_error = o.error,
-         last_http_status = o.http_status,
-         next_attempt_at = CASE WHEN o.status = 'pending'
-           THEN ${retryFrom('d')} + make_interval(secs => o.retry_ms / 1000) ELSE NULL END,
-         succeeded_at = CASE WHEN o.status = 'succeeded' THEN now() ELSE d.succeeded_at END,
-         dead_at = CASE WHEN o.status = 'dead' THEN now() ELSE NULL END,
-         leased_until = NULL,
-         updated_at = now()
-       FROM done o
-       WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'pending'
-       RETURNING d.*
-     ), woken AS (
-       SELECT pg_notify($8, '') WHERE EXISTS (
-         SELECT 1 FROM updated u JOIN deliveries waiting
-           ON waiting.status = 'pending' AND waiting.project_id = u.project_id
-          AND u.subject IN (waiting.subject, waiting.follows) AND waiting.id <> u.id
-         WHERE u.status <> 'pending')
-     )
-     SELECT updated.* FROM updated WHERE (SELECT count(*) FROM woken) >= 0`,
-    [
-      sorted.map((o) => o.id),
-      sorted.map((o) => o.attempts),
-      sorted.map((o) => o.status),
-      sorted.map((o) => o.error),
-      sorted.map((o) => o.httpStatus),
-      sorted.map((o) => o.retryInMs),
-      sorted.map((o) => o.attemptOutcome),
-      DELIVERIES_DUE_CHANNEL,
-    ],
-  );
+  const rows = await updateReturning(tx, WRITE_OUTCOMES, [
+    sorted.map((o) => o.id),
+    sorted.map((o) => o.attempts),
+    sorted.map((o) => o.status),
+    sorted.map((o) => o.error),
+    sorted.map((o) => o.httpStatus),
+    sorted.map((o) => o.retryInMs),
+    sorted.map((o) => o.attemptOutcome),
+    DELIVERIES_DUE_CHANNEL,
+  ]);
   const stored = new Map(rows.map((row) => [`${row.id}/${row.attempts}`, row]));
   return outcomes.map((o) => {
     const row = stored.get(`${o.id}/${o.attempts}`);

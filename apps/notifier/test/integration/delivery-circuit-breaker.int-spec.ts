@@ -13,8 +13,8 @@ const PUBLISHED = 20;
 class LateEndpoint {
   readonly bodies = new Map<string, number>();
   private server?: http.Server;
-  /** Set while a request is to be held without an answer. */
-  hold: ((body: string) => void) | null = null;
+  /** Set while requests to `path` are to be held without an answer (others are answered). */
+  hold: { path: string; take: (body: string) => void } | null = null;
 
   constructor(readonly port: number) {}
 
@@ -35,7 +35,8 @@ class LateEndpoint {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        if (this.hold) return this.hold(body); // never answered
+        const hold = this.hold;
+        if (hold && request.url === hold.path) return hold.take(body); // never answered
         this.bodies.set(body, (this.bodies.get(body) ?? 0) + 1);
         response.writeHead(200).end('ok');
       });
@@ -207,7 +208,7 @@ describe('delivery circuit breaker and deliveries created claimed (ADR 0033)', (
     const url = endpoint.url('/crash');
     const project = await projectCallingBack(url);
     const held = new Promise<string>((resolve) => {
-      endpoint.hold = resolve;
+      endpoint.hold = { path: '/crash', take: resolve };
     });
     const event = statusChange(project.id);
     await publish(event);

@@ -44,6 +44,7 @@ export {
 export { SANDBOX_PROJECT_SETTINGS } from './project-settings';
 export { holdTransactionOpen, type HeldTransaction } from './held-transaction';
 export { lockWaitersReach } from './lock-waiters';
+export { genericPlan } from './generic-plan';
 export { MigratedTestDatabase, freshTestDatabase } from './migrated-database';
 export {
   PartnerClient,

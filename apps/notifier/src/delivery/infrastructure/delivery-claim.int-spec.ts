@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { databaseUrl } from '@opp/local-stack';
 import { asUnitOfWork } from '@opp/persistence';
 import {
+  genericPlan,
   holdTransactionOpen,
   MigratedTestDatabase,
   suitePrefixes,
@@ -325,18 +326,6 @@ describe('delivery claims of two instances against one database', () => {
       expect((await claimOnOther()).map((d) => d.state.id)).toEqual([completed.state.id]);
     });
 
-    /** The plan a prepared statement of the service falls back to, made without its values. */
-    const genericPlan = (statement: string, values: string[]): Promise<string> =>
-      db.dataSource.transaction(async (tx) => {
-        await tx.query(`PREPARE order_plan AS ${statement}`);
-        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-        const rows: { 'QUERY PLAN': string }[] = await tx.query(
-          `EXPLAIN EXECUTE order_plan${values.length ? `(${values.join(', ')})` : ''}`,
-        );
-        await tx.query('DEALLOCATE order_plan');
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
-
     it("probes each delivery's elders by index when a project has a backlog, never pairs them all", async () => {
       // An endpoint down for hours: 10,000 pending deliveries of one project, half about one
       // subject, a tenth following another.
@@ -353,9 +342,9 @@ describe('delivery claims of two instances against one database', () => {
       await sql('ANALYZE deliveries');
       const empty = Array.from({ length: 7 }, () => `'{}'`);
       const plans = {
-        claim: await genericPlan(CLAIM_BY_WALL_CLOCK, ['10', '50000']),
-        nextDue: await genericPlan(NEXT_DUE_AT, []),
-        outcomes: await genericPlan(WRITE_OUTCOMES, [...empty, `'deliveries_due'`]),
+        claim: await genericPlan(db.dataSource, CLAIM_BY_WALL_CLOCK, ['10', '50000']),
+        nextDue: await genericPlan(db.dataSource, NEXT_DUE_AT, []),
+        outcomes: await genericPlan(db.dataSource, WRITE_OUTCOMES, [...empty, `'deliveries_due'`]),
       };
       for (const plan of Object.values(plans)) {
         // Hashed on the project alone, an anti-join compares every pending delivery of it with

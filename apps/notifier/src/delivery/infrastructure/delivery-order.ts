@@ -1,32 +1,39 @@
 /**
- * ADR 0010, in order per payment: a delivery of a project starts no attempt while an older one
- * of the same project about its own subject, or about the subject it follows (a refund's
- * payment), is still pending. `row` names the delivery's row (or its input) in the statement;
- * `createdAt` its creation time (a row not inserted yet: now()). Deliveries made in one statement
- * are `createdAtInStatement` apart, in their order in it.
- *
- * `OFFSET 0` keeps the check a probe of the pending-by-subject index per row the statement reads.
- * Without it PostgreSQL turns it into an anti-join hashed on the project alone (the two subjects
- * are no join key) and compares every pending delivery of a project with every other: a project
- * with 10,000 pending (its endpoint down) made each claim take 25 s of the database's CPU, for
- * every project's deliveries.
+ * ADR 0010, in order per payment: `older` comes before `younger` when both are of one project,
+ * `older` about `younger`'s subject or the subject it follows (a refund's payment), and created
+ * before it (`youngerCreatedAt`: a row not inserted yet is created at now()). Deliveries made in
+ * one statement are ordered by `createdAtInStatement`.
+ */
+const comesBefore = (
+  older: string,
+  younger: string,
+  youngerCreatedAt = `${younger}.created_at`,
+): string => `${older}.project_id = ${younger}.project_id
+    AND ${older}.subject IN (${younger}.subject, ${younger}.follows)
+    AND ${older}.created_at < ${youngerCreatedAt}`;
+
+/*
+ * Both checks below end in `OFFSET 0`, which keeps each a probe of the pending-by-subject (and
+ * pending-by-follows) index per row the statement reads. Without it PostgreSQL turns the check into
+ * a join hashed on the project alone (the two subjects are no join key) and compares every pending
+ * delivery of a project with every other: a project with 10,000 pending (its endpoint down) made
+ * each claim take 25 s of the database's CPU, for every project's deliveries.
+ */
+
+/**
+ * No attempt of a delivery (`row`, its row or its input in the statement) starts while one that
+ * comes before it is pending.
  */
 export const afterEarlier = (row: string, createdAt = `${row}.created_at`): string => `NOT EXISTS (
   SELECT 1 FROM deliveries earlier
-  WHERE earlier.status = 'pending' AND earlier.project_id = ${row}.project_id
-    AND earlier.subject IN (${row}.subject, ${row}.follows)
-    AND earlier.created_at < ${createdAt} AND earlier.id <> ${row}.id
+  WHERE earlier.status = 'pending' AND ${comesBefore('earlier', row, createdAt)}
+    AND earlier.id <> ${row}.id
   OFFSET 0)`;
 
-/**
- * The rule above seen from the older side: a pending delivery waits for `row` (of its project,
- * about `row`'s subject or following it, and younger). Probed per row by index, as above.
- */
+/** The rule seen from the older side: a pending delivery waits for `row`. */
 export const awaited = (row: string): string => `EXISTS (
   SELECT 1 FROM deliveries waiting
-  WHERE waiting.status = 'pending' AND waiting.project_id = ${row}.project_id
-    AND ${row}.subject IN (waiting.subject, waiting.follows)
-    AND waiting.created_at > ${row}.created_at
+  WHERE waiting.status = 'pending' AND ${comesBefore(row, 'waiting')}
   OFFSET 0)`;
 
 /**

@@ -5,6 +5,7 @@ import { KeyRing } from '@opp/crypto';
 import { asUnitOfWork } from '@opp/persistence';
 import {
   freshSqlLog,
+  genericPlan,
   headOf,
   holdTransactionOpen,
   lockWaitersReach,
@@ -400,17 +401,8 @@ describe('ProcessingRequestRepository against PostgreSQL', () => {
          FROM processing_requests WHERE partner_identifier = 'bulk'`,
     );
     await dataSource.query('ANALYZE processing_requests, processing_tasks');
-    const plan = await dataSource.transaction(async (tx) => {
-      // The plan a prepared statement falls back to, made without its parameters' values.
-      await tx.query(`PREPARE save_changes_plan AS ${SAVE_CHANGES}`);
-      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      const empty = Array.from({ length: 16 }, () => `'{}'`).join(', ');
-      const rows: { 'QUERY PLAN': string }[] = await tx.query(
-        `EXPLAIN EXECUTE save_changes_plan(${empty})`,
-      );
-      await tx.query('DEALLOCATE save_changes_plan');
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const empty = Array.from({ length: 16 }, () => `'{}'`);
+    const plan = await genericPlan(dataSource, SAVE_CHANGES, empty);
     expect(plan).toMatch(/Index Scan using processing_tasks_\w+ on processing_tasks t/);
     expect(plan).toMatch(/Index Scan using processing_requests_pkey on processing_requests r/);
     expect(plan).not.toContain('Seq Scan');

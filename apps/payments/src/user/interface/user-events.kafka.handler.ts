@@ -2,13 +2,14 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { UserCreatedV1Message, type UserCreatedV1 } from '@opp/contracts';
-import { OnMessage } from '@opp/messaging';
+import { OnMessages } from '@opp/messaging';
 import { autocommitWork } from '@opp/persistence';
 import { RecordUserUseCase } from '../application/record-user.use-case';
 
 /**
  * Applies user events to the local read model. A user event replaces what is known of its user, so
- * applying one twice changes nothing: no inbox record, one upsert that commits by itself (ADR 0065).
+ * applying one twice changes nothing: no inbox record, and a fetched run of them is one upsert that
+ * commits by itself (ADR 0065).
  */
 @Controller()
 export class UserEventsKafkaHandler {
@@ -17,8 +18,8 @@ export class UserEventsKafkaHandler {
     private readonly dataSource: DataSource,
   ) {}
 
-  @OnMessage(UserCreatedV1Message, { inbox: false })
-  async userCreated(@Payload() user: UserCreatedV1): Promise<void> {
-    await this.recordUser.execute(autocommitWork(this.dataSource), [user]);
+  @OnMessages(UserCreatedV1Message)
+  async usersCreated(@Payload() users: UserCreatedV1[]): Promise<void> {
+    await this.recordUser.execute(autocommitWork(this.dataSource), users);
   }
 }
